@@ -1,0 +1,34 @@
+# Throbber: `make demo` builds and renders the demo; `make test` runs all tests.
+PREFIX ?= /usr/local
+SWIFT ?= swift
+BIN = .build/release/throbber
+
+.PHONY: deps build demo test install uninstall bench clean
+
+deps:
+	scripts/install-deps
+
+build: deps
+	$(SWIFT) build -c release --product throbber
+
+demo: build
+	scripts/demo
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+bench: build
+	scripts/install-deps --bench
+	Benchmarks/run
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/throbber
+	install -m 644 man/throbber.1 $(DESTDIR)$(PREFIX)/share/man/man1/throbber.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/throbber $(DESTDIR)$(PREFIX)/share/man/man1/throbber.1
+
+clean:
+	rm -rf .build demo-out

@@ -1,0 +1,36 @@
+/// GIF has one transparent index and no partial alpha. This decides what a
+/// partially transparent pixel becomes: alpha ≥ 50% is opaque, the rest is
+/// transparent; with a matte, partial alpha is first composited onto the
+/// matte color, so anti-aliased edges blend into that background instead of
+/// showing a hard or dark fringe.
+public struct AlphaPolicy: Equatable, Sendable {
+    public var matte: Color?
+
+    public init(matte: Color? = nil) { self.matte = matte }
+
+    /// Rewrites `image` so every alpha is 0 or 255 and every transparent
+    /// pixel is 0,0,0,0 (so equal-looking pixels are equal bytes).
+    public func apply(to image: inout RGBAImage) {
+        let matte = self.matte
+        image.pixels.withUnsafeMutableBufferPointer { px in
+            var i = 0
+            while i < px.count {
+                let a = Int(px[i + 3])
+                if a == 255 {
+                    // opaque already
+                } else if a < 128 {
+                    px[i] = 0; px[i + 1] = 0; px[i + 2] = 0; px[i + 3] = 0
+                } else {
+                    if let m = matte {
+                        let inv = 255 - a
+                        px[i] = UInt8((Int(px[i]) * a + Int(m.r) * inv + 127) / 255)
+                        px[i + 1] = UInt8((Int(px[i + 1]) * a + Int(m.g) * inv + 127) / 255)
+                        px[i + 2] = UInt8((Int(px[i + 2]) * a + Int(m.b) * inv + 127) / 255)
+                    }
+                    px[i + 3] = 255
+                }
+                i += 4
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// Decodes frames in parallel batches and prepares them for GIF (alpha
+/// policy applied), checking that every frame has the first one's size.
+struct FrameLoader {
+    let source: FrameSource
+    let alpha: AlphaPolicy
+    let jobs: Int
+    private var size: (width: Int, height: Int, name: String)?
+    private var cache: [Int: RGBAImage] = [:]
+
+    init(source: FrameSource, alpha: AlphaPolicy, jobs: Int) {
+        self.source = source
+        self.alpha = alpha
+        self.jobs = jobs
+    }
+
+    /// Prepared frames for `indices`, in order.
+    mutating func load(_ indices: [Int]) throws -> [RGBAImage] {
+        let missing = indices.filter { cache[$0] == nil }
+        let decoded = try parallelMap(missing.count, jobs: jobs) { i -> RGBAImage in
+            var image = try source.frame(at: missing[i])
+            alpha.apply(to: &image)
+            return image
+        }
+        var fresh: [Int: RGBAImage] = [:]
+        for (index, image) in zip(missing, decoded) {
+            try checkSize(image, index)
+            fresh[index] = image
+        }
+        return indices.map { cache[$0] ?? fresh[$0]! }
+    }
+
+    private mutating func checkSize(_ image: RGBAImage, _ index: Int) throws {
+        guard let size else {
+            guard image.width <= 65535 && image.height <= 65535 else {
+                throw ThrobberError(.data, "\(source.name(at: index)): \(image.width)x\(image.height) is larger than a GIF can be (65535 pixels a side)")
+            }
+            self.size = (image.width, image.height, source.name(at: index))
+            return
+        }
+        guard image.width == size.width && image.height == size.height else {
+            throw ThrobberError(.data, "\(source.name(at: index)): frame is \(image.width)x\(image.height), but \(size.name) is \(size.width)x\(size.height); all frames must have the same size")
+        }
+    }
+
+    /// Counts colors over all frames (stopping early once some frame alone
+    /// has too many) and returns the lossless palette choice, if any. Frames
+    /// are kept for `load` while they fit in `cacheBudget` bytes.
+    mutating func census(cacheBudget: Int) throws -> PaletteChoice? {
+        var census = ColorCensus()
+        var cached = 0
+        let batch = max(4, jobs * 2)
+        var start = 0
+        while start < source.count {
+            let indices = Array(start..<min(start + batch, source.count))
+            for (index, image) in zip(indices, try load(indices)) {
+                if cached + image.pixels.count <= cacheBudget {
+                    cache[index] = image
+                    cached += image.pixels.count
+                }
+                if !census.add(image) { return nil }
+            }
+            start += batch
+        }
+        return census.lossless
+    }
+}

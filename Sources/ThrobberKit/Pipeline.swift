@@ -1,0 +1,165 @@
+import Foundation
+
+/// Everything that decides how frames become a GIF, apart from the frames.
+public struct EncodeSettings: Equatable, Sendable {
+    public var timing = Timeline.Settings()
+    /// 0 = forever, N = play N times.
+    public var loop = 0
+    /// nil: lossless when every frame fits in 256 colors, else `defaultQuality`.
+    public var quality: Int? = nil
+    public var dither = 1.0
+    public var colors = 256
+    public var alpha = AlphaPolicy()
+    /// Worker threads; output bytes never depend on it.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    /// libimagequant quality used when frames have too many colors.
+    public static let defaultQuality = 90
+    /// Browsers show GIF delays under 2 cs as 10 cs, so faster is refused.
+    public static let maxGIFFPS = 50
+
+    public init() {}
+
+    /// Refuses settings that cannot make a correct GIF, with the reason.
+    public func validate() throws {
+        func bad(_ s: String) -> ThrobberError { ThrobberError(.usage, s) }
+        if let delay = timing.delay {
+            guard (2...65535).contains(delay) else {
+                throw bad("--delay must be 2…65535 centiseconds for GIF (browsers show 0–1 cs as 10 cs), got \(delay)")
+            }
+        } else {
+            guard timing.fps > Rational(0) else { throw bad("fps must be greater than 0, got \(timing.fps)") }
+            guard timing.fps <= Rational(Int64(EncodeSettings.maxGIFFPS)) else {
+                throw bad("fps \(timing.fps) is too fast for GIF: delays under 2 cs (over \(EncodeSettings.maxGIFFPS) fps) are slowed to 10 cs by browsers; use --fps 50 or less")
+            }
+        }
+        guard timing.duplicate >= 1 else { throw bad("--duplicate must be 1 or more, got \(timing.duplicate)") }
+        guard (0...65536).contains(loop) else { throw bad("--loop must be 0 (forever) … 65536, got \(loop)") }
+        if let quality, !(1...100).contains(quality) { throw bad("--quality must be 1…100, got \(quality)") }
+        guard (0...1).contains(dither) else { throw bad("--dither must be 0…1, got \(dither)") }
+        guard (2...256).contains(colors) else { throw bad("--colors must be 2…256, got \(colors)") }
+        guard jobs >= 1 else { throw bad("--jobs must be 1 or more, got \(jobs)") }
+    }
+}
+
+/// What an encode produced.
+public struct EncodeReport: Sendable {
+    public var width = 0, height = 0
+    /// Frames in the file (after identical neighbours were merged).
+    public var frames = 0
+    public var durationCentiseconds: Int64 = 0
+    public var palette = ""
+}
+
+/// Frames → GIF: the stages of ARCHITECTURE.md wired together. Frames are
+/// processed in ordered batches: decoding and palette work run in parallel,
+/// planning and writing run in order, so memory stays flat and the bytes are
+/// the same for any number of threads.
+public struct GIFPipeline {
+    public var settings: EncodeSettings
+    /// Called after each written frame with (timeline entries done, total).
+    public var progress: ((Int, Int) -> Void)?
+
+    public init(settings: EncodeSettings, progress: ((Int, Int) -> Void)? = nil) {
+        self.settings = settings
+        self.progress = progress
+    }
+
+    /// Prepared frames kept from the color census, up to this many bytes, so
+    /// small animations are decoded only once.
+    static let cacheBudget = 48 << 20
+
+    public func encode(_ source: FrameSource, to sink: OutputFile) throws -> EncodeReport {
+        try settings.validate()
+        guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
+        let timeline = Timeline(sourceCount: source.count, settings: settings.timing)
+        var loader = FrameLoader(source: source, alpha: settings.alpha, jobs: settings.jobs)
+
+        let choice: PaletteChoice
+        let fallback = Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality,
+                                 colors: settings.colors, dither: settings.dither)
+        if settings.quality == nil {
+            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget)?.limited(to: settings.colors) ?? .quantized(fallback)
+        } else {
+            choice = .quantized(fallback)
+        }
+
+        // Runs of timeline entries showing the same source frame.
+        var runs: [(source: Int, entry: Int)] = []
+        for (i, e) in timeline.entries.enumerated() where runs.last?.source != e.source {
+            runs.append((e.source, i))
+        }
+
+        var writer: FrameWriter? = nil
+        var planner = FramePlanner()
+        var pending: (image: RGBAImage, entry: Int)? = nil
+        var first: RGBAImage? = nil
+        var planned: [PlannedFrame] = []
+        var report = EncodeReport()
+        report.palette = choice.summary
+
+        func plan(_ frame: (image: RGBAImage, entry: Int), next: RGBAImage, nextEntry: Int) throws {
+            let geometry = planner.plan(frame.image, next: next)
+            let delay = timeline.startCentiseconds(nextEntry) - timeline.startCentiseconds(frame.entry)
+            guard delay <= 65535 else {
+                throw ThrobberError(.usage, "\(source.name(at: timeline.entries[frame.entry].source)): shown for \(delay) cs, longer than a GIF frame can be (65535 cs)")
+            }
+            planned.append(PlannedFrame(target: frame.image, geometry: geometry, delay: Int(delay),
+                                        index: planned.count + report.frames, endEntry: nextEntry))
+        }
+
+        let batch = max(4, settings.jobs * 2)
+        var start = 0
+        while start < runs.count {
+            let slice = Array(runs[start..<min(start + batch, runs.count)])
+            let images = try loader.load(slice.map(\.source))
+            for (run, image) in zip(slice, images) {
+                if first == nil { first = image }
+                if let p = pending {
+                    if p.image == image { continue }   // identical neighbour: merge delays
+                    try plan(p, next: image, nextEntry: run.entry)
+                }
+                pending = (image, run.entry)
+            }
+            start += batch
+            if start >= runs.count, let p = pending {
+                try plan(p, next: first!, nextEntry: timeline.entries.count)
+                pending = nil
+            }
+            if writer == nil, let f = first {
+                writer = try FrameWriter(sink: sink, width: f.width, height: f.height, choice: choice,
+                                         loop: settings.loop, jobs: settings.jobs)
+            }
+            try writer!.write(planned)
+            report.frames += planned.count
+            if let last = planned.last { progress?(last.endEntry, timeline.entries.count) }
+            planned.removeAll()
+        }
+        try writer!.finish()
+        report.width = first!.width
+        report.height = first!.height
+        report.durationCentiseconds = timeline.startCentiseconds(timeline.entries.count)
+        return report
+    }
+}
+
+/// A frame whose geometry and delay are decided, waiting for its palette.
+struct PlannedFrame {
+    var target: RGBAImage
+    var geometry: FrameGeometry
+    var delay: Int
+    var index: Int
+    var endEntry: Int
+}
+
+extension PaletteChoice {
+    /// Lossless only if it also respects a `--colors` limit.
+    func limited(to maxColors: Int) -> PaletteChoice? {
+        switch self {
+        case .global(let colors, _) where colors.count > maxColors: return nil
+        default: return maxColors < 256 && !isGlobal ? nil : self
+        }
+    }
+
+    private var isGlobal: Bool { if case .global = self { return true } else { return false } }
+}

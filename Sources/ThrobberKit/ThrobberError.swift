@@ -1,0 +1,25 @@
+/// Every failure Throbber reports: what went wrong, phrased so a user can fix
+/// it, and which kind of failure it is (the kind picks the exit status).
+public struct ThrobberError: Error, CustomStringConvertible, Equatable {
+    /// Kinds follow sysexits.h, so scripts can tell bad input from a full disk.
+    public enum Kind: Int32, Sendable {
+        case usage = 64          // EX_USAGE: bad command line
+        case data = 65           // EX_DATAERR: bad image or config data
+        case noInput = 66        // EX_NOINPUT: an input file is missing
+        case software = 70       // EX_SOFTWARE: a bug or a library failure
+        case cannotCreate = 73   // EX_CANTCREAT: the output cannot be created
+        case io = 74             // EX_IOERR: reading or writing failed
+    }
+
+    public var kind: Kind
+    /// `<what>: <why>`, the what usually being a file name.
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var exitCode: Int32 { kind.rawValue }
+    public var description: String { message }
+}

@@ -1,0 +1,72 @@
+/// An exact fraction: times and rates are rationals so that rounding to
+/// centiseconds happens once, at the end, and never accumulates.
+public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let numerator: Int64
+    public let denominator: Int64
+
+    public init(_ numerator: Int64, _ denominator: Int64 = 1) {
+        precondition(denominator != 0, "zero denominator")
+        let g = Rational.gcd(numerator.magnitude, denominator.magnitude)
+        let sign: Int64 = denominator < 0 ? -1 : 1
+        self.numerator = sign * numerator / Int64(g)
+        self.denominator = sign * denominator / Int64(g)
+    }
+
+    public init(_ value: Int) { self.init(Int64(value), 1) }
+
+    static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a == 0 ? 1 : a
+    }
+
+    /// Parses `"3"`, `"-2/3"` or a finite decimal such as `"0.25"` exactly.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            guard let n = Int64(parts[0]), let d = Int64(parts[1]), d != 0 else { return nil }
+            self.init(n, d)
+            return
+        }
+        guard parts.count == 1 else { return nil }
+        var s = Substring(text)
+        var negative = false
+        if s.hasPrefix("-") { negative = true; s = s.dropFirst() } else if s.hasPrefix("+") { s = s.dropFirst() }
+        let pieces = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(pieces.count), pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              !(pieces[0].isEmpty && (pieces.count == 1 || pieces[1].isEmpty)) else { return nil }
+        let fraction = pieces.count == 2 ? pieces[1] : ""
+        guard pieces[0].count + fraction.count <= 17 else { return nil }
+        guard let whole = Int64(pieces[0].isEmpty ? "0" : String(pieces[0])),
+              let frac = Int64(fraction.isEmpty ? "0" : String(fraction)) else { return nil }
+        var scale: Int64 = 1
+        for _ in 0..<fraction.count { scale *= 10 }
+        self.init((whole * scale + frac) * (negative ? -1 : 1), scale)
+    }
+
+    public static func + (a: Rational, b: Rational) -> Rational {
+        Rational(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator)
+    }
+    public static func - (a: Rational, b: Rational) -> Rational {
+        Rational(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator)
+    }
+    public static func * (a: Rational, b: Rational) -> Rational {
+        Rational(a.numerator * b.numerator, a.denominator * b.denominator)
+    }
+    public static func / (a: Rational, b: Rational) -> Rational {
+        Rational(a.numerator * b.denominator, a.denominator * b.numerator)
+    }
+    public static func < (a: Rational, b: Rational) -> Bool {
+        a.numerator * b.denominator < b.numerator * a.denominator
+    }
+
+    /// floor(self + 1/2): round half up, exactly.
+    public var roundedHalfUp: Int64 {
+        let n = 2 * numerator + denominator, d = 2 * denominator
+        return n >= 0 ? n / d : -((-n + d - 1) / d)
+    }
+
+    public var doubleValue: Double { Double(numerator) / Double(denominator) }
+
+    public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
+}

@@ -1,0 +1,66 @@
+/// How frames are laid out in time: which source frame is shown when. Times
+/// are exact; centisecond delays are derived from cumulative times, so every
+/// second of animation adds up to exactly 100 cs (CONFIG.md, "Time").
+public struct Timeline: Equatable, Sendable {
+    /// One displayed frame: the source frame it shows and when it starts.
+    public struct Entry: Equatable, Sendable {
+        public var source: Int
+        public var start: Rational
+    }
+
+    public private(set) var entries: [Entry]
+    /// When the last entry ends (the length of one loop).
+    public private(set) var duration: Rational
+
+    /// Timing settings shared by `encode` and configs.
+    public struct Settings: Equatable, Sendable {
+        /// Frames per second; ignored when `delay` is set.
+        public var fps: Rational = Rational(25)
+        /// A fixed delay per frame in centiseconds.
+        public var delay: Int? = nil
+        /// Each frame shown this many times in a row.
+        public var duplicate: Int = 1
+        /// Play forward, then backward without repeating the end frames.
+        public var bounce: Bool = false
+
+        public init(fps: Rational = Rational(25), delay: Int? = nil, duplicate: Int = 1, bounce: Bool = false) {
+            self.fps = fps; self.delay = delay; self.duplicate = duplicate; self.bounce = bounce
+        }
+
+        /// The length of one shown frame.
+        public var frameDuration: Rational {
+            if let delay { return Rational(Int64(delay), 100) }
+            return Rational(1) / fps
+        }
+    }
+
+    public init(sourceCount: Int, settings: Settings) {
+        precondition(sourceCount > 0 && settings.duplicate >= 1)
+        var order = Array(0..<sourceCount)
+        if settings.bounce && sourceCount > 2 { order += (1..<(sourceCount - 1)).reversed() }
+        let step = settings.frameDuration
+        var entries: [Entry] = []
+        entries.reserveCapacity(order.count * settings.duplicate)
+        var k: Int64 = 0
+        for source in order {
+            for _ in 0..<settings.duplicate {
+                entries.append(Entry(source: source, start: step * Rational(k)))
+                k += 1
+            }
+        }
+        self.entries = entries
+        self.duration = step * Rational(k)
+    }
+
+    /// Start of entry `index` (or the end of the loop for `entries.count`) in
+    /// whole centiseconds, rounded half up.
+    public func startCentiseconds(_ index: Int) -> Int64 {
+        let t = index < entries.count ? entries[index].start : duration
+        return (t * Rational(100)).roundedHalfUp
+    }
+
+    /// Delays in centiseconds of each entry; they add up to the rounded length.
+    public var delaysCentiseconds: [Int64] {
+        (0..<entries.count).map { startCentiseconds($0 + 1) - startCentiseconds($0) }
+    }
+}

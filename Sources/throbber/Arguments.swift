@@ -1,0 +1,87 @@
+import ThrobberKit
+
+/// A small command-line parser: long options (`--fps 30`, `--fps=30`), short
+/// aliases (`-o out.gif`), flags, positional arguments and `--`.
+struct Arguments {
+    struct Option {
+        var name: String          // without dashes
+        var short: Character? = nil
+        var takesValue = true
+    }
+
+    private(set) var values: [String: [String]] = [:]
+    private(set) var positional: [String] = []
+
+    init(_ args: [String], options: [Option]) throws {
+        var i = 0
+        var onlyPositional = false
+        func find(_ name: String) -> Option? { options.first { $0.name == name } }
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if onlyPositional || arg == "-" || !arg.hasPrefix("-") {
+                positional.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositional = true; continue }
+            var name: String
+            var inline: String? = nil
+            if arg.hasPrefix("--") {
+                name = String(arg.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+            } else {
+                guard arg.count == 2, let o = options.first(where: { $0.short == arg.last }) else {
+                    throw ThrobberError(.usage, "unknown option '\(arg)'")
+                }
+                name = o.name
+            }
+            guard let option = find(name) else { throw ThrobberError(.usage, "unknown option '--\(name)'") }
+            if option.takesValue {
+                if let inline {
+                    values[name, default: []].append(inline)
+                } else {
+                    guard i < args.count else { throw ThrobberError(.usage, "option '--\(name)' needs a value") }
+                    values[name, default: []].append(args[i])
+                    i += 1
+                }
+            } else {
+                guard inline == nil else { throw ThrobberError(.usage, "option '--\(name)' takes no value") }
+                values[name, default: []].append("")
+            }
+        }
+    }
+
+    func flag(_ name: String) -> Bool { values[name] != nil }
+
+    /// The last value given for `name` (later options override earlier ones).
+    func string(_ name: String) -> String? { values[name]?.last }
+
+    func int(_ name: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
+        guard let text = string(name) else { return nil }
+        guard let v = Int(text) else { throw ThrobberError(.usage, "--\(name) expects a whole number, got '\(text)'") }
+        if let range, !range.contains(v) {
+            throw ThrobberError(.usage, "--\(name) must be \(range.lowerBound)…\(range.upperBound), got \(v)")
+        }
+        return v
+    }
+
+    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let v = Double(text), v.isFinite else { throw ThrobberError(.usage, "--\(name) expects a number, got '\(text)'") }
+        guard range.contains(v) else {
+            throw ThrobberError(.usage, "--\(name) must be \(range.lowerBound)…\(range.upperBound), got \(text)")
+        }
+        return v
+    }
+
+    func rational(_ name: String) throws -> Rational? {
+        guard let text = string(name) else { return nil }
+        guard let v = Rational(parsing: text) else {
+            throw ThrobberError(.usage, "--\(name) expects a number or a fraction like 30000/1001, got '\(text)'")
+        }
+        return v
+    }
+}

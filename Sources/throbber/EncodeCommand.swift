@@ -1,0 +1,85 @@
+import Foundation
+import ThrobberKit
+
+/// `throbber encode DIR|FILE... -o OUT`
+enum EncodeCommand {
+    static let options: [Arguments.Option] = [
+        .init(name: "output", short: "o"), .init(name: "fps"), .init(name: "delay"), .init(name: "duplicate"),
+        .init(name: "bounce", takesValue: false), .init(name: "loop"), .init(name: "quality"),
+        .init(name: "colors"), .init(name: "dither"), .init(name: "matte"), .init(name: "sort"),
+        .init(name: "glob"), .init(name: "jobs"), .init(name: "format"),
+        .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
+    ]
+
+    static let usage = "throbber encode <DIR|FILE>... -o <OUT.gif> [options]"
+
+    static func run(_ argv: [String]) throws {
+        let args = try Arguments(argv, options: options)
+        if args.flag("help") { print(Help.encode, terminator: ""); return }
+        guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
+        guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
+        try OutputFormat.check(output: output, format: args.string("format"))
+
+        var settings = EncodeSettings()
+        if let fps = try args.rational("fps") { settings.timing.fps = fps }
+        settings.timing.delay = try args.int("delay")
+        settings.timing.duplicate = try args.int("duplicate", in: 1...1000) ?? 1
+        settings.timing.bounce = args.flag("bounce")
+        settings.loop = try args.int("loop", in: 0...65536) ?? 0
+        settings.quality = try args.int("quality", in: 1...100)
+        settings.colors = try args.int("colors", in: 2...256) ?? 256
+        settings.dither = try args.double("dither", in: 0...1) ?? 1
+        settings.jobs = try args.int("jobs", in: 1...256) ?? settings.jobs
+        if let matte = args.string("matte") {
+            guard let color = Color(parsing: matte) else {
+                throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
+            }
+            settings.alpha.matte = color
+        }
+        try settings.validate()
+
+        var list = FrameList()
+        if let sort = args.string("sort") {
+            guard let s = FrameSort(rawValue: sort) else {
+                throw ThrobberError(.usage, "--sort must be 'natural' or 'name', got '\(sort)'")
+            }
+            list.sort = s
+        }
+        list.glob = args.string("glob")
+        let files = try list.files(for: args.positional)
+
+        let quiet = args.flag("quiet")
+        let bar = ProgressBar(label: "encoding", quiet: quiet)
+        let out = try OutputFile(path: output)
+        do {
+            let report = try GIFPipeline(settings: settings, progress: bar.update).encode(FileFrameSource(files: files), to: out)
+            try out.commit()
+            bar.finish()
+            if !quiet && isatty(2) == 1 && output != "-" {
+                let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
+                FileHandle.standardError.write(Data("wrote \(output): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))
+            }
+        } catch {
+            bar.finish()
+            out.discard()
+            throw error
+        }
+    }
+}
+
+/// Output formats, chosen by --format or the file extension.
+enum OutputFormat {
+    static func check(output: String, format: String?) throws {
+        if let format {
+            guard format == "gif" else {
+                throw ThrobberError(.usage, "--format must be 'gif' (APNG output is not available yet), got '\(format)'")
+            }
+            return
+        }
+        if output == "-" { return }
+        let ext = (output as NSString).pathExtension.lowercased()
+        guard ext == "gif" else {
+            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext)'; name the file .gif or pass --format gif")
+        }
+    }
+}

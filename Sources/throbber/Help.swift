@@ -1,0 +1,64 @@
+/// The help texts. Keep in step with man/throbber.1 and README.md.
+enum Help {
+    static let version = "0.1.0"
+
+    static let root = """
+    OVERVIEW: Make small, exact animated GIFs from frame images.
+
+    USAGE: throbber <subcommand> [options]
+
+    SUBCOMMANDS:
+      encode                  Encode a folder or list of frame images (PNG, Apple
+                              CgBI PNG, JPEG) into an animated GIF.
+
+    OPTIONS:
+      -h, --help              Show help for throbber or a subcommand.
+      --version               Show the version.
+
+      See 'throbber <subcommand> --help' for details, and man throbber(1).
+
+    """
+
+    static let encode = """
+    OVERVIEW: Encode frame images into an animated GIF.
+
+    A folder is read in natural order (frame2 before frame10); files named on
+    the command line keep their order. When every frame fits in 256 colors the
+    GIF is lossless; otherwise libimagequant reduces each frame's colors.
+
+    USAGE: throbber encode <DIR|FILE>... -o <OUT.gif> [options]
+
+    ARGUMENTS:
+      <DIR|FILE>              A folder of frames, or frame files, in order.
+
+    OPTIONS:
+      -o, --output <file>     Where to write the GIF; '-' for standard output.
+      --fps <n>               Frames per second, at most 50; a fraction like
+                              30000/1001 is exact. (default: 25)
+      --delay <cs>            Show every frame this many centiseconds (2-65535)
+                              instead of using --fps.
+      --duplicate <n>         Show each frame n times in a row. (default: 1)
+      --bounce                Play forward, then backward (ends not repeated).
+      --loop <n>              0 = loop forever, n = play n times. (default: 0)
+      --quality <1-100>       Always quantize with libimagequant, using the
+                              fewest colors that reach this quality. (default:
+                              lossless when frames fit in 256 colors, else 90)
+      --colors <2-256>        Most colors per palette. (default: 256)
+      --dither <0-1>          Dithering strength when quantizing. (default: 1)
+      --matte <color>         Blend partly transparent pixels onto this color
+                              (#RRGGBB or a CSS name) before the 50% alpha cut.
+      --sort <natural|name>   Order of files in a folder. (default: natural)
+      --glob <pattern>        Take only folder files matching this shell pattern.
+                              (default: *.png, *.jpg, *.jpeg)
+      --jobs <n>              Worker threads; the output is the same for any n.
+                              (default: number of cores)
+      --format <gif>          Output format. (default: from the extension)
+      -q, --quiet             No progress bar or summary.
+      -h, --help              Show this help.
+
+    EXAMPLES:
+      throbber encode frames/ -o loader.gif --fps 10 --duplicate 2
+      throbber encode a.png b.png c.png -o - --delay 50 > abc.gif
+
+    """
+}

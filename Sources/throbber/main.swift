@@ -1,0 +1,37 @@
+import Foundation
+import ThrobberKit
+
+/// The executable only parses arguments, prints, and maps errors to exit
+/// codes; everything else is in ThrobberKit.
+func fail(_ error: ThrobberError, usage: String?, command: String?) -> Never {
+    var text = "throbber: error: \(error.message)\n"
+    if error.kind == .usage, let usage {
+        text += "Usage: \(usage)\n  See 'throbber\(command.map { " " + $0 } ?? "") --help'.\n"
+    }
+    FileHandle.standardError.write(Data(text.utf8))
+    exit(error.exitCode)
+}
+
+signal(SIGPIPE, SIG_IGN)
+var argv = Array(CommandLine.arguments.dropFirst())
+guard let command = argv.first else {
+    print(Help.root, terminator: "")
+    exit(0)
+}
+argv.removeFirst()
+do {
+    switch command {
+    case "-h", "--help", "help":
+        print(Help.root, terminator: "")
+    case "--version":
+        print("throbber \(Help.version)")
+    case "encode":
+        do { try EncodeCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: EncodeCommand.usage, command: "encode") }
+    default:
+        throw ThrobberError(.usage, "unknown subcommand '\(command)'")
+    }
+} catch let error as ThrobberError {
+    fail(error, usage: "throbber <subcommand> [options]", command: nil)
+} catch {
+    fail(ThrobberError(.software, "\(error)"), usage: nil, command: nil)
+}
