@@ -20,3 +20,23 @@ func parallelMap<T>(_ count: Int, jobs: Int, _ body: (Int) throws -> T) throws -
     }
     return try results.map { try $0!.get() }
 }
+
+/// Work started on another thread whose result is collected later: lets the
+/// ordered writer run while the next frames are being prepared.
+final class Pending<T>: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var result: Result<T, Error>?
+
+    init(_ work: @escaping () throws -> T) {
+        group.enter()
+        DispatchQueue.global().async {
+            self.result = Result { try work() }
+            self.group.leave()
+        }
+    }
+
+    func wait() throws -> T {
+        group.wait()
+        return try result!.get()
+    }
+}

@@ -108,6 +108,13 @@ public struct GIFPipeline {
                                         index: planned.count + report.frames, endEntry: nextEntry))
         }
 
+        var inFlight: Pending<[FrameWriter.Paletted]>? = nil
+        func write(_ pending: Pending<[FrameWriter.Paletted]>?) throws {
+            guard let frames = try pending?.wait() else { return }
+            try writer!.write(frames)
+            if let last = frames.last { progress?(last.frame.endEntry, timeline.entries.count) }
+        }
+
         let batch = max(4, settings.jobs * 2)
         var start = 0
         while start < runs.count {
@@ -130,11 +137,17 @@ public struct GIFPipeline {
                 writer = try FrameWriter(sink: sink, width: f.width, height: f.height, choice: choice,
                                          loop: settings.loop, jobs: settings.jobs)
             }
-            try writer!.write(planned)
+            // Palettes for this batch are found while the previous batch is written.
+            let batchFrames = planned
+            let next = Pending { [choice, jobs = settings.jobs] in
+                try FrameWriter.palettize(batchFrames, choice: choice, jobs: jobs)
+            }
             report.frames += planned.count
-            if let last = planned.last { progress?(last.endEntry, timeline.entries.count) }
             planned.removeAll()
+            try write(inFlight)
+            inFlight = next
         }
+        try write(inFlight)
         try writer!.finish()
         report.width = first!.width
         report.height = first!.height

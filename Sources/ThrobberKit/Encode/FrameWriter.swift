@@ -1,5 +1,5 @@
-/// The last two stages for GIF: give each planned frame its palette and
-/// indices (in parallel where frames are independent), then write them in
+/// The last two stages for GIF: give each planned frame its palette (in
+/// parallel: frames are independent there), then index and write them in
 /// order, keeping track of what a viewer shows so that unchanged pixels can
 /// be left transparent.
 struct FrameWriter {
@@ -9,6 +9,7 @@ struct FrameWriter {
     private let width: Int, height: Int
     /// What a viewer shows before the next frame is drawn.
     private var shown: RGBAImage
+    private let globalTable: ColorTable?
 
     init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, jobs: Int) throws {
         var global: [UInt32]? = nil
@@ -24,32 +25,57 @@ struct FrameWriter {
         self.width = width
         self.height = height
         shown = RGBAImage(width: width, height: height)
+        globalTable = global.map { ColorTable(colors: $0) }
     }
 
-    mutating func write(_ frames: [PlannedFrame]) throws {
-        guard !frames.isEmpty else { return }
+    /// A planned frame with its palette work done, ready to be written.
+    struct Paletted {
+        enum Work {
+            case global
+            case local(ColorTable)
+            case quantized(crop: RGBAImage, palette: Quantizer.Palette)
+        }
+        var frame: PlannedFrame
+        var work: Work
+    }
+
+    /// The part of the work that frames do not share: local palettes or
+    /// libimagequant's palette search. Pure, so it runs in parallel (and
+    /// while earlier frames are being written).
+    static func palettize(_ frames: [PlannedFrame], choice: PaletteChoice, jobs: Int) throws -> [Paletted] {
         switch choice {
-        case .global(let colors, let transparent):
-            let table = ColorTable(colors: colors)
-            for f in frames { try writeExact(f, table: table, local: false, transparent: transparent) }
+        case .global:
+            return frames.map { Paletted(frame: $0, work: .global) }
         case .local:
-            let tables = try parallelMap(frames.count, jobs: jobs) { i -> ColorTable in
+            return try parallelMap(frames.count, jobs: jobs) { i in
                 let f = frames[i]
                 var table = ColorTable(limit: 256)
                 _ = table.insertColors(of: f.target, in: f.geometry.rect)
                 if f.index > 0 { table.insert(0) }   // room permitting: for unchanged pixels
-                return table
-            }
-            for (f, table) in zip(frames, tables) {
-                try writeExact(f, table: table, local: true, transparent: table.index(of: 0))
+                return Paletted(frame: f, work: .local(table))
             }
         case .quantized(let quantizer):
-            let crops = frames.map { FrameDiff.crop($0.target, $0.geometry.rect) }
-            let palettes = try parallelMap(frames.count, jobs: jobs) { i in
-                try quantizer.palette(for: crops[i], transparentEntry: frames[i].index > 0 || crops[i].hasTransparency)
+            return try parallelMap(frames.count, jobs: jobs) { i in
+                let f = frames[i]
+                let crop = FrameDiff.crop(f.target, f.geometry.rect)
+                let palette = try quantizer.palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency)
+                return Paletted(frame: f, work: .quantized(crop: crop, palette: palette))
             }
-            for i in frames.indices {
-                try writeQuantized(frames[i], crop: crops[i], quantizer: quantizer, palette: palettes[i])
+        }
+    }
+
+    /// Writes frames in order; each depends on what the previous ones show.
+    mutating func write(_ frames: [Paletted]) throws {
+        for p in frames {
+            switch (p.work, choice) {
+            case (.global, .global(let colors, let transparent)):
+                try writeExact(p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
+            case (.local(let table), _):
+                try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
+            case (.quantized(let crop, let palette), .quantized(let quantizer)):
+                try writeQuantized(p.frame, crop: crop, quantizer: quantizer, palette: palette)
+            default:
+                throw ThrobberError(.software, "frame palette does not match the palette choice")
             }
         }
     }

@@ -1,8 +1,9 @@
 /// GIF has one transparent index and no partial alpha. This decides what a
 /// partially transparent pixel becomes: alpha ≥ 50% is opaque, the rest is
-/// transparent; with a matte, partial alpha is first composited onto the
-/// matte color, so anti-aliased edges blend into that background instead of
-/// showing a hard or dark fringe.
+/// transparent. With a matte, partial alpha is first composited onto the
+/// matte color (which makes it opaque), so anti-aliased edges and faded
+/// parts look as they would on a page of that color, with no dark fringe;
+/// only fully transparent pixels stay transparent.
 public struct AlphaPolicy: Equatable, Sendable {
     public var matte: Color?
 
@@ -18,15 +19,15 @@ public struct AlphaPolicy: Equatable, Sendable {
                 let a = Int(px[i + 3])
                 if a == 255 {
                     // opaque already
+                } else if let m = matte, a > 0 {
+                    let inv = 255 - a
+                    px[i] = UInt8((Int(px[i]) * a + Int(m.r) * inv + 127) / 255)
+                    px[i + 1] = UInt8((Int(px[i + 1]) * a + Int(m.g) * inv + 127) / 255)
+                    px[i + 2] = UInt8((Int(px[i + 2]) * a + Int(m.b) * inv + 127) / 255)
+                    px[i + 3] = 255
                 } else if a < 128 {
                     px[i] = 0; px[i + 1] = 0; px[i + 2] = 0; px[i + 3] = 0
                 } else {
-                    if let m = matte {
-                        let inv = 255 - a
-                        px[i] = UInt8((Int(px[i]) * a + Int(m.r) * inv + 127) / 255)
-                        px[i + 1] = UInt8((Int(px[i + 1]) * a + Int(m.g) * inv + 127) / 255)
-                        px[i + 2] = UInt8((Int(px[i + 2]) * a + Int(m.b) * inv + 127) / 255)
-                    }
                     px[i + 3] = 255
                 }
                 i += 4
