@@ -69,6 +69,9 @@ public struct GIFPipeline {
     /// small animations are decoded only once.
     static let cacheBudget = 48 << 20
 
+    /// The longest delay one GIF frame can have, in centiseconds.
+    static let maxDelay: Int64 = 65535
+
     public func encode(_ source: FrameSource, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate()
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
@@ -98,14 +101,18 @@ public struct GIFPipeline {
         var report = EncodeReport()
         report.palette = choice.summary
 
-        func plan(_ frame: (image: RGBAImage, entry: Int), next: RGBAImage, nextEntry: Int) throws {
-            let geometry = planner.plan(frame.image, next: next)
+        func plan(_ frame: (image: RGBAImage, entry: Int), next: RGBAImage, nextEntry: Int) {
             let delay = timeline.startCentiseconds(nextEntry) - timeline.startCentiseconds(frame.entry)
-            guard delay <= 65535 else {
-                throw ThrobberError(.usage, "\(source.name(at: timeline.entries[frame.entry].source)): shown for \(delay) cs, longer than a GIF frame can be (65535 cs)")
+            // A GIF delay is at most 65535 cs: show a longer frame as several
+            // equal parts (the later ones redraw a single unchanged pixel).
+            let parts = Int((delay + GIFPipeline.maxDelay - 1) / GIFPipeline.maxDelay)
+            for part in 0..<parts {
+                let last = part == parts - 1
+                let share = Int(delay) / parts + (part < Int(delay) % parts ? 1 : 0)
+                let geometry = planner.plan(frame.image, next: last ? next : frame.image)
+                planned.append(PlannedFrame(target: frame.image, geometry: geometry, delay: share,
+                                            index: planned.count + report.frames, endEntry: last ? nextEntry : frame.entry))
             }
-            planned.append(PlannedFrame(target: frame.image, geometry: geometry, delay: Int(delay),
-                                        index: planned.count + report.frames, endEntry: nextEntry))
         }
 
         var inFlight: Pending<[FrameWriter.Paletted]>? = nil
@@ -124,13 +131,13 @@ public struct GIFPipeline {
                 if first == nil { first = image }
                 if let p = pending {
                     if p.image == image { continue }   // identical neighbour: merge delays
-                    try plan(p, next: image, nextEntry: run.entry)
+                    plan(p, next: image, nextEntry: run.entry)
                 }
                 pending = (image, run.entry)
             }
             start += batch
             if start >= runs.count, let p = pending {
-                try plan(p, next: first!, nextEntry: timeline.entries.count)
+                plan(p, next: first!, nextEntry: timeline.entries.count)
                 pending = nil
             }
             if writer == nil, let f = first {

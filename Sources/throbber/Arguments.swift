@@ -82,6 +82,10 @@ struct Arguments {
         guard let v = Rational(parsing: text) else {
             throw ThrobberError(.usage, "--\(name) expects a number or a fraction like 30000/1001, got '\(text)'")
         }
+        // Bounded so that exact time arithmetic can never overflow.
+        guard v.numerator.magnitude <= 1_000_000_000, v.denominator <= 1_000_000 else {
+            throw ThrobberError(.usage, "--\(name) '\(text)' is too large or too finely divided (up to 1e9, denominators up to 1e6)")
+        }
         return v
     }
 }

@@ -45,8 +45,10 @@ enum Help {
                               lossless when frames fit in 256 colors, else 90)
       --colors <2-256>        Most colors per palette. (default: 256)
       --dither <0-1>          Dithering strength when quantizing. (default: 1)
-      --matte <color>         Blend partly transparent pixels onto this color
-                              (#RRGGBB or a CSS name) before the 50% alpha cut.
+      --matte <color>         Composite partly transparent pixels onto this
+                              color (#RRGGBB or a CSS name), making them opaque;
+                              only fully transparent pixels stay transparent.
+                              (default: none: alpha under 50% is transparent)
       --sort <natural|name>   Order of files in a folder. (default: natural)
       --glob <pattern>        Take only folder files matching this shell pattern.
                               (default: *.png, *.jpg, *.jpeg)

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite("Real JPEG sequence", .needsFixtures)
+struct PhotoSequenceTests {
+    static func frames() throws -> [URL] {
+        try (100...159).map { try Fixtures.url("photo-seq-dlib-bobot/frame_000\($0).jpg") }
+    }
+
+    @Test("the 60 grayscale BoBoT JPEG frames encode to a 320x240 GIF that Pillow decodes at ≥ 40 dB PSNR per frame",
+          arguments: [[String](), ["--quality", "80"]])
+    func grayscaleJPEG(_ extra: [String]) throws {
+        let refs = try Self.frames()
+        try withTemporaryDirectory { dir in
+            let out = dir.appendingPathComponent("bobot.gif")
+            let r = try Throbber.run(["encode", try Fixtures.url("photo-seq-dlib-bobot").path, "-o", out.path] + extra)
+            #expect(r.status == 0, "\(r.stderrText)")
+            let gif = try Pillow.decode(out)
+            #expect(gif.width == 320 && gif.height == 240)
+            #expect(gif.frames.count == 60, "real video frames differ, none may be merged")
+            #expect(gif.durations == Array(repeating: 40, count: 60))
+            let threshold = extra.isEmpty ? 40.0 : 30.0
+            let match = try Pillow.match(out, against: refs, sameIndex: true)
+            for (i, frame) in match.frames.enumerated() {
+                #expect(frame.psnr[0] >= threshold, "frame \(i) (\(refs[i].lastPathComponent)): \(frame.psnr[0]) dB")
+            }
+        }
+    }
+
+    @Test("a JPEG frame is never matched by its neighbour better than by itself (order kept)")
+    func orderKept() throws {
+        let refs = Array(try Self.frames().prefix(12))
+        try withTemporaryDirectory { dir in
+            let out = dir.appendingPathComponent("bobot.gif")
+            // Given as files, reversed: the GIF must show them reversed.
+            let r = try Throbber.run(["encode"] + refs.reversed().map(\.path) + ["-o", out.path])
+            #expect(r.status == 0, "\(r.stderrText)")
+            let match = try Pillow.match(out, against: refs.reversed())
+            for (i, frame) in match.frames.enumerated() {
+                let best = frame.psnr.indices.max { frame.psnr[$0] < frame.psnr[$1] }
+                #expect(best == i, "GIF frame \(i) looks most like input \(String(describing: best))")
+            }
+        }
+    }
+}

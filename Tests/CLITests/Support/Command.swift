@@ -1,0 +1,87 @@
+import Foundation
+
+/// What a finished child process left behind.
+struct CommandResult: Sendable {
+    var status: Int32
+    var stdout: Data
+    var stderr: Data
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    /// Every stderr line, without the trailing newline.
+    var stderrLines: [String] { stderrText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+}
+
+/// A failure in the test harness itself (not in the code under test), with
+/// a message that says what to fix.
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs programs with `Foundation.Process`: no stdin (/dev/null), stdout and
+/// stderr captured in files (so large outputs cannot fill a pipe and block),
+/// optional environment changes and working directory, and a timeout.
+enum Command {
+    static func run(_ executable: URL, _ arguments: [String],
+                    environment changes: [String: String?] = [:],
+                    workingDirectory: URL? = nil,
+                    timeout: TimeInterval = 300) throws -> CommandResult {
+        let captureDir = try TemporaryDirectory.make(prefix: "capture")
+        defer { try? FileManager.default.removeItem(at: captureDir) }
+        let outURL = captureDir.appendingPathComponent("stdout")
+        let errURL = captureDir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in changes { environment[key] = value }
+        process.environment = environment
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline { timedOut = true; process.terminate(); break }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        if timedOut {
+            throw HarnessError("\(executable.path) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s")
+        }
+        return CommandResult(status: process.terminationStatus,
+                             stdout: try Data(contentsOf: outURL),
+                             stderr: try Data(contentsOf: errURL))
+    }
+}
+
+/// Unique temporary folders, always removed afterwards.
+enum TemporaryDirectory {
+    static func make(prefix: String) throws -> URL {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array("\(base)/throbber-clitests-\(prefix)-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else { throw HarnessError("mkdtemp failed in \(base): errno \(errno)") }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+}
+
+/// Runs `body` with a fresh empty folder that is deleted afterwards, even
+/// when `body` throws.
+func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+    let dir = try TemporaryDirectory.make(prefix: "work")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    return try body(dir)
+}
