@@ -29,6 +29,10 @@ public struct EncodeSettings: Equatable, Sendable {
             }
         } else {
             guard timing.fps > Rational(0) else { throw bad("fps must be greater than 0, got \(timing.fps)") }
+            // Bounded so that exact time arithmetic cannot overflow.
+            guard timing.fps.numerator <= 1_000_000_000, timing.fps.denominator <= 1_000_000 else {
+                throw bad("fps \(timing.fps) is too large or too finely divided (up to 1e9, denominators up to 1e6)")
+            }
             guard timing.fps <= Rational(Int64(EncodeSettings.maxGIFFPS)) else {
                 throw bad("fps \(timing.fps) is too fast for GIF: delays under 2 cs (over \(EncodeSettings.maxGIFFPS) fps) are slowed to 10 cs by browsers; use --fps 50 or less")
             }
@@ -82,7 +86,7 @@ public struct GIFPipeline {
         let fallback = Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality,
                                  colors: settings.colors, dither: settings.dither)
         if settings.quality == nil {
-            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget)?.limited(to: settings.colors) ?? .quantized(fallback)
+            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget, maxColors: settings.colors) ?? .quantized(fallback)
         } else {
             choice = .quantized(fallback)
         }
@@ -172,14 +176,3 @@ struct PlannedFrame {
     var endEntry: Int
 }
 
-extension PaletteChoice {
-    /// Lossless only if it also respects a `--colors` limit.
-    func limited(to maxColors: Int) -> PaletteChoice? {
-        switch self {
-        case .global(let colors, _) where colors.count > maxColors: return nil
-        default: return maxColors < 256 && !isGlobal ? nil : self
-        }
-    }
-
-    private var isGlobal: Bool { if case .global = self { return true } else { return false } }
-}

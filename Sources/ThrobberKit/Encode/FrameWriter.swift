@@ -46,19 +46,23 @@ struct FrameWriter {
         switch choice {
         case .global:
             return frames.map { Paletted(frame: $0, work: .global) }
-        case .local:
+        case .local(let limit):
             return try parallelMap(frames.count, jobs: jobs) { i in
                 let f = frames[i]
-                var table = ColorTable(limit: 256)
+                var table = ColorTable(limit: limit)
                 _ = table.insertColors(of: f.target, in: f.geometry.rect)
-                if f.index > 0 { table.insert(0) }   // room permitting: for unchanged pixels
+                // Room permitting, a transparent entry: for unchanged pixels,
+                // and so decoders that follow the spec's "restore to background
+                // color" literally (Pillow) clear a disposed frame to transparent.
+                if f.index > 0 || f.geometry.disposal == .background { table.insert(0) }
                 return Paletted(frame: f, work: .local(table))
             }
         case .quantized(let quantizer):
             return try parallelMap(frames.count, jobs: jobs) { i in
                 let f = frames[i]
                 let crop = FrameDiff.crop(f.target, f.geometry.rect)
-                let palette = try quantizer.palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency)
+                let palette = try quantizer.palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency
+                                                        || f.geometry.disposal == .background)
                 return Paletted(frame: f, work: .quantized(crop: crop, palette: palette))
             }
         }

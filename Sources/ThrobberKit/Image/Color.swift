@@ -29,7 +29,7 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
         if let c = Color.named[lower] { self = c; return }
         guard lower.hasPrefix("#") else { return nil }
         let hex = Array(lower.dropFirst())
-        guard hex.allSatisfy(\.isHexDigit) else { return nil }
+        guard hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         func byte(_ s: ArraySlice<Character>) -> UInt8 { UInt8(String(s), radix: 16)! }
         switch hex.count {
         case 3:

@@ -45,7 +45,7 @@ struct FrameLoader {
     /// Counts colors over all frames (stopping early once some frame alone
     /// has too many) and returns the lossless palette choice, if any. Frames
     /// are kept for `load` while they fit in `cacheBudget` bytes.
-    mutating func census(cacheBudget: Int) throws -> PaletteChoice? {
+    mutating func census(cacheBudget: Int, maxColors: Int) throws -> PaletteChoice? {
         var census = ColorCensus()
         var cached = 0
         let batch = max(4, jobs * 2)
@@ -61,6 +61,6 @@ struct FrameLoader {
             }
             start += batch
         }
-        return census.lossless
+        return census.lossless(maxColors: maxColors)
     }
 }

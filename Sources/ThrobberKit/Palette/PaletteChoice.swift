@@ -1,9 +1,10 @@
 /// How a GIF gets its colors.
 enum PaletteChoice {
-    /// Every frame together fits in 256 colors: one exact global palette.
+    /// Every frame together fits in the palette: one exact global palette.
     case global(colors: [UInt32], transparentIndex: Int?)
-    /// Each frame fits in 256 colors on its own: exact local palettes.
-    case local
+    /// Each frame fits in a palette of `limit` colors on its own: exact
+    /// local palettes.
+    case local(limit: Int)
     /// libimagequant, per frame.
     case quantized(Quantizer)
 
@@ -22,6 +23,8 @@ struct ColorCensus {
     private(set) var union = ColorTable(limit: 256)
     private(set) var unionFits = true
     private(set) var everyFrameFits = true
+    /// Most colors any single frame has.
+    private(set) var mostInAFrame = 0
 
     /// Adds a frame; returns false once some frame alone has over 256 colors
     /// (nothing more to learn then).
@@ -31,19 +34,22 @@ struct ColorCensus {
             everyFrameFits = false
             return false
         }
+        mostInAFrame = max(mostInAFrame, own.count)
         if unionFits {
             for c in own.colors where !union.insert(c) { unionFits = false; break }
         }
         return true
     }
 
-    /// The choice for a lossless GIF, or nil when some frame needs quantizing.
-    var lossless: PaletteChoice? {
-        guard everyFrameFits else { return nil }
-        guard unionFits else { return .local }
+    /// The choice for a lossless GIF with palettes of at most `maxColors`,
+    /// or nil when some frame needs quantizing. A transparent entry is added
+    /// to the global palette when there is room (for unchanged pixels).
+    func lossless(maxColors: Int) -> PaletteChoice? {
+        guard everyFrameFits, mostInAFrame <= maxColors else { return nil }
+        guard unionFits, union.count <= maxColors else { return .local(limit: maxColors) }
         var colors = union.colors
         var transparent = union.index(of: 0)
-        if transparent == nil && colors.count < 256 {
+        if transparent == nil && colors.count < maxColors {
             colors.append(0)
             transparent = colors.count - 1
         }
