@@ -76,10 +76,18 @@ public struct GIFPipeline {
     /// The longest delay one GIF frame can have, in centiseconds.
     static let maxDelay: Int64 = 65535
 
+    /// Encodes `source` with the timing of `settings.timing`.
     public func encode(_ source: FrameSource, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate()
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
-        let timeline = Timeline(sourceCount: source.count, settings: settings.timing)
+        return try encode(source, timeline: Timeline(sourceCount: source.count, settings: settings.timing), to: sink)
+    }
+
+    /// Encodes `source` shown as `timeline` says (scenes and frame configs
+    /// bring their own timing).
+    public func encode(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws -> EncodeReport {
+        try settings.validate()
+        guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
         var loader = FrameLoader(source: source, alpha: settings.alpha, jobs: settings.jobs)
 
         let choice: PaletteChoice

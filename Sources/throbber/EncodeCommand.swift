@@ -48,16 +48,25 @@ enum EncodeCommand {
         list.glob = args.string("glob")
         let files = try list.files(for: args.positional)
 
-        let quiet = args.flag("quiet")
-        let bar = ProgressBar(label: "encoding", quiet: quiet)
-        let out = try OutputFile(path: output)
+        try Output.write(to: output, label: "encoding", quiet: args.flag("quiet")) { out, progress in
+            try GIFPipeline(settings: settings, progress: progress).encode(FileFrameSource(files: files), to: out)
+        }
+    }
+}
+
+/// Writing one output file with a progress bar and a summary line.
+enum Output {
+    static func write(to path: String, label: String, quiet: Bool,
+                      _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport) throws {
+        let bar = ProgressBar(label: label, quiet: quiet)
+        let out = try OutputFile(path: path)
         do {
-            let report = try GIFPipeline(settings: settings, progress: bar.update).encode(FileFrameSource(files: files), to: out)
+            let report = try body(out, bar.update)
             try out.commit()
             bar.finish()
-            if !quiet && isatty(2) == 1 && output != "-" {
+            if !quiet && isatty(2) == 1 && path != "-" {
                 let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
-                FileHandle.standardError.write(Data("wrote \(output): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))
+                FileHandle.standardError.write(Data("wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))
             }
         } catch {
             bar.finish()

@@ -10,12 +10,87 @@ enum Help {
     SUBCOMMANDS:
       encode                  Encode a folder or list of frame images (PNG, Apple
                               CgBI PNG, JPEG) into an animated GIF.
+      render                  Render a loader from a JSON config.
+      preset                  Render a built-in loader, or print its config.
+      presets                 List the built-in loaders.
 
     OPTIONS:
       -h, --help              Show help for throbber or a subcommand.
       --version               Show the version.
 
       See 'throbber <subcommand> --help' for details, and man throbber(1).
+
+    """
+
+    static let render = """
+    OVERVIEW: Render a loader described by a JSON config into an animated GIF.
+
+    The config (format version 1, see man throbber) either draws a scene of
+    layers (image, circle, arc, rect, group) with step and keyframe
+    animations, or reads a frame folder. It is checked completely before
+    anything is drawn; errors name the file and the JSON path.
+
+    USAGE: throbber render <CONFIG.json> [-o <OUT.gif>] [options]
+
+    ARGUMENTS:
+      <CONFIG.json>           The animation config.
+
+    OPTIONS:
+      -o, --output <file>     Where to write; '-' for standard output. (default:
+                              the config's "output" list)
+      --format <gif>          Output format. (default: from the extension)
+      --jobs <n>              Worker threads; the output is the same for any n.
+                              (default: number of cores)
+      -q, --quiet             No progress bar or summary.
+      -h, --help              Show this help.
+
+    EXAMPLES:
+      throbber render examples/dots.json -o dots.gif
+
+    """
+
+    static let preset = """
+    OVERVIEW: Render a built-in loader (see 'throbber presets').
+
+    Every preset is a config in the same format as 'render' takes;
+    --print-config shows it with the options applied, and rendering that JSON
+    gives the same bytes.
+
+    USAGE: throbber preset <NAME> [-o <OUT.gif>] [options]
+
+    ARGUMENTS:
+      <NAME>                  A preset name, e.g. spinner, dots, ease.
+
+    OPTIONS:
+      -o, --output <file>     Where to write; '-' for standard output.
+      --size <px>             The larger side in pixels. (default: the preset's,
+                              64 for most)
+      --color <color>         The loader's color (#RRGGBB or a CSS name).
+      --background <color>    Canvas color. (default: transparent, with edges
+                              blended for a white page)
+      --speed <x>             Play x times as fast. (default: 1)
+      --fps <n>               Frames per second, at most 50 for GIF.
+                              (default: the preset's)
+      --scale <n>             Pixels per point. (default: the preset's)
+      --format <gif>          Output format. (default: from the extension)
+      --ring <image>          ease only: your ring image (it turns).
+      --icon <image>          ease only: your icon image (it fades).
+      --print-config          Print the config JSON instead of rendering.
+      --jobs <n>              Worker threads. (default: number of cores)
+      -q, --quiet             No progress bar or summary.
+      -h, --help              Show this help.
+
+    EXAMPLES:
+      throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'
+      throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif
+      throbber preset dots --print-config > dots.json
+
+    """
+
+    static let presets = """
+    OVERVIEW: List the built-in loaders, one per line: name, then description.
+
+    USAGE: throbber presets
 
     """
 

@@ -27,6 +27,12 @@ do {
         print("throbber \(Help.version)")
     case "encode":
         do { try EncodeCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: EncodeCommand.usage, command: "encode") }
+    case "render":
+        do { try RenderCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: RenderCommand.usage, command: "render") }
+    case "preset":
+        do { try PresetCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: PresetCommand.usage, command: "preset") }
+    case "presets":
+        do { try PresetCommand.list(argv) } catch let e as ThrobberError { fail(e, usage: "throbber presets", command: "presets") }
     default:
         throw ThrobberError(.usage, "unknown subcommand '\(command)'")
     }

@@ -10,12 +10,25 @@ public protocol FrameSource: Sendable {
 /// Frames read from image files.
 public struct FileFrameSource: FrameSource {
     public let files: [String]
+    /// Composited under every frame (a frames config's canvas background).
+    public let background: Color
 
-    public init(files: [String]) { self.files = files }
+    public init(files: [String], background: Color = .transparent) {
+        self.files = files
+        self.background = background
+    }
 
     public var count: Int { files.count }
     public func name(at index: Int) -> String { files[index] }
-    public func frame(at index: Int) throws -> RGBAImage { try ImageDecoder.decode(fileAt: files[index]) }
+    public func frame(at index: Int) throws -> RGBAImage {
+        var image = try ImageDecoder.decode(fileAt: files[index])
+        if background.a > 0 {
+            var canvas = RGBAImage(width: image.width, height: image.height, fill: background)
+            canvas.draw(image, at: 0, 0, over: true)
+            image = canvas
+        }
+        return image
+    }
 }
 
 /// Frames already in memory (tests, generated scenes).

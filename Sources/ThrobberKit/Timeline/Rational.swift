@@ -68,5 +68,50 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
-    public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
+    /// `3`, `1.5`, or `1/3` when the decimal would not end.
+    public var description: String {
+        if denominator == 1 { return "\(numerator)" }
+        var d = denominator, digits = 0
+        while d % 10 == 0 { d /= 10; digits += 1 }
+        while d % 2 == 0 || d % 5 == 0 {
+            if d % 2 == 0 { d /= 2 } else { d /= 5 }
+            if digits < 18 { digits += 1 }
+        }
+        guard d == 1, digits <= 6 else { return "\(numerator)/\(denominator)" }
+        var scale: Int64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = numerator * (scale / denominator)
+        let mag = scaled.magnitude, s = UInt64(scale)
+        var frac = String(mag % s)
+        frac = String(repeating: "0", count: digits - frac.count) + frac
+        while frac.hasSuffix("0") { frac.removeLast() }
+        return (scaled < 0 ? "-" : "") + "\(mag / s).\(frac)"
+    }
+}
+
+extension Rational {
+    /// The largest integer ≤ self.
+    public var floor: Int64 {
+        let q = numerator / denominator
+        return (numerator % denominator != 0 && numerator < 0) ? q - 1 : q
+    }
+
+    /// self modulo a positive `m`, in 0 ..< m.
+    public func modulo(_ m: Rational) -> Rational {
+        self - m * Rational((self / m).floor)
+    }
+
+    /// Least common multiple of two positive rationals: the shortest time
+    /// that is a whole number of both periods. Nil if it does not fit.
+    public static func lcm(_ a: Rational, _ b: Rational) -> Rational? {
+        // lcm(p/q, r/s) = lcm(p, r) / gcd(q, s) for reduced fractions.
+        let g = Int64(gcd(a.numerator.magnitude, b.numerator.magnitude))
+        let (n, overflow) = (a.numerator / g).multipliedReportingOverflow(by: b.numerator)
+        guard !overflow else { return nil }
+        return Rational(n, Int64(gcd(a.denominator.magnitude, b.denominator.magnitude)))
+    }
+}
+
+extension Rational: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) { self.init(value, 1) }
 }

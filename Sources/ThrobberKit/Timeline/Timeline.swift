@@ -36,20 +36,28 @@ public struct Timeline: Equatable, Sendable {
 
     public init(sourceCount: Int, settings: Settings) {
         precondition(sourceCount > 0 && settings.duplicate >= 1)
-        var order = Array(0..<sourceCount)
-        if settings.bounce && sourceCount > 2 { order += (1..<(sourceCount - 1)).reversed() }
-        let step = settings.frameDuration
+        self.init(durations: Array(repeating: settings.frameDuration, count: sourceCount),
+                  duplicates: Array(repeating: settings.duplicate, count: sourceCount), bounce: settings.bounce)
+    }
+
+    /// Source frame i is shown `duplicates[i]` times, each for `durations[i]`;
+    /// with `bounce` the sources play forward, then backward without
+    /// repeating the end frames.
+    public init(durations: [Rational], duplicates: [Int], bounce: Bool) {
+        let n = durations.count
+        precondition(n > 0 && duplicates.count == n && duplicates.allSatisfy { $0 >= 1 })
+        var order = Array(0..<n)
+        if bounce && n > 2 { order += (1..<(n - 1)).reversed() }
         var entries: [Entry] = []
-        entries.reserveCapacity(order.count * settings.duplicate)
-        var k: Int64 = 0
+        var t = Rational(0)
         for source in order {
-            for _ in 0..<settings.duplicate {
-                entries.append(Entry(source: source, start: step * Rational(k)))
-                k += 1
+            for _ in 0..<duplicates[source] {
+                entries.append(Entry(source: source, start: t))
+                t = t + durations[source]
             }
         }
         self.entries = entries
-        self.duration = step * Rational(k)
+        self.duration = t
     }
 
     /// Start of entry `index` (or the end of the loop for `entries.count`) in

@@ -1,0 +1,81 @@
+/// A validated config turned into what the encode pipeline takes: frames,
+/// their timeline, and encode settings.
+public struct SceneJob {
+    public let config: SceneConfig
+    public let source: FrameSource
+    public let timeline: Timeline
+    public let settings: EncodeSettings
+
+    /// Frames of a scene, drawn on demand (from any thread).
+    struct SceneFrames: FrameSource {
+        let renderer: SceneRenderer
+        let clock: SceneClock
+        var count: Int { clock.frameCount }
+        func name(at index: Int) -> String { "frame \(index) (t = \(clock.time(ofFrame: index)) s)" }
+        func frame(at index: Int) throws -> RGBAImage { try renderer.render(at: clock.time(ofFrame: index)) }
+    }
+
+    public init(config: SceneConfig, jobs: Int) throws {
+        self.config = config
+        let file = config.file
+        var settings = EncodeSettings()
+        settings.loop = config.loop
+        settings.quality = config.encode.quality
+        settings.dither = config.encode.dither
+        settings.colors = config.encode.colors
+        settings.alpha = AlphaPolicy(matte: config.encode.matte)
+        settings.jobs = jobs
+
+        let durations: [Rational]
+        switch config.content {
+        case .layers(let layers):
+            let clock = try SceneClock(config: config, layers: layers)
+            source = SceneFrames(renderer: SceneRenderer(config: config, layers: layers), clock: clock)
+            durations = Array(repeating: clock.frameDuration, count: clock.frameCount)
+            if config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
+                throw ThrobberError(.data, "\(file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less")
+            }
+        case .frames(let frames):
+            let files: [String]
+            do {
+                files = try FrameList(sort: frames.sort, glob: frames.glob).files(for: [frames.dir])
+            } catch let e as ThrobberError {
+                throw ThrobberError(e.kind, "\(file): frames.dir: \(e.message)")
+            }
+            source = FileFrameSource(files: files, background: config.canvas.background)
+            if let duration = config.timing.duration {
+                guard frames.delays == nil else {
+                    throw ThrobberError(.data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
+                }
+                // The cycle's length, shared equally by the frames.
+                durations = Array(repeating: duration / Rational(Int64(files.count)), count: files.count)
+            } else if let delays = frames.delays {
+                guard delays.count == files.count else {
+                    throw ThrobberError(.data, "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(files.count) frames")
+                }
+                durations = delays.map { Rational(Int64($0), 100) }
+            } else {
+                if config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
+                    throw ThrobberError(.data, "\(file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less")
+                }
+                durations = Array(repeating: Rational(1) / config.timing.fps, count: files.count)
+            }
+        }
+        let duplicates: [Int]
+        switch config.duplicate {
+        case .every(let n): duplicates = Array(repeating: n, count: durations.count)
+        case .perFrame(let list):
+            guard list.count == durations.count else {
+                throw ThrobberError(.data, "\(file): duplicate: has \(list.count) counts but there are \(durations.count) frames")
+            }
+            duplicates = list
+        }
+        timeline = Timeline(durations: durations, duplicates: duplicates, bounce: config.bounce)
+        self.settings = settings
+    }
+
+    /// Renders and encodes to `sink`.
+    public func encode(to sink: OutputFile, progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
+        try GIFPipeline(settings: settings, progress: progress).encode(source, timeline: timeline, to: sink)
+    }
+}
