@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// Helpers for the `render` and `preset` tests: writing configs, running the
+/// binary, and the Pillow/numpy measurements in Tests/tools/scene_*.py.
+enum SceneCLI {
+    static let examples = Paths.repository.appendingPathComponent("examples")
+    static let schema = Paths.repository.appendingPathComponent("schema/throbber.schema.json")
+
+    /// Writes `text` to `dir/name` and returns its URL.
+    @discardableResult
+    static func write(_ text: String, to dir: URL, as name: String) throws -> URL {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// `throbber render CONFIG -o OUT -q`, expecting success and silence.
+    @discardableResult
+    static func render(_ config: URL, to out: URL, extra: [String] = [], in cwd: URL? = nil,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+        let r = try Throbber.run(["render", config.path, "-o", out.path, "-q"] + extra, in: cwd)
+        #expect(r.status == 0, "render \(config.lastPathComponent) failed: \(r.stderrText)", sourceLocation: sourceLocation)
+        #expect(r.stderr.isEmpty, "unexpected stderr: \(r.stderrText)", sourceLocation: sourceLocation)
+        return r
+    }
+
+    /// Names listed by `throbber presets` (the first word of each line).
+    static func presetNames() throws -> [String] {
+        let r = try Throbber.run(["presets"])
+        guard r.status == 0 else { throw HarnessError("throbber presets failed: \(r.stderrText)") }
+        return r.stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    /// Centisecond frame starts of a cycle of `frames` frames lasting
+    /// `numerator/denominator` seconds: floor(100·k·duration/N + 1/2),
+    /// computed here in integers (CONFIG.md, "Time").
+    static func starts(frames n: Int, durationNumerator p: Int, denominator q: Int) -> [Int] {
+        // floor(100·k·p/(q·n) + 1/2) = floor((200·k·p + q·n) / (2·q·n))
+        (0...n).map { k in (200 * k * p + q * n) / (2 * q * n) }
+    }
+
+    /// Delays in ms that CONFIG.md's formula gives for such a cycle.
+    static func expectedDelaysMs(frames n: Int, durationNumerator p: Int, denominator q: Int) -> [Int] {
+        let s = starts(frames: n, durationNumerator: p, denominator: q)
+        return (0..<n).map { (s[$0 + 1] - s[$0]) * 10 }
+    }
+}
+
+/// Ink profiles of every GIF frame (scene_profiles.py).
+struct InkProfiles: Decodable {
+    struct Frame: Decodable {
+        var duration: Int?
+        var columns: [Int]
+        var rows: [Int]
+        /// Most common ink colors: [r, g, b, a, count].
+        var colors: [[Int]]
+
+        /// Ink pixels with x in `range`.
+        func area(_ range: Range<Int>) -> Int { columns[range].reduce(0, +) }
+        var area: Int { columns.reduce(0, +) }
+
+        /// Maximal runs of columns holding ink: (first, last, tallest column).
+        var columnRuns: [(first: Int, last: Int, height: Int)] {
+            var runs: [(Int, Int, Int)] = []
+            var x = 0
+            while x < columns.count {
+                guard columns[x] > 0 else { x += 1; continue }
+                let start = x
+                while x < columns.count && columns[x] > 0 { x += 1 }
+                runs.append((start, x - 1, columns[start..<x].max()!))
+            }
+            return runs
+        }
+
+        /// Width and height of the box around all ink (0 when none).
+        var inkWidth: Int { extent(columns) }
+        var inkHeight: Int { extent(rows) }
+        private func extent(_ profile: [Int]) -> Int {
+            guard let a = profile.firstIndex(where: { $0 > 0 }), let b = profile.lastIndex(where: { $0 > 0 }) else { return 0 }
+            return b - a + 1
+        }
+    }
+    var width: Int
+    var height: Int
+    var frames: [Frame]
+    var durations: [Int] { frames.map { $0.duration ?? -1 } }
+
+    static func measure(_ gif: URL, inkBelowWhite: Int? = nil) throws -> InkProfiles {
+        var args = [gif.path]
+        if let inkBelowWhite { args += ["--ink-below-white", String(inkBelowWhite)] }
+        return try JSONDecoder().decode(InkProfiles.self, from: Pillow.script("scene_profiles.py", args))
+    }
+}
+
+/// Independent cubic Bézier easing (CSS timing functions), for expected
+/// values: x(s) is inverted by bisection to 1e-12, no tables, no shortcuts.
+struct CubicBezierEasing {
+    var x1: Double, y1: Double, x2: Double, y2: Double
+
+    static let easeOut = CubicBezierEasing(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    static let easeIn = CubicBezierEasing(x1: 0.42, y1: 0, x2: 1, y2: 1)
+
+    private static func coordinate(_ s: Double, _ a: Double, _ b: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
+    }
+
+    func callAsFunction(_ x: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        var lo = 0.0, hi = 1.0
+        while hi - lo > 1e-12 {
+            let mid = (lo + hi) / 2
+            if CubicBezierEasing.coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
+        }
+        return CubicBezierEasing.coordinate((lo + hi) / 2, y1, y2)
+    }
+}
+
+/// GQCircleLoadView's scale at `u` seconds into a dot's own cycle (SEEDS.md 3):
+/// 1 → 1.5 in 0.25 s, 1.5 → 1 in 0.25 s, both ease-out, then rest; period 0.75 s.
+func gqDotScale(_ u: Double) -> Double {
+    var p = u.truncatingRemainder(dividingBy: 0.75)
+    if p < 0 { p += 0.75 }
+    if p < 0.25 { return 1 + 0.5 * CubicBezierEasing.easeOut(p / 0.25) }
+    if p < 0.5 { return 1.5 - 0.5 * CubicBezierEasing.easeOut((p - 0.25) / 0.25) }
+    return 1
+}
