@@ -1,5 +1,10 @@
 import Foundation
 
+/// The animated formats Throbber writes.
+public enum AnimationFormat: String, Sendable, CaseIterable {
+    case gif, apng
+}
+
 /// Everything that decides how frames become a GIF, apart from the frames.
 public struct EncodeSettings: Equatable, Sendable {
     public var timing = Timeline.Settings()
@@ -9,6 +14,9 @@ public struct EncodeSettings: Equatable, Sendable {
     public var quality: Int? = nil
     public var dither = 1.0
     public var colors = 256
+    /// APNG only: write a palette APNG of at most this many colors
+    /// (nil: lossless truecolor).
+    public var apngColors: Int? = nil
     public var alpha = AlphaPolicy()
     /// Worker threads; output bytes never depend on it.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -21,10 +29,13 @@ public struct EncodeSettings: Equatable, Sendable {
     public init() {}
 
     /// Refuses settings that cannot make a correct GIF, with the reason.
-    public func validate() throws {
+    public func validate() throws { try validate(for: .gif) }
+
+    /// Refuses settings that cannot make a correct file of `format`.
+    public func validate(for format: AnimationFormat) throws {
         func bad(_ s: String) -> ThrobberError { ThrobberError(.usage, s) }
         if let delay = timing.delay {
-            guard (2...65535).contains(delay) else {
+            guard (format == .gif ? 2...65535 : 1...65535).contains(delay) else {
                 throw bad("--delay must be 2…65535 centiseconds for GIF (browsers show 0–1 cs as 10 cs), got \(delay)")
             }
         } else {
@@ -33,7 +44,7 @@ public struct EncodeSettings: Equatable, Sendable {
             guard timing.fps.numerator <= 1_000_000_000, timing.fps.denominator <= 1_000_000 else {
                 throw bad("fps \(timing.fps) is too large or too finely divided (up to 1e9, denominators up to 1e6)")
             }
-            guard timing.fps <= Rational(Int64(EncodeSettings.maxGIFFPS)) else {
+            guard format != .gif || timing.fps <= Rational(Int64(EncodeSettings.maxGIFFPS)) else {
                 throw bad("fps \(timing.fps) is too fast for GIF: delays under 2 cs (over \(EncodeSettings.maxGIFFPS) fps) are slowed to 10 cs by browsers; use --fps 50 or less")
             }
         }

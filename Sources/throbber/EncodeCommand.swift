@@ -7,7 +7,7 @@ enum EncodeCommand {
         .init(name: "output", short: "o"), .init(name: "fps"), .init(name: "delay"), .init(name: "duplicate"),
         .init(name: "bounce", takesValue: false), .init(name: "loop"), .init(name: "quality"),
         .init(name: "colors"), .init(name: "dither"), .init(name: "matte"), .init(name: "sort"),
-        .init(name: "glob"), .init(name: "jobs"), .init(name: "format"),
+        .init(name: "glob"), .init(name: "jobs"), .init(name: "format"), .init(name: "compression"),
         .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
     ]
 
@@ -18,7 +18,8 @@ enum EncodeCommand {
         if args.flag("help") { print(Help.encode, terminator: ""); return }
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
         guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
-        try OutputFormat.check(output: output, format: args.string("format"))
+        let format = try OutputFormat.resolve(output: output, format: args.string("format"))
+        let compression = try OutputFormat.compression(args)
 
         var settings = EncodeSettings()
         if let fps = try args.rational("fps") { settings.timing.fps = fps }
@@ -28,6 +29,9 @@ enum EncodeCommand {
         settings.loop = try args.int("loop", in: 0...65536) ?? 0
         settings.quality = try args.int("quality", in: 1...100)
         settings.colors = try args.int("colors", in: 2...256) ?? 256
+        if format == .apng { settings.apngColors = try args.int("colors", in: 2...256) }
+        // Frames of animated inputs keep their own delays unless retimed.
+        settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
         settings.dither = try args.double("dither", in: 0...1) ?? 1
         settings.jobs = try args.int("jobs", in: 1...256) ?? settings.jobs
         if let matte = args.string("matte") {
@@ -36,7 +40,7 @@ enum EncodeCommand {
             }
             settings.alpha.matte = color
         }
-        try settings.validate()
+        try settings.validate(for: format)
 
         var list = FrameList()
         if let sort = args.string("sort") {
@@ -48,8 +52,13 @@ enum EncodeCommand {
         list.glob = args.string("glob")
         let files = try list.files(for: args.positional)
 
+        let source = try FileFrameSource(files: files)
+        if args.string("loop") == nil, let loop = source.inputLoop { settings.loop = loop }
         try Output.write(to: output, label: "encoding", quiet: args.flag("quiet")) { out, progress in
-            try GIFPipeline(settings: settings, progress: progress).encode(FileFrameSource(files: files), to: out)
+            switch format {
+            case .gif: return try GIFPipeline(settings: settings, progress: progress).encode(source, to: out)
+            case .apng: return try APNGPipeline(settings: settings, compression: compression, progress: progress).encode(source, to: out)
+            }
         }
     }
 }
@@ -78,17 +87,29 @@ enum Output {
 
 /// Output formats, chosen by --format or the file extension.
 enum OutputFormat {
-    static func check(output: String, format: String?) throws {
+    /// `--format` if given, else the extension: .gif, .png or .apng;
+    /// standard output defaults to GIF.
+    static func resolve(output: String, format: String?) throws -> AnimationFormat {
         if let format {
-            guard format == "gif" else {
-                throw ThrobberError(.usage, "--format must be 'gif' (APNG output is not available yet), got '\(format)'")
+            guard let f = AnimationFormat(rawValue: format) else {
+                throw ThrobberError(.usage, "--format must be 'gif' or 'apng', got '\(format)'")
             }
-            return
+            return f
         }
-        if output == "-" { return }
-        let ext = (output as NSString).pathExtension.lowercased()
-        guard ext == "gif" else {
-            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext)'; name the file .gif or pass --format gif")
+        if output == "-" { return .gif }
+        switch (output as NSString).pathExtension.lowercased() {
+        case "gif": return .gif
+        case "png", "apng": return .apng
+        case let ext:
+            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext)'; name the file .gif, .png or .apng, or pass --format gif|apng")
         }
+    }
+
+    static func compression(_ args: Arguments) throws -> PNGCompressor.Effort {
+        guard let text = args.string("compression") else { return .best }
+        guard let effort = PNGCompressor.Effort(rawValue: text) else {
+            throw ThrobberError(.usage, "--compression must be 'fast' or 'best', got '\(text)'")
+        }
+        return effort
     }
 }

@@ -3,16 +3,18 @@ enum Help {
     static let version = "0.1.0"
 
     static let root = """
-    OVERVIEW: Make small, exact animated GIFs from frame images.
+    OVERVIEW: Make small, exact animated GIF and APNG loaders and animations.
 
     USAGE: throbber <subcommand> [options]
 
     SUBCOMMANDS:
-      encode                  Encode a folder or list of frame images (PNG, Apple
-                              CgBI PNG, JPEG) into an animated GIF.
+      encode                  Encode frame images (PNG, Apple CgBI PNG, JPEG) or
+                              animations (GIF, APNG) into a GIF or APNG.
       render                  Render a loader from a JSON config.
       preset                  Render a built-in loader, or print its config.
       presets                 List the built-in loaders.
+      gallery                 Write every preset as GIF and APNG, with an
+                              index.html.
 
     OPTIONS:
       -h, --help              Show help for throbber or a subcommand.
@@ -36,9 +38,11 @@ enum Help {
       <CONFIG.json>           The animation config.
 
     OPTIONS:
-      -o, --output <file>     Where to write; '-' for standard output. (default:
-                              the config's "output" list)
-      --format <gif>          Output format. (default: from the extension)
+      -o, --output <file>     Where to write (.gif, or .png/.apng for APNG); '-'
+                              for standard output. (default: the config's
+                              "output" list)
+      --format <gif|apng>     Output format. (default: from the extension)
+      --compression <effort>  APNG deflate effort: fast or best. (default: best)
       --jobs <n>              Worker threads; the output is the same for any n.
                               (default: number of cores)
       -q, --quiet             No progress bar or summary.
@@ -72,7 +76,8 @@ enum Help {
       --fps <n>               Frames per second, at most 50 for GIF.
                               (default: the preset's)
       --scale <n>             Pixels per point. (default: the preset's)
-      --format <gif>          Output format. (default: from the extension)
+      --format <gif|apng>     Output format. (default: from the extension)
+      --compression <effort>  APNG deflate effort: fast or best. (default: best)
       --ring <image>          ease only: your ring image (it turns).
       --icon <image>          ease only: your icon image (it fades).
       --print-config          Print the config JSON instead of rendering.
@@ -87,6 +92,23 @@ enum Help {
 
     """
 
+    static let gallery = """
+    OVERVIEW: Write every preset as GIF and APNG, and an index.html showing them.
+
+    USAGE: throbber gallery <DIR> [--size PX]
+
+    ARGUMENTS:
+      <DIR>                   The folder to write (created if missing).
+
+    OPTIONS:
+      --size <px>             The larger side of every loader. (default: each
+                              preset's own)
+      --jobs <n>              Worker threads. (default: number of cores)
+      -q, --quiet             No summary line.
+      -h, --help              Show this help.
+
+    """
+
     static let presets = """
     OVERVIEW: List the built-in loaders, one per line: name, then description.
 
@@ -95,46 +117,59 @@ enum Help {
     """
 
     static let encode = """
-    OVERVIEW: Encode frame images into an animated GIF.
+    OVERVIEW: Encode frame images into an animated GIF or APNG.
 
     A folder is read in natural order (frame2 before frame10); files named on
-    the command line keep their order. When every frame fits in 256 colors the
-    GIF is lossless; otherwise libimagequant reduces each frame's colors.
+    the command line keep their order. An animated GIF or APNG among the
+    inputs gives all its frames, composited as a viewer shows them, with
+    their own delays. When every frame fits in 256 colors the GIF is
+    lossless; otherwise libimagequant reduces each frame's colors. APNG is
+    lossless truecolor unless --colors asks for a palette.
 
-    USAGE: throbber encode <DIR|FILE>... -o <OUT.gif> [options]
+    USAGE: throbber encode <DIR|FILE>... -o <OUT.gif|OUT.png> [options]
 
     ARGUMENTS:
       <DIR|FILE>              A folder of frames, or frame files, in order.
 
     OPTIONS:
-      -o, --output <file>     Where to write the GIF; '-' for standard output.
-      --fps <n>               Frames per second, at most 50; a fraction like
-                              30000/1001 is exact. (default: 25)
-      --delay <cs>            Show every frame this many centiseconds (2-65535)
-                              instead of using --fps.
+      -o, --output <file>     Where to write; '-' for standard output. The
+                              format comes from the extension: .gif, or .png
+                              and .apng for APNG.
+      --fps <n>               Frames per second, at most 50 for GIF; a fraction
+                              like 30000/1001 is exact. Frames of animated
+                              inputs keep their delays unless --fps or --delay
+                              is given. (default: 25)
+      --delay <cs>            Show every frame this many centiseconds (2-65535
+                              for GIF) instead of using --fps.
       --duplicate <n>         Show each frame n times in a row. (default: 1)
       --bounce                Play forward, then backward (ends not repeated).
-      --loop <n>              0 = loop forever, n = play n times. (default: 0)
+      --loop <n>              0 = loop forever, n = play n times. (default: 0, or
+                              the loop count of a single animated input)
       --quality <1-100>       Always quantize with libimagequant, using the
                               fewest colors that reach this quality. (default:
                               lossless when frames fit in 256 colors, else 90)
-      --colors <2-256>        Most colors per palette. (default: 256)
+      --colors <2-256>        Most colors per palette. For APNG: write a palette
+                              APNG of at most this many colors. (default: 256
+                              for GIF, truecolor for APNG)
       --dither <0-1>          Dithering strength when quantizing. (default: 1)
-      --matte <color>         Composite partly transparent pixels onto this
+      --matte <color>         GIF: composite partly transparent pixels onto this
                               color (#RRGGBB or a CSS name), making them opaque;
                               only fully transparent pixels stay transparent.
-                              (default: none: alpha under 50% is transparent)
+                              (default: none: alpha under 50% is transparent;
+                              APNG keeps partial alpha)
       --sort <natural|name>   Order of files in a folder. (default: natural)
       --glob <pattern>        Take only folder files matching this shell pattern.
-                              (default: *.png, *.jpg, *.jpeg)
+                              (default: *.png, *.apng, *.jpg, *.jpeg, *.gif)
       --jobs <n>              Worker threads; the output is the same for any n.
                               (default: number of cores)
-      --format <gif>          Output format. (default: from the extension)
+      --format <gif|apng>     Output format. (default: from the extension)
+      --compression <effort>  APNG deflate effort: fast or best. (default: best)
       -q, --quiet             No progress bar or summary.
       -h, --help              Show this help.
 
     EXAMPLES:
       throbber encode frames/ -o loader.gif --fps 10 --duplicate 2
+      throbber encode loader.gif -o loader.png
       throbber encode a.png b.png c.png -o - --delay 50 > abc.gif
 
     """

@@ -5,7 +5,7 @@ import ThrobberKit
 enum PresetCommand {
     static let options: [Arguments.Option] = [
         .init(name: "output", short: "o"), .init(name: "size"), .init(name: "color"), .init(name: "background"),
-        .init(name: "speed"), .init(name: "fps"), .init(name: "scale"), .init(name: "format"),
+        .init(name: "speed"), .init(name: "fps"), .init(name: "scale"), .init(name: "format"), .init(name: "compression"),
         .init(name: "ring"), .init(name: "icon"), .init(name: "print-config", takesValue: false),
         .init(name: "jobs"), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false),

@@ -4,7 +4,7 @@ import ThrobberKit
 /// `throbber render CONFIG.json [-o OUT]`
 enum RenderCommand {
     static let options: [Arguments.Option] = [
-        .init(name: "output", short: "o"), .init(name: "format"), .init(name: "jobs"),
+        .init(name: "output", short: "o"), .init(name: "format"), .init(name: "compression"), .init(name: "jobs"),
         .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
     ]
     static let usage = "throbber render <CONFIG.json> [-o <OUT.gif>] [options]"
@@ -26,11 +26,12 @@ enum RenderCommand {
         guard !targets.isEmpty else {
             throw ThrobberError(.usage, "no output: give -o OUT.gif or an \"output\" list in \(config.file)")
         }
-        for t in targets { try OutputFormat.check(output: t.path, format: t.format) }
+        let formats = try targets.map { try OutputFormat.resolve(output: $0.path, format: $0.format) }
+        let compression = try OutputFormat.compression(args)
         let job = try SceneJob(config: config, jobs: try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount)
-        for t in targets {
+        for (t, format) in zip(targets, formats) {
             try Output.write(to: t.path, label: "rendering", quiet: args.flag("quiet")) { out, progress in
-                try job.encode(to: out, progress: progress)
+                try job.encode(to: out, format: format, compression: compression, progress: progress)
             }
         }
     }

@@ -33,6 +33,8 @@ do {
         do { try PresetCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: PresetCommand.usage, command: "preset") }
     case "presets":
         do { try PresetCommand.list(argv) } catch let e as ThrobberError { fail(e, usage: "throbber presets", command: "presets") }
+    case "gallery":
+        do { try GalleryCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: GalleryCommand.usage, command: "gallery") }
     default:
         throw ThrobberError(.usage, "unknown subcommand '\(command)'")
     }

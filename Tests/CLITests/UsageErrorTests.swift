@@ -53,7 +53,7 @@ struct UsageErrorTests {
         .init(args: ["-o", "OUT", "--delay", "0"], mentions: ["delay", "0"]),
         .init(args: ["-o", "OUT", "--duplicate", "0"], mentions: ["duplicate", "0"]),
         .init(args: ["-o", "OUT", "--jobs", "0"], mentions: ["jobs", "0"]),
-        .init(args: ["-o", "OUT", "--format", "apng"], mentions: ["format", "apng"]),
+        .init(args: ["-o", "OUT", "--format", "webp"], mentions: ["format", "webp"]),
         .init(args: ["-o", "OUT", "--bounce=yes"], mentions: ["bounce"]),
     ]
 
@@ -71,8 +71,8 @@ struct UsageErrorTests {
         }
     }
 
-    @Test("an output name whose extension is not .gif is refused (exit 64) unless --format says gif",
-          arguments: ["out.png", "out", "out.apng", "out.gif.tmp"])
+    @Test("an output name whose extension is not .gif, .png or .apng is refused (exit 64) unless --format says gif",
+          arguments: ["out.webp", "out", "out.jpg", "out.gif.tmp"])
     func unknownOutputExtension(_ name: String) throws {
         try withTemporaryDirectory { dir in
             let input = try Pillow.makeFrames(Pillow.distinctFrames(["a.png"]), in: dir.appendingPathComponent("in"))

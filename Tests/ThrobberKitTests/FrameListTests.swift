@@ -36,7 +36,7 @@ struct FrameListTests {
         #expect(loading == (1...3).map { "\(dir)/dropdown_loading_0\($0)@2x.png" })
     }
 
-    @Test("a folder gives its .png/.jpg/.jpeg files (any case) in natural order; hidden files, other files and subfolders are left out")
+    @Test("a folder gives its .png/.apng/.jpg/.jpeg/.gif files (any case) in natural order; hidden files, other files and subfolders are left out")
     func folderSelection() throws {
         try withTemporaryDirectory { dir in
             for name in ["f10.png", "f9.PNG", "f1.jpeg", "f2.jpg", ".f0.png", "notes.txt", "f3.gif"] {
@@ -44,7 +44,7 @@ struct FrameListTests {
             }
             try FileManager.default.createDirectory(at: dir.appendingPathComponent("f4.png"), withIntermediateDirectories: false)
             let files = try FrameList().files(for: [dir.path])
-            #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["f1.jpeg", "f2.jpg", "f9.PNG", "f10.png"])
+            #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["f1.jpeg", "f2.jpg", "f3.gif", "f9.PNG", "f10.png"])
             let gifs = try FrameList(glob: "*.gif").files(for: [dir.path])
             #expect(gifs.map { URL(fileURLWithPath: $0).lastPathComponent } == ["f3.gif"])
         }

@@ -6,13 +6,13 @@ import Testing
 /// validation before drawing with file + JSON path + what was expected.
 @Suite("scene config: decoding and validation")
 struct SceneConfigTests {
-    @Test("defaults: fps 25, step 0.25 s, loop 0, no bounce, duplicate 1, scale 1, transparent, 256 colors, dither 1")
+    @Test("defaults: fps 25, step 0.25 s, loop 0, no bounce, duplicate 1, scale 1, transparent, colors unset (256 for GIF, truecolor APNG), dither 1")
     func defaults() throws {
         let c = try SceneTestKit.config(#"{"version": 1, "canvas": {"width": 10, "height": 10}, "layers": [{"circle": {"radius": 1}}]}"#)
         #expect(c.timing.fps == Rational(25) && c.timing.step == Rational(1, 4) && c.timing.duration == nil)
         #expect(c.loop == 0 && c.bounce == false && c.duplicate == .every(1))
         #expect(c.canvas.scale == 1 && c.canvas.background == .transparent)
-        #expect(c.encode.colors == 256 && c.encode.dither == 1 && c.encode.quality == nil && c.encode.matte == nil)
+        #expect(c.encode.colors == nil && c.encode.dither == 1 && c.encode.quality == nil && c.encode.matte == nil)
         #expect(c.outputs.isEmpty)
         let layer = try SceneTestKit.layers(c)[0]
         #expect(layer.center == nil && layer.opacity == 1 && layer.rotate == 0 && layer.scale == 1)

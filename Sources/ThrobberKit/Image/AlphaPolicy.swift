@@ -35,3 +35,21 @@ public struct AlphaPolicy: Equatable, Sendable {
         }
     }
 }
+
+extension RGBAImage {
+    /// Sets the color of fully transparent pixels to 0,0,0,0: they look the
+    /// same, so they should compare and compress the same.
+    mutating func clearInvisibleColor() {
+        pixels.withUnsafeMutableBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            for i in px.indices where UInt32(littleEndian: px[i]) >> 24 == 0 { px[i] = 0 }
+        }
+    }
+
+    /// True when no pixel has alpha below 255.
+    var isOpaque: Bool {
+        var i = 3
+        while i < pixels.count { if pixels[i] != 255 { return false }; i += 4 }
+        return true
+    }
+}

@@ -8,7 +8,7 @@ import Glibc
 /// chosen order; files given by name keep the order they were given in.
 public struct FrameList: Sendable {
     /// Extensions picked up from a folder when no glob is given.
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg"]
+    public static let imageExtensions: Set<String> = ["png", "apng", "jpg", "jpeg", "gif"]
 
     public var sort: FrameSort
     public var glob: String?
@@ -28,7 +28,7 @@ public struct FrameList: Sendable {
             if isDir.boolValue {
                 let found = try folderFiles(input)
                 guard !found.isEmpty else {
-                    let what = glob.map { "no files matching \"\($0)\"" } ?? "no PNG or JPEG files"
+                    let what = glob.map { "no files matching \"\($0)\"" } ?? "no PNG, JPEG or GIF files"
                     throw ThrobberError(.noInput, "\(input): folder has \(what)")
                 }
                 files += found

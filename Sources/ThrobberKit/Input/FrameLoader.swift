@@ -1,13 +1,14 @@
-/// Decodes frames in parallel batches and prepares them for GIF (alpha
-/// policy applied), checking that every frame has the first one's size.
+/// Decodes frames in parallel batches and prepares them (alpha policy
+/// applied; without one, invisible pixels are normalised to 0,0,0,0),
+/// checking that every frame has the first one's size.
 struct FrameLoader {
     let source: FrameSource
-    let alpha: AlphaPolicy
+    let alpha: AlphaPolicy?
     let jobs: Int
     private var size: (width: Int, height: Int, name: String)?
     private var cache: [Int: RGBAImage] = [:]
 
-    init(source: FrameSource, alpha: AlphaPolicy, jobs: Int) {
+    init(source: FrameSource, alpha: AlphaPolicy?, jobs: Int) {
         self.source = source
         self.alpha = alpha
         self.jobs = jobs
@@ -18,7 +19,7 @@ struct FrameLoader {
         let missing = indices.filter { cache[$0] == nil }
         let decoded = try parallelMap(missing.count, jobs: jobs) { i -> RGBAImage in
             var image = try source.frame(at: missing[i])
-            alpha.apply(to: &image)
+            if let alpha { alpha.apply(to: &image) } else { image.clearInvisibleColor() }
             return image
         }
         var fresh: [Int: RGBAImage] = [:]
@@ -32,7 +33,7 @@ struct FrameLoader {
     private mutating func checkSize(_ image: RGBAImage, _ index: Int) throws {
         guard let size else {
             guard image.width <= 65535 && image.height <= 65535 else {
-                throw ThrobberError(.data, "\(source.name(at: index)): \(image.width)x\(image.height) is larger than a GIF can be (65535 pixels a side)")
+                throw ThrobberError(.data, "\(source.name(at: index)): \(image.width)x\(image.height) is larger than an animation frame can be (65535 pixels a side)")
             }
             self.size = (image.width, image.height, source.name(at: index))
             return
@@ -42,11 +43,10 @@ struct FrameLoader {
         }
     }
 
-    /// Counts colors over all frames (stopping early once some frame alone
-    /// has too many) and returns the lossless palette choice, if any. Frames
-    /// are kept for `load` while they fit in `cacheBudget` bytes.
-    mutating func census(cacheBudget: Int, maxColors: Int) throws -> PaletteChoice? {
-        var census = ColorCensus()
+    /// Calls `body` with every frame in order (cached while they fit in
+    /// `cacheBudget` bytes, for the pass that follows). Stops when `body`
+    /// returns false.
+    mutating func scan(cacheBudget: Int, _ body: (Int, RGBAImage) throws -> Bool) throws {
         var cached = 0
         let batch = max(4, jobs * 2)
         var start = 0
@@ -57,10 +57,18 @@ struct FrameLoader {
                     cache[index] = image
                     cached += image.pixels.count
                 }
-                if !census.add(image) { return nil }
+                if try !body(index, image) { return }
             }
             start += batch
         }
+    }
+
+    /// Counts colors over all frames (stopping early once some frame alone
+    /// has too many) and returns the lossless palette choice, if any. Frames
+    /// are kept for `load` while they fit in `cacheBudget` bytes.
+    mutating func census(cacheBudget: Int, maxColors: Int) throws -> PaletteChoice? {
+        var census = ColorCensus()
+        try scan(cacheBudget: cacheBudget) { _, image in census.add(image) }
         return census.lossless(maxColors: maxColors)
     }
 }

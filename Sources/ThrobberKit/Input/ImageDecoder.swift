@@ -22,9 +22,12 @@ public enum ImageDecoder {
         case .jpeg:
             return try JPEGDecoder.decode(bytes, name: name)
         case .gif:
-            throw ThrobberError(.data, "\(name): GIF input is not supported yet; give PNG or JPEG frames")
+            guard let first = try GIFDecoder.decode(bytes, name: name).frames.first else {
+                throw ThrobberError(.data, "\(name): GIF has no frames")
+            }
+            return first
         case nil:
-            throw ThrobberError(.data, "\(name): not a PNG or JPEG image (unrecognised signature)")
+            throw ThrobberError(.data, "\(name): not a PNG, JPEG or GIF image (unrecognised signature)")
         }
     }
 }
@@ -45,7 +48,8 @@ public enum ImageFormat: Sendable {
 
 /// Whole-file reads with errors that say which file and why.
 enum FileBytes {
-    static func read(_ path: String) throws -> [UInt8] {
+    /// The whole file, or only its first `prefix` bytes.
+    static func read(_ path: String, prefix: Int? = nil) throws -> [UInt8] {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw ThrobberError(.noInput, "\(path): no such file")
@@ -56,6 +60,7 @@ enum FileBytes {
         }
         defer { try? handle.close() }
         do {
+            if let prefix { return [UInt8](try handle.read(upToCount: prefix) ?? Data()) }
             return [UInt8](try handle.readToEnd() ?? Data())
         } catch {
             throw ThrobberError(.io, "\(path): read failed: \(error.localizedDescription)")

@@ -19,7 +19,7 @@ struct Quantizer: Sendable {
         deinit { liq_result_destroy(result) }
     }
 
-    private func makeAttributes() throws -> OpaquePointer {
+    fileprivate func makeAttributes() throws -> OpaquePointer {
         guard let attr = liq_attr_create() else { throw ThrobberError(.software, "libimagequant: out of memory") }
         liq_set_max_colors(attr, Int32(colors))
         liq_set_quality(attr, 0, Int32(quality))
@@ -89,5 +89,57 @@ struct Quantizer: Sendable {
             }
         }
         return (indices, colors)
+    }
+}
+
+extension Quantizer {
+    /// One palette for many frames (APNG has a single PLTE): frames are
+    /// added to a libimagequant histogram, then quantized together.
+    final class SharedPalette {
+        private let attr: OpaquePointer
+        private let histogram: OpaquePointer
+
+        init(_ quantizer: Quantizer) throws {
+            attr = try quantizer.makeAttributes()
+            guard let h = liq_histogram_create(attr) else {
+                liq_attr_destroy(attr)
+                throw ThrobberError(.software, "libimagequant: out of memory")
+            }
+            histogram = h
+        }
+
+        deinit {
+            liq_histogram_destroy(histogram)
+            liq_attr_destroy(attr)
+        }
+
+        func add(_ image: RGBAImage) throws {
+            throbber_liq_single_thread()
+            try image.pixels.withUnsafeBytes { px in
+                guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+                    throw ThrobberError(.software, "libimagequant: cannot create image")
+                }
+                defer { liq_image_destroy(img) }
+                guard liq_histogram_add_image(histogram, attr, img) == LIQ_OK else {
+                    throw ThrobberError(.software, "libimagequant: cannot add a frame to the histogram")
+                }
+            }
+        }
+
+        /// A fully transparent entry, for pixels that stay as they are.
+        func reserveTransparent() {
+            liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0)
+        }
+
+        func quantize(dither: Double) throws -> Palette {
+            throbber_liq_single_thread()
+            var result: OpaquePointer? = nil
+            let status = liq_histogram_quantize(histogram, attr, &result)
+            guard status == LIQ_OK, let result else {
+                throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
+            }
+            liq_set_dithering_level(result, Float(dither))
+            return Palette(result: result)
+        }
     }
 }

@@ -108,7 +108,7 @@ public enum ConfigDecoder {
             var e = SceneConfig.Encode()
             e.quality = try o.optional("quality") { try r.integer($0, $1, in: 1...100) }
             e.dither = try o.optional("dither") { try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue } ?? 1
-            e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) } ?? 256
+            e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) }
             e.matte = try o.optional("matte", r.color)
             try o.finish(allowed: ["quality", "dither", "colors", "matte"])
             return e

@@ -39,7 +39,9 @@ public struct SceneConfig: Sendable {
     public struct Encode: Equatable, Sendable {
         public var quality: Int?
         public var dither = 1.0
-        public var colors = 256
+        /// GIF: most colors per palette (default 256). APNG: given, it asks
+        /// for a palette APNG of this many colors (default: truecolor).
+        public var colors: Int?
         public var matte: Color?
     }
 

@@ -22,7 +22,8 @@ public struct SceneJob {
         settings.loop = config.loop
         settings.quality = config.encode.quality
         settings.dither = config.encode.dither
-        settings.colors = config.encode.colors
+        settings.colors = config.encode.colors ?? 256
+        settings.apngColors = config.encode.colors
         settings.alpha = AlphaPolicy(matte: config.encode.matte)
         settings.jobs = jobs
 
@@ -32,9 +33,6 @@ public struct SceneJob {
             let clock = try SceneClock(config: config, layers: layers)
             source = SceneFrames(renderer: SceneRenderer(config: config, layers: layers), clock: clock)
             durations = Array(repeating: clock.frameDuration, count: clock.frameCount)
-            if config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
-                throw ThrobberError(.data, "\(file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less")
-            }
         case .frames(let frames):
             let files: [String]
             do {
@@ -42,23 +40,22 @@ public struct SceneJob {
             } catch let e as ThrobberError {
                 throw ThrobberError(e.kind, "\(file): frames.dir: \(e.message)")
             }
-            source = FileFrameSource(files: files, background: config.canvas.background)
+            let fileFrames = try FileFrameSource(files: files, background: config.canvas.background)
+            source = fileFrames
             if let duration = config.timing.duration {
                 guard frames.delays == nil else {
                     throw ThrobberError(.data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
                 }
                 // The cycle's length, shared equally by the frames.
-                durations = Array(repeating: duration / Rational(Int64(files.count)), count: files.count)
+                durations = Array(repeating: duration / Rational(Int64(fileFrames.count)), count: fileFrames.count)
             } else if let delays = frames.delays {
-                guard delays.count == files.count else {
-                    throw ThrobberError(.data, "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(files.count) frames")
+                guard delays.count == fileFrames.count else {
+                    throw ThrobberError(.data, "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(fileFrames.count) frames")
                 }
                 durations = delays.map { Rational(Int64($0), 100) }
             } else {
-                if config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
-                    throw ThrobberError(.data, "\(file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less")
-                }
-                durations = Array(repeating: Rational(1) / config.timing.fps, count: files.count)
+                let step = Rational(1) / config.timing.fps
+                durations = (0..<fileFrames.count).map { fileFrames.duration(at: $0) ?? step }
             }
         }
         let duplicates: [Int]
@@ -74,8 +71,19 @@ public struct SceneJob {
         self.settings = settings
     }
 
-    /// Renders and encodes to `sink`.
-    public func encode(to sink: OutputFile, progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
-        try GIFPipeline(settings: settings, progress: progress).encode(source, timeline: timeline, to: sink)
+    /// Renders and encodes to `sink` as `format`.
+    public func encode(to sink: OutputFile, format: AnimationFormat = .gif, compression: PNGCompressor.Effort = .best,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
+        var usesFPS = true
+        if case .frames(let f) = config.content, f.delays != nil { usesFPS = false }
+        if format == .gif, usesFPS, config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
+            throw ThrobberError(.data, "\(config.file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less, or write APNG")
+        }
+        switch format {
+        case .gif:
+            return try GIFPipeline(settings: settings, progress: progress).encode(source, timeline: timeline, to: sink)
+        case .apng:
+            return try APNGPipeline(settings: settings, compression: compression, progress: progress).encode(source, timeline: timeline, to: sink)
+        }
     }
 }

@@ -22,6 +22,9 @@ public struct Timeline: Equatable, Sendable {
         public var duplicate: Int = 1
         /// Play forward, then backward without repeating the end frames.
         public var bounce: Bool = false
+        /// Give frames of animated inputs `frameDuration` too, instead of
+        /// the durations their files give.
+        public var retime: Bool = false
 
         public init(fps: Rational = Rational(25), delay: Int? = nil, duplicate: Int = 1, bounce: Bool = false) {
             self.fps = fps; self.delay = delay; self.duplicate = duplicate; self.bounce = bounce
@@ -58,6 +61,14 @@ public struct Timeline: Equatable, Sendable {
         }
         self.entries = entries
         self.duration = t
+    }
+
+    /// Frames of `source`: animation frames keep their own durations
+    /// unless `settings.retime`, the others last `settings.frameDuration`.
+    public init(source: FrameSource, settings: Settings) {
+        let fallback = settings.frameDuration
+        self.init(durations: (0..<source.count).map { settings.retime ? fallback : source.duration(at: $0) ?? fallback },
+                  duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
     }
 
     /// Start of entry `index` (or the end of the loop for `entries.count`) in

@@ -1,0 +1,70 @@
+import Foundation
+import ThrobberKit
+
+/// `throbber gallery DIR`: every preset as GIF and APNG, and an index.html
+/// that shows them side by side (for looking at them in a browser).
+enum GalleryCommand {
+    static let options: [Arguments.Option] = [
+        .init(name: "size"), .init(name: "jobs"), .init(name: "quiet", short: "q", takesValue: false),
+        .init(name: "help", short: "h", takesValue: false),
+    ]
+    static let usage = "throbber gallery <DIR> [--size PX]"
+
+    static func run(_ argv: [String]) throws {
+        let args = try Arguments(argv, options: options)
+        if args.flag("help") { print(Help.gallery, terminator: ""); return }
+        guard args.positional.count == 1, let dir = args.positional.first else {
+            throw ThrobberError(.usage, "give one output folder")
+        }
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                throw ThrobberError(.cannotCreate, "\(dir): cannot create the folder")
+            }
+        } else if !isDir.boolValue {
+            throw ThrobberError(.cannotCreate, "\(dir): exists and is not a folder")
+        }
+        var options = PresetOptions()
+        options.size = try args.int("size", in: 8...4096)
+        let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        var rows: [String] = []
+        for preset in PresetCatalog.all {
+            let job = try SceneJob(config: try preset.config(options), jobs: jobs)
+            var cells = ""
+            for format in AnimationFormat.allCases {
+                let file = "\(preset.name).\(format == .gif ? "gif" : "png")"
+                let out = try OutputFile(path: dir + "/" + file)
+                let report: EncodeReport
+                do {
+                    report = try job.encode(to: out, format: format)
+                    try out.commit()
+                } catch {
+                    out.discard()
+                    throw error
+                }
+                cells += "<td><img id=\"\(preset.name)-\(format.rawValue)\" src=\"\(file)\" width=\"\(report.width)\" height=\"\(report.height)\" alt=\"\(preset.name) \(format.rawValue)\"></td>"
+            }
+            rows.append("<tr><th>\(preset.name)</th>\(cells)<td>\(html(preset.summary))</td></tr>")
+        }
+        let page = """
+        <!doctype html>
+        <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
+        <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
+        img{display:block}</style>
+        <table><tr><th>preset</th><th>GIF</th><th>APNG</th><th></th></tr>
+        \(rows.joined(separator: "\n"))
+        </table></html>
+
+        """
+        let index = try OutputFile(path: dir + "/index.html")
+        try index.write(Array(page.utf8))
+        try index.commit()
+        if !args.flag("quiet") && isatty(2) == 1 {
+            FileHandle.standardError.write(Data("wrote \(PresetCatalog.all.count * 2) images and index.html to \(dir)\n".utf8))
+        }
+    }
+
+    private static func html(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
