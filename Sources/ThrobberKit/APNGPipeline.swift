@@ -130,12 +130,17 @@ public struct APNGPipeline {
                 try parallelMap(batchFrames.count, jobs: jobs) { i -> APNGWriter.Frame in
                     let f = batchFrames[i]
                     let stride = f.rect.width * bpp
-                    var data = try compressor.compress(f.rows, stride: stride, height: f.rect.height, bpp: bpp)
+                    var rows = f.rows
                     var blend = APNGWriter.BlendOp.source
                     if let alt = f.alternative {
-                        let over = try compressor.compress(alt, stride: stride, height: f.rect.height, bpp: bpp)
-                        if over.count < data.count { data = over; blend = .over }
+                        // Pick SOURCE or OVER by a quick trial compression,
+                        // then compress only the winner with full effort.
+                        let quick = PNGCompressor(effort: .trial)
+                        let source = try quick.compress(f.rows, stride: stride, height: f.rect.height, bpp: bpp).count
+                        let over = try quick.compress(alt, stride: stride, height: f.rect.height, bpp: bpp).count
+                        if over < source { rows = alt; blend = .over }
                     }
+                    let data = try compressor.compress(rows, stride: stride, height: f.rect.height, bpp: bpp)
                     return APNGWriter.Frame(rect: f.rect, delay: APNGWriter.delay(from: f.start, to: f.end),
                                             dispose: .none, blend: blend, data: data)
                 }

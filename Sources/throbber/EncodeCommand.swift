@@ -107,7 +107,7 @@ enum OutputFormat {
 
     static func compression(_ args: Arguments) throws -> PNGCompressor.Effort {
         guard let text = args.string("compression") else { return .best }
-        guard let effort = PNGCompressor.Effort(rawValue: text) else {
+        guard let effort = PNGCompressor.Effort(rawValue: text), effort != .trial else {
             throw ThrobberError(.usage, "--compression must be 'fast' or 'best', got '\(text)'")
         }
         return effort

@@ -9,6 +9,8 @@ public struct PNGCompressor: Sendable {
         /// zlib level 9 and memLevel 9: a few percent smaller on photographic
         /// frames, several times slower.
         case best
+        /// zlib level 1: only to compare two encodings of a frame quickly.
+        case trial
     }
 
     public var effort: Effort = .best
@@ -87,7 +89,7 @@ public struct PNGCompressor: Sendable {
 
     private func deflate(_ data: [UInt8]) throws -> [UInt8] {
         var stream = z_stream()
-        let level: Int32 = effort == .best ? 9 : 6
+        let level: Int32 = effort == .best ? 9 : effort == .fast ? 6 : 1
         guard throbber_deflate_init(&stream, level, 15, effort == .best ? 9 : 8, Z_DEFAULT_STRATEGY) == Z_OK else {
             throw ThrobberError(.software, "zlib: deflateInit failed")
         }
