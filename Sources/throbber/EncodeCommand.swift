@@ -8,6 +8,7 @@ enum EncodeCommand {
         .init(name: "bounce", takesValue: false), .init(name: "loop"), .init(name: "quality"),
         .init(name: "colors"), .init(name: "dither"), .init(name: "matte"), .init(name: "sort"),
         .init(name: "glob"), .init(name: "jobs"), .init(name: "format"), .init(name: "compression"),
+        .init(name: "sha256", takesValue: false),
         .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
     ]
 
@@ -54,7 +55,7 @@ enum EncodeCommand {
 
         let source = try FileFrameSource(files: files)
         if args.string("loop") == nil, let loop = source.inputLoop { settings.loop = loop }
-        try Output.write(to: output, label: "encoding", quiet: args.flag("quiet")) { out, progress in
+        try Output.write(to: output, label: "encoding", quiet: args.flag("quiet"), printHash: args.flag("sha256")) { out, progress in
             switch format {
             case .gif: return try GIFPipeline(settings: settings, progress: progress).encode(source, to: out)
             case .apng: return try APNGPipeline(settings: settings, compression: compression, progress: progress).encode(source, to: out)
@@ -65,7 +66,9 @@ enum EncodeCommand {
 
 /// Writing one output file with a progress bar and a summary line.
 enum Output {
-    static func write(to path: String, label: String, quiet: Bool,
+    /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
+    /// stderr when the animation itself went to stdout).
+    static func write(to path: String, label: String, quiet: Bool, printHash: Bool = false,
                       _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport) throws {
         let bar = ProgressBar(label: label, quiet: quiet)
         let out = try OutputFile(path: path)
@@ -73,6 +76,10 @@ enum Output {
             let report = try body(out, bar.update)
             try out.commit()
             bar.finish()
+            if printHash, let hash = out.sha256 {
+                let line = "\(hash)  \(path)\n"
+                if path == "-" { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+            }
             if !quiet && isatty(2) == 1 && path != "-" {
                 let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
                 FileHandle.standardError.write(Data("wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))

@@ -15,6 +15,10 @@ enum Help {
       presets                 List the built-in loaders.
       gallery                 Write every preset as GIF and APNG, with an
                               index.html.
+      info                    Show a GIF's or APNG's frames, delays, loop,
+                              palettes, disposal and SHA-256.
+      check                   Re-make the entries of a regression manifest and
+                              compare their SHA-256.
 
     OPTIONS:
       -h, --help              Show help for throbber or a subcommand.
@@ -45,6 +49,7 @@ enum Help {
       --compression <effort>  APNG deflate effort: fast or best. (default: best)
       --jobs <n>              Worker threads; the output is the same for any n.
                               (default: number of cores)
+      --sha256                Print the output's SHA-256 and name when done.
       -q, --quiet             No progress bar or summary.
       -h, --help              Show this help.
 
@@ -82,6 +87,7 @@ enum Help {
       --icon <image>          ease only: your icon image (it fades).
       --print-config          Print the config JSON instead of rendering.
       --jobs <n>              Worker threads. (default: number of cores)
+      --sha256                Print the output's SHA-256 and name when done.
       -q, --quiet             No progress bar or summary.
       -h, --help              Show this help.
 
@@ -106,6 +112,47 @@ enum Help {
       --jobs <n>              Worker threads. (default: number of cores)
       -q, --quiet             No summary line.
       -h, --help              Show this help.
+
+    """
+
+    static let info = """
+    OVERVIEW: Show what a GIF or APNG holds: format, size, loop count, total
+    duration, SHA-256, and per frame its rectangle, delay, disposal, blend,
+    palette size and transparent index.
+
+    USAGE: throbber info <FILE> [--json]
+
+    OPTIONS:
+      --json                  One JSON object: format, width, height, loop (0 =
+                              forever, N = plays N times), frame_count,
+                              duration_ms, sha256, frames (x, y, width, height,
+                              delay_ms, delay_num, delay_den, dispose, blend,
+                              colors, transparent).
+      -h, --help              Show this help.
+
+    """
+
+    static let check = """
+    OVERVIEW: Pin the SHA-256 of the files Throbber makes, for your CI.
+
+    A manifest lists entries to make — {"render": CONFIG}, {"preset": NAME},
+    or {"encode": [INPUTS]}, each with "args", an "output" name and its
+    "sha256" — with paths relative to the manifest. check makes every entry
+    in a temporary folder (your files are not touched) and compares. On a
+    mismatch it decodes the expected file (the "output" path, if it exists)
+    and the new one and tells the first frame that differs.
+
+    USAGE: throbber check <MANIFEST.json> [--update] [--diff-dir DIR]
+
+    OPTIONS:
+      --update                Record every entry's current SHA-256 and the
+                              library versions that made them.
+      --diff-dir <dir>        Write expected, actual and difference PNGs of the
+                              first differing frame of each mismatch.
+      --jobs <n>              Worker threads. (default: number of cores)
+      -h, --help              Show this help.
+
+    EXIT STATUS: 0 all match, 1 a mismatch, 65/66 a broken or missing manifest.
 
     """
 
@@ -164,6 +211,7 @@ enum Help {
                               (default: number of cores)
       --format <gif|apng>     Output format. (default: from the extension)
       --compression <effort>  APNG deflate effort: fast or best. (default: best)
+      --sha256                Print the output's SHA-256 and name when done.
       -q, --quiet             No progress bar or summary.
       -h, --help              Show this help.
 

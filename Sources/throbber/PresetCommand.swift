@@ -7,7 +7,7 @@ enum PresetCommand {
         .init(name: "output", short: "o"), .init(name: "size"), .init(name: "color"), .init(name: "background"),
         .init(name: "speed"), .init(name: "fps"), .init(name: "scale"), .init(name: "format"), .init(name: "compression"),
         .init(name: "ring"), .init(name: "icon"), .init(name: "print-config", takesValue: false),
-        .init(name: "jobs"), .init(name: "quiet", short: "q", takesValue: false),
+        .init(name: "jobs"), .init(name: "sha256", takesValue: false), .init(name: "quiet", short: "q", takesValue: false),
         .init(name: "help", short: "h", takesValue: false),
     ]
     static let usage = "throbber preset <NAME> [-o <OUT.gif>] [--size PX] [--color C] [options]"

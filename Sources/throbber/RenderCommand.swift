@@ -5,6 +5,7 @@ import ThrobberKit
 enum RenderCommand {
     static let options: [Arguments.Option] = [
         .init(name: "output", short: "o"), .init(name: "format"), .init(name: "compression"), .init(name: "jobs"),
+        .init(name: "sha256", takesValue: false),
         .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
     ]
     static let usage = "throbber render <CONFIG.json> [-o <OUT.gif>] [options]"
@@ -30,7 +31,7 @@ enum RenderCommand {
         let compression = try OutputFormat.compression(args)
         let job = try SceneJob(config: config, jobs: try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount)
         for (t, format) in zip(targets, formats) {
-            try Output.write(to: t.path, label: "rendering", quiet: args.flag("quiet")) { out, progress in
+            try Output.write(to: t.path, label: "rendering", quiet: args.flag("quiet"), printHash: args.flag("sha256")) { out, progress in
                 try job.encode(to: out, format: format, compression: compression, progress: progress)
             }
         }

@@ -35,6 +35,10 @@ do {
         do { try PresetCommand.list(argv) } catch let e as ThrobberError { fail(e, usage: "throbber presets", command: "presets") }
     case "gallery":
         do { try GalleryCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: GalleryCommand.usage, command: "gallery") }
+    case "info":
+        do { try InfoCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: InfoCommand.usage, command: "info") }
+    case "check":
+        do { exit(try CheckCommand.run(argv)) } catch let e as ThrobberError { fail(e, usage: CheckCommand.usage, command: "check") }
     default:
         throw ThrobberError(.usage, "unknown subcommand '\(command)'")
     }

@@ -5,7 +5,7 @@ import Testing
 let encodeOptions: [(long: String, short: String?)] = [
     ("output", "o"), ("fps", nil), ("delay", nil), ("duplicate", nil), ("bounce", nil),
     ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil), ("matte", nil),
-    ("sort", nil), ("glob", nil), ("jobs", nil), ("format", nil), ("compression", nil), ("quiet", "q"), ("help", "h"),
+    ("sort", nil), ("glob", nil), ("jobs", nil), ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"), ("help", "h"),
 ]
 
 /// The lines of the section `title` (e.g. "OPTIONS:") of a help text.

@@ -14,6 +14,9 @@ public final class OutputFile: ByteSink {
     private var failed = false
     private var errnoValue: Int32 = 0
     public private(set) var bytesWritten = 0
+    private var hasher = SHA256()
+    /// SHA-256 of everything written, once committed.
+    public private(set) var sha256: String?
 
     public init(path: String) throws {
         self.path = path
@@ -53,6 +56,7 @@ public final class OutputFile: ByteSink {
             return false
         }
         bytesWritten += bytes.count
+        hasher.update(bytes)
         return true
     }
 
@@ -69,6 +73,7 @@ public final class OutputFile: ByteSink {
     /// Flushes and moves the file into place.
     public func commit() throws {
         guard let f = file else { return }
+        sha256 = hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         if fflush(f) != 0 { failed = true; errnoValue = errno }
         if failed { discard(); throw writeError() }
         guard let temporaryPath else { file = nil; return }   // stdout

@@ -21,6 +21,7 @@ enum APNGDecoder {
     private struct FrameControl {
         var rect: PixelRect
         var duration: Rational
+        var delay: (Int, Int)
         var dispose: UInt8, blend: UInt8
         var data: [UInt8] = []
     }
@@ -73,7 +74,7 @@ enum APNGDecoder {
                 guard dispose <= 2, blend <= 1 else { throw invalid("frame \(frames.count) has an unknown dispose or blend op") }
                 if !sawIDAT && frames.isEmpty { idatInAnimation = true }
                 current = FrameControl(rect: PixelRect(x: x, y: y, width: w, height: h), duration: Rational(num, den),
-                                       dispose: dispose, blend: blend)
+                                       delay: (Int(num), Int(den)), dispose: dispose, blend: blend)
             case "IDAT":
                 sawIDAT = true
                 defaultImage += c.data
@@ -120,8 +121,13 @@ enum APNGDecoder {
             }
         }
         for i in out.indices { out[i].clearInvisibleColor() }
+        let paletteSize = header.first { $0.type == "PLTE" }.map { $0.data.count / 3 }
+        let stored = frames.map { f in
+            DecodedAnimation.StoredFrame(rect: f.rect, delay: f.delay, dispose: ["none", "background", "previous"][Int(f.dispose)],
+                                         blend: f.blend == 1 ? "over" : "source", colors: paletteSize, transparent: nil)
+        }
         return DecodedAnimation(width: width, height: height, frames: out, durations: frames.map(\.duration),
-                                loop: Int(min(numPlays, 65535)))
+                                loop: Int(min(numPlays, 65535)), format: .apng, stored: stored)
     }
 
     /// One frame's image data as a PNG of its own, decoded by libpng.

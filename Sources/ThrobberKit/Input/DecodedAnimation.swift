@@ -7,6 +7,31 @@ public struct DecodedAnimation: Sendable {
     public var durations: [Rational]
     /// As in configs: 0 = forever, N = play N times.
     public var loop: Int
+    public var format: AnimationFormat
+    /// Each frame as stored in the file (for `throbber info`).
+    public var stored: [StoredFrame]
+
+    /// A frame's record in the file, before compositing.
+    public struct StoredFrame: Sendable, Equatable {
+        public var rect: PixelRect
+        /// The delay as the file states it: centiseconds / 100 for GIF,
+        /// delay_num / delay_den for APNG (a zero denominator read as 100).
+        public var delay: (numerator: Int, denominator: Int)
+        /// GIF: "unspecified", "none", "background", "previous";
+        /// APNG: "none", "background", "previous".
+        public var dispose: String
+        /// APNG: "source" or "over"; GIF frames always draw over ("over").
+        public var blend: String
+        /// Entries of the color table the frame uses; nil for truecolor.
+        public var colors: Int?
+        /// GIF: the transparent color index, if any.
+        public var transparent: Int?
+
+        public static func == (a: StoredFrame, b: StoredFrame) -> Bool {
+            a.rect == b.rect && a.delay == b.delay && a.dispose == b.dispose && a.blend == b.blend
+                && a.colors == b.colors && a.transparent == b.transparent
+        }
+    }
 
     /// Largest canvas accepted, in pixels, and most decoded bytes in all:
     /// files that claim more are refused before anything is allocated.
@@ -21,6 +46,15 @@ public struct DecodedAnimation: Sendable {
         guard width <= ImageDecoder.maxSide, height <= ImageDecoder.maxSide, width * height <= maxPixels else {
             throw ThrobberError(.data, "\(name): canvas of \(width)x\(height) pixels is larger than Throbber decodes (decompression bomb?)")
         }
+    }
+
+    /// Decodes a GIF or APNG file for inspection; other files are refused.
+    public static func read(_ path: String) throws -> DecodedAnimation {
+        let bytes = try FileBytes.read(path)
+        guard let animation = try decode(bytes, name: path) else {
+            throw ThrobberError(.data, "\(path): not a GIF or an animated PNG")
+        }
+        return animation
     }
 
     /// Decodes `bytes` if they are an animated GIF or APNG; nil for other images.

@@ -37,6 +37,7 @@ enum GIFDecoder {
         var canvas = RGBAImage(width: width, height: height)
         var frames: [RGBAImage] = []
         var durations: [Rational] = []
+        var stored: [DecodedAnimation.StoredFrame] = []
         var loop = 1
         var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
         var total = 0
@@ -88,6 +89,11 @@ enum GIFDecoder {
                 }
                 frames.append(canvas)
                 durations.append(Rational(Int64(gcb.DelayTime), 100))
+                let disposals = ["unspecified", "none", "background", "previous"]
+                stored.append(.init(rect: PixelRect(x: x, y: y, width: w, height: h), delay: (Int(gcb.DelayTime), 100),
+                                    dispose: gcb.DisposalMode >= 0 && gcb.DisposalMode < 4 ? disposals[Int(gcb.DisposalMode)] : "unspecified",
+                                    blend: "over", colors: palette.count,
+                                    transparent: gcb.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int(gcb.TransparentColor)))
                 switch gcb.DisposalMode {
                 case DISPOSE_BACKGROUND:
                     let r = PixelRect(x: x, y: y, width: min(w, width - x), height: min(h, height - y))
@@ -123,7 +129,8 @@ enum GIFDecoder {
             }
         }
         guard !frames.isEmpty else { throw ThrobberError(.data, "\(name): GIF has no frames") }
-        return DecodedAnimation(width: width, height: height, frames: frames, durations: durations, loop: loop)
+        return DecodedAnimation(width: width, height: height, frames: frames, durations: durations, loop: loop,
+                                format: .gif, stored: stored)
     }
 
     /// A giflib color map as packed RGBA (opaque).

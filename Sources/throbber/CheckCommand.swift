@@ -1,0 +1,122 @@
+import Foundation
+import ThrobberKit
+
+/// `throbber check MANIFEST.json [--update] [--diff-dir DIR]`: re-make every
+/// entry of a regression manifest in a temporary folder and compare SHA-256.
+enum CheckCommand {
+    static let options: [Arguments.Option] = [
+        .init(name: "update", takesValue: false), .init(name: "diff-dir"), .init(name: "jobs"),
+        .init(name: "help", short: "h", takesValue: false),
+    ]
+    static let usage = "throbber check <MANIFEST.json> [--update] [--diff-dir DIR]"
+
+    /// Exit status: 0 all match, 1 any mismatch or entry that fails.
+    static func run(_ argv: [String]) throws -> Int32 {
+        let args = try Arguments(argv, options: options)
+        if args.flag("help") { print(Help.check, terminator: ""); return 0 }
+        guard args.positional.count == 1, let file = args.positional.first else {
+            throw ThrobberError(.usage, args.positional.isEmpty ? "no manifest given" : "give one manifest")
+        }
+        var manifest = try Manifest.load(file)
+        let update = args.flag("update")
+        let diffDir = args.string("diff-dir")
+        if let diffDir { try makeFolder(diffDir) }
+        if !update, !manifest.versionChanges.isEmpty {
+            say("note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately", error: true)
+        }
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-check-\(getpid())")
+        try? FileManager.default.removeItem(at: temp)
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temp) }
+
+        var passed = 0, failed = 0
+        for (i, entry) in manifest.entries.enumerated() {
+            let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
+            do {
+                try make(entry, at: made, manifest: manifest, jobs: args.string("jobs"))
+            } catch let e as ThrobberError {
+                say("FAILED  \(entry.output): cannot be made: \(e.message)")
+                failed += 1
+                continue
+            }
+            let hash = SHA256.hex([UInt8](FileManager.default.contents(atPath: made) ?? Data()))
+            if update {
+                manifest.entries[i].sha256 = hash
+                say("updated \(entry.output)  \(hash)")
+                passed += 1
+            } else if entry.sha256 == hash {
+                say("ok      \(entry.output)")
+                passed += 1
+            } else {
+                failed += 1
+                say("FAILED  \(entry.output): sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
+                report(entry, made: made, manifest: manifest, diffDir: diffDir)
+            }
+        }
+        if update {
+            manifest.versions = LibraryVersions.current
+            let out = try OutputFile(path: file)
+            try out.write(Array(manifest.serialized().utf8))
+            try out.commit()
+        }
+        print("\(passed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
+    }
+
+    /// Runs the entry's command with the manifest's folder as working folder.
+    private static func make(_ entry: Manifest.Entry, at output: String, manifest: Manifest, jobs: String?) throws {
+        let previous = FileManager.default.currentDirectoryPath
+        guard FileManager.default.changeCurrentDirectoryPath(manifest.folder) else {
+            throw ThrobberError(.noInput, "\(manifest.folder): cannot enter the manifest's folder")
+        }
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let common = ["-o", output, "--quiet"] + (jobs.map { ["--jobs", $0] } ?? [])
+        switch entry.job {
+        case .render(let config): try RenderCommand.run([config] + entry.args + common)
+        case .preset(let name): try PresetCommand.run([name] + entry.args + common)
+        case .encode(let inputs): try EncodeCommand.run(inputs + entry.args + common)
+        }
+    }
+
+    /// Explains a mismatch by decoding both files, if the expected one is there.
+    private static func report(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) {
+        let expectedPath = manifest.resolve(entry.output)
+        guard FileManager.default.fileExists(atPath: expectedPath) else {
+            say("        (no expected file at \(expectedPath) to compare pixels with)")
+            return
+        }
+        do {
+            let expected = try DecodedAnimation.read(expectedPath), actual = try DecodedAnimation.read(made)
+            guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
+                say("        the files differ in bytes but show the same frames, delays and loop count")
+                return
+            }
+            var line = "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
+            if let note = d.note { line += " (\(note))" }
+            say(line)
+            if let diffDir {
+                let stem = diffDir + "/" + ((entry.output as NSString).lastPathComponent as NSString).deletingPathExtension
+                for (suffix, image) in [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)] {
+                    let out = try OutputFile(path: "\(stem)-frame\(d.frame)-\(suffix).png")
+                    try out.write(try PNGStillWriter.encode(image))
+                    try out.commit()
+                }
+                say("        wrote \(stem)-frame\(d.frame)-{expected,actual,difference}.png")
+            }
+        } catch let e as ThrobberError {
+            say("        cannot compare pixels: \(e.message)")
+        } catch {
+            say("        cannot compare pixels: \(error)")
+        }
+    }
+
+    private static func makeFolder(_ path: String) throws {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw ThrobberError(.cannotCreate, "\(path): cannot create the folder")
+        }
+    }
+
+    private static func say(_ line: String, error: Bool = false) {
+        if error { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+    }
+}
