@@ -12,6 +12,7 @@ enum GIFDecoder {
     }
 
     static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
+        if GIFLZWFallback.needed(bytes) { return try decodeWithFallback(bytes, name: name) }
         let reader = Reader(bytes)
         var error: Int32 = 0
         let user = Unmanaged.passUnretained(reader).toOpaque()
@@ -34,18 +35,14 @@ enum GIFDecoder {
         try DecodedAnimation.checkCanvas(width, height, name: name)
         let global = colors(gif.pointee.SColorMap)
 
-        var canvas = RGBAImage(width: width, height: height)
-        var frames: [RGBAImage] = []
-        var durations: [Rational] = []
-        var stored: [DecodedAnimation.StoredFrame] = []
+        var compositor = GIFCompositor(width: width, height: height)
         var loop = 1
         var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
-        var total = 0
 
         loop: while true {
             var record = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &record) == GIF_OK else {
-                if !frames.isEmpty { break loop }   // a missing trailer after whole frames: show what is there
+                if !compositor.frames.isEmpty { break loop }   // a missing trailer after whole frames: show what is there
                 throw fail("truncated")
             }
             switch record {
@@ -53,13 +50,7 @@ enum GIFDecoder {
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw fail("bad image descriptor") }
                 let d = gif.pointee.Image
                 let x = Int(d.Left), y = Int(d.Top), w = Int(d.Width), h = Int(d.Height)
-                guard w > 0, h > 0, w <= ImageDecoder.maxSide, h <= ImageDecoder.maxSide, w * h <= DecodedAnimation.maxPixels else {
-                    throw ThrobberError(.data, "\(name): frame \(frames.count) is \(w)x\(h), larger than Throbber decodes (decompression bomb?)")
-                }
-                total += width * height * 4
-                guard total <= DecodedAnimation.maxTotalBytes else {
-                    throw ThrobberError(.data, "\(name): too many frames to decode (over \(DecodedAnimation.maxTotalBytes >> 20) MiB)")
-                }
+                try compositor.check(w, h, name: name)
                 var indices = [UInt8](repeating: 0, count: w * h)
                 let rowOrder: [Int] = d.Interlace
                     ? [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)].flatMap { Array($0) }
@@ -67,41 +58,13 @@ enum GIFDecoder {
                 for row in rowOrder {
                     let ok = indices.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress! + row * w, Int32(w)) }
                     guard ok == GIF_OK else {
-                        if frames.isEmpty { throw fail("image data is truncated or corrupt") }
+                        if compositor.frames.isEmpty { throw fail("image data is truncated or corrupt") }
                         break loop   // keep the whole frames before a damaged one, as browsers do
                     }
                 }
-                // No color table at all: like Pillow and browsers, a gray ramp.
-                let palette = colors(d.ColorMap) ?? global ?? (0..<256).map { UInt32($0) * 0x010101 | 0xFF00_0000 }
-                let before = gcb.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
-                // The visible part of the frame (frames may reach past the canvas).
-                for yy in 0..<h where y + yy < height {
-                    for xx in 0..<w where x + xx < width {
-                        let index = Int(indices[yy * w + xx])
-                        if index == Int(gcb.TransparentColor) { continue }
-                        let c = index < palette.count ? palette[index] : 0xFF00_0000
-                        let o = ((y + yy) * width + x + xx) * 4
-                        canvas.pixels[o] = UInt8(c & 0xFF)
-                        canvas.pixels[o + 1] = UInt8((c >> 8) & 0xFF)
-                        canvas.pixels[o + 2] = UInt8((c >> 16) & 0xFF)
-                        canvas.pixels[o + 3] = 255
-                    }
-                }
-                frames.append(canvas)
-                durations.append(Rational(Int64(gcb.DelayTime), 100))
-                let disposals = ["unspecified", "none", "background", "previous"]
-                stored.append(.init(rect: PixelRect(x: x, y: y, width: w, height: h), delay: (Int(gcb.DelayTime), 100),
-                                    dispose: gcb.DisposalMode >= 0 && gcb.DisposalMode < 4 ? disposals[Int(gcb.DisposalMode)] : "unspecified",
-                                    blend: "over", colors: palette.count,
-                                    transparent: gcb.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int(gcb.TransparentColor)))
-                switch gcb.DisposalMode {
-                case DISPOSE_BACKGROUND:
-                    let r = PixelRect(x: x, y: y, width: min(w, width - x), height: min(h, height - y))
-                    if !r.isEmpty { FrameDiff.clear(&canvas, r) }
-                case DISPOSE_PREVIOUS:
-                    canvas = before!
-                default: break
-                }
+                compositor.add(rect: PixelRect(x: x, y: y, width: w, height: h), indices: indices,
+                               palette: colors(d.ColorMap) ?? global, disposal: Int(gcb.DisposalMode), delay: Int(gcb.DelayTime),
+                               transparent: gcb.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int(gcb.TransparentColor))
                 gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
             case EXTENSION_RECORD_TYPE:
                 var code: Int32 = 0
@@ -128,9 +91,28 @@ enum GIFDecoder {
                 throw fail("unknown record")
             }
         }
-        guard !frames.isEmpty else { throw ThrobberError(.data, "\(name): GIF has no frames") }
-        return DecodedAnimation(width: width, height: height, frames: frames, durations: durations, loop: loop,
-                                format: .gif, stored: stored)
+        return try compositor.finish(loop: loop, name: name)
+    }
+
+    /// The rare file giflib refuses for an LZW code size above 8.
+    private static func decodeWithFallback(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
+        let file = try GIFLZWFallback.parse(bytes, name: name)
+        try DecodedAnimation.checkCanvas(file.width, file.height, name: name)
+        var compositor = GIFCompositor(width: file.width, height: file.height)
+        for image in file.images {
+            let w = image.rect.width, h = image.rect.height
+            try compositor.check(w, h, name: name)
+            var indices = GIFLZWFallback.lzw(image.data, codeSize: image.codeSize, count: w * h)
+            if image.interlaced {
+                let rows = [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)].flatMap { Array($0) }
+                var ordered = indices
+                for (i, row) in rows.enumerated() { ordered.replaceSubrange(row * w..<(row + 1) * w, with: indices[i * w..<(i + 1) * w]) }
+                indices = ordered
+            }
+            compositor.add(rect: image.rect, indices: indices, palette: image.palette ?? file.global,
+                           disposal: image.disposal, delay: image.delay, transparent: image.transparent)
+        }
+        return try compositor.finish(loop: file.loop, name: name)
     }
 
     /// A giflib color map as packed RGBA (opaque).
@@ -139,5 +121,71 @@ enum GIFDecoder {
         return (0..<Int(map.pointee.ColorCount)).map { i in
             UInt32(c[i].Red) | UInt32(c[i].Green) << 8 | UInt32(c[i].Blue) << 16 | 0xFF00_0000
         }
+    }
+}
+
+/// Composites GIF frames as browsers do: transparent pixels leave the
+/// canvas alone, disposal 2 clears the frame's rectangle to transparent,
+/// disposal 3 restores the canvas from before the frame.
+struct GIFCompositor {
+    let width: Int, height: Int
+    private var canvas: RGBAImage
+    private(set) var frames: [RGBAImage] = []
+    private var durations: [Rational] = []
+    private var stored: [DecodedAnimation.StoredFrame] = []
+    private var total = 0
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        canvas = RGBAImage(width: width, height: height)
+    }
+
+    /// Refuses a frame too large to decode, before its pixels are allocated.
+    mutating func check(_ w: Int, _ h: Int, name: String) throws {
+        guard w > 0, h > 0, w <= ImageDecoder.maxSide, h <= ImageDecoder.maxSide, w * h <= DecodedAnimation.maxPixels else {
+            throw ThrobberError(.data, "\(name): frame \(frames.count) is \(w)x\(h), larger than Throbber decodes (decompression bomb?)")
+        }
+        total += width * height * 4
+        guard total <= DecodedAnimation.maxTotalBytes else {
+            throw ThrobberError(.data, "\(name): too many frames to decode (over \(DecodedAnimation.maxTotalBytes >> 20) MiB)")
+        }
+    }
+
+    mutating func add(rect: PixelRect, indices: [UInt8], palette: [UInt32]?, disposal: Int, delay: Int, transparent: Int?) {
+        // No color table at all: like Pillow and browsers, a gray ramp.
+        let palette = palette ?? (0..<256).map { UInt32($0) * 0x010101 | 0xFF00_0000 }
+        let before = disposal == 3 ? canvas : nil
+        // The visible part of the frame (frames may reach past the canvas).
+        canvas.pixels.withUnsafeMutableBufferPointer { px in
+            for yy in 0..<rect.height where rect.y + yy < height {
+                for xx in 0..<rect.width where rect.x + xx < width {
+                    let index = Int(indices[yy * rect.width + xx])
+                    if index == transparent { continue }
+                    let c = index < palette.count ? palette[index] : 0xFF00_0000
+                    let o = ((rect.y + yy) * width + rect.x + xx) * 4
+                    px[o] = UInt8(c & 0xFF); px[o + 1] = UInt8((c >> 8) & 0xFF); px[o + 2] = UInt8((c >> 16) & 0xFF); px[o + 3] = 255
+                }
+            }
+        }
+        frames.append(canvas)
+        durations.append(Rational(Int64(delay), 100))
+        let names = ["unspecified", "none", "background", "previous"]
+        stored.append(.init(rect: rect, delay: (delay, 100), dispose: (0..<4).contains(disposal) ? names[disposal] : "unspecified",
+                            blend: "over", colors: palette.count, transparent: transparent))
+        switch disposal {
+        case 2:
+            let r = PixelRect(x: rect.x, y: rect.y, width: min(rect.width, width - rect.x), height: min(rect.height, height - rect.y))
+            if !r.isEmpty { FrameDiff.clear(&canvas, r) }
+        case 3:
+            canvas = before!
+        default: break
+        }
+    }
+
+    func finish(loop: Int, name: String) throws -> DecodedAnimation {
+        guard !frames.isEmpty else { throw ThrobberError(.data, "\(name): GIF has no frames") }
+        return DecodedAnimation(width: width, height: height, frames: frames, durations: durations, loop: loop,
+                                format: .gif, stored: stored)
     }
 }
