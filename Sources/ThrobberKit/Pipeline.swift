@@ -49,7 +49,8 @@ public struct EncodeSettings: Equatable, Sendable {
             }
         }
         guard timing.duplicate >= 1 else { throw bad("--duplicate must be 1 or more, got \(timing.duplicate)") }
-        guard (0...65536).contains(loop) else { throw bad("--loop must be 0 (forever) … 65536, got \(loop)") }
+        let maxLoop = format == .gif ? 65536 : Int(Int32.max)
+        guard (0...maxLoop).contains(loop) else { throw bad("--loop must be 0 (forever) … \(maxLoop), got \(loop)") }
         if let quality, !(1...100).contains(quality) { throw bad("--quality must be 1…100, got \(quality)") }
         guard (0...1).contains(dither) else { throw bad("--dither must be 0…1, got \(dither)") }
         guard (2...256).contains(colors) else { throw bad("--colors must be 2…256, got \(colors)") }

@@ -19,6 +19,7 @@ enum CheckCommand {
         }
         var manifest = try Manifest.load(file)
         let update = args.flag("update")
+        let jobs = try args.int("jobs", in: 1...256).map(String.init)
         let diffDir = args.string("diff-dir")
         if let diffDir { try makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
@@ -33,7 +34,10 @@ enum CheckCommand {
         for (i, entry) in manifest.entries.enumerated() {
             let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
             do {
-                try make(entry, at: made, manifest: manifest, jobs: args.string("jobs"))
+                try make(entry, at: made, manifest: manifest, jobs: jobs)
+                guard FileManager.default.fileExists(atPath: made) else {
+                    throw ThrobberError(.data, "the command wrote no output")
+                }
             } catch let e as ThrobberError {
                 say("FAILED  \(entry.output): cannot be made: \(e.message)")
                 failed += 1
@@ -95,7 +99,9 @@ enum CheckCommand {
             if let note = d.note { line += " (\(note))" }
             say(line)
             if let diffDir {
-                let stem = diffDir + "/" + ((entry.output as NSString).lastPathComponent as NSString).deletingPathExtension
+                // The whole output path names the images, so a.gif and a.png
+                // (or two folders' a.gif) do not overwrite each other.
+                let stem = diffDir + "/" + entry.output.replacingOccurrences(of: "/", with: "_")
                 for (suffix, image) in [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)] {
                     let out = try OutputFile(path: "\(stem)-frame\(d.frame)-\(suffix).png")
                     try out.write(try PNGStillWriter.encode(image))

@@ -54,7 +54,9 @@ enum EncodeCommand {
         let files = try list.files(for: args.positional)
 
         let source = try FileFrameSource(files: files)
-        if args.string("loop") == nil, let loop = source.inputLoop { settings.loop = loop }
+        if args.string("loop") == nil, let loop = source.inputLoop {
+            settings.loop = format == .gif ? min(loop, 65536) : min(loop, Int(Int32.max))
+        }
         try Output.write(to: output, label: "encoding", quiet: args.flag("quiet"), printHash: args.flag("sha256")) { out, progress in
             switch format {
             case .gif: return try GIFPipeline(settings: settings, progress: progress).encode(source, to: out)

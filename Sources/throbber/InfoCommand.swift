@@ -14,7 +14,7 @@ enum InfoCommand {
         guard args.positional.count == 1, let path = args.positional.first else {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no file given" : "give one file")
         }
-        let bytes = try readAll(path)
+        let bytes = try ImageDecoder.readFile(path)
         guard let a = try DecodedAnimation.decode(bytes, name: path) else {
             throw ThrobberError(.data, "\(path): not a GIF or an animated PNG")
         }
@@ -25,14 +25,6 @@ enum InfoCommand {
         } else {
             print(table(a, path: path, sha: sha, total: total), terminator: "")
         }
-    }
-
-    private static func readAll(_ path: String) throws -> [UInt8] {
-        guard FileManager.default.fileExists(atPath: path) else { throw ThrobberError(.noInput, "\(path): no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ThrobberError(.noInput, "\(path): cannot be read")
-        }
-        return [UInt8](data)
     }
 
     static func milliseconds(_ r: Rational) -> String {

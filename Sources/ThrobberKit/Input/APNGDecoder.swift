@@ -121,13 +121,15 @@ enum APNGDecoder {
             }
         }
         for i in out.indices { out[i].clearInvisibleColor() }
-        let paletteSize = header.first { $0.type == "PLTE" }.map { $0.data.count / 3 }
+        // A PLTE in a truecolor file is only a suggestion, not the frames' palette.
+        let isPalette = ihdr.data[ihdr.data.startIndex + 9] == 3
+        let paletteSize = isPalette ? header.first { $0.type == "PLTE" }.map { $0.data.count / 3 } : nil
         let stored = frames.map { f in
             DecodedAnimation.StoredFrame(rect: f.rect, delay: f.delay, dispose: ["none", "background", "previous"][Int(f.dispose)],
                                          blend: f.blend == 1 ? "over" : "source", colors: paletteSize, transparent: nil)
         }
         return DecodedAnimation(width: width, height: height, frames: out, durations: frames.map(\.duration),
-                                loop: Int(min(numPlays, 65535)), format: .apng, stored: stored)
+                                loop: Int(numPlays), format: .apng, stored: stored)
     }
 
     /// One frame's image data as a PNG of its own, decoded by libpng.

@@ -154,6 +154,7 @@ struct GIFCompositor {
 
     mutating func add(rect: PixelRect, indices: [UInt8], palette: [UInt32]?, disposal: Int, delay: Int, transparent: Int?) {
         // No color table at all: like Pillow and browsers, a gray ramp.
+        let stated = palette
         let palette = palette ?? (0..<256).map { UInt32($0) * 0x010101 | 0xFF00_0000 }
         let before = disposal == 3 ? canvas : nil
         // The visible part of the frame (frames may reach past the canvas).
@@ -172,7 +173,7 @@ struct GIFCompositor {
         durations.append(Rational(Int64(delay), 100))
         let names = ["unspecified", "none", "background", "previous"]
         stored.append(.init(rect: rect, delay: (delay, 100), dispose: (0..<4).contains(disposal) ? names[disposal] : "unspecified",
-                            blend: "over", colors: palette.count, transparent: transparent))
+                            blend: "over", colors: stated?.count, transparent: transparent))
         switch disposal {
         case 2:
             let r = PixelRect(x: rect.x, y: rect.y, width: min(rect.width, width - rect.x), height: min(rect.height, height - rect.y))

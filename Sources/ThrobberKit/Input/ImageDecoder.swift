@@ -13,6 +13,10 @@ public enum ImageDecoder {
         return try decode(bytes, name: path)
     }
 
+    /// A whole file, with errors that name it (missing: .noInput; a
+    /// folder: .data).
+    public static func readFile(_ path: String) throws -> [UInt8] { try FileBytes.read(path) }
+
     /// Decodes an image held in memory; `name` is used in error messages.
     public static func decode(_ bytes: [UInt8], name: String) throws -> RGBAImage {
         switch ImageFormat.sniff(bytes) {

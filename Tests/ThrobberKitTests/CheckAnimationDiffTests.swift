@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import ThrobberKit
+
+/// AnimationDiff: where two decoded animations first differ, as a viewer
+/// sees them, with counts a test can compute by hand.
+@Suite("Check: animation diff")
+struct CheckAnimationDiffTests {
+    static func frame(_ w: Int, _ h: Int, _ v: UInt8) -> RGBAImage {
+        var pixels: [UInt8] = []
+        for _ in 0..<(w * h) { pixels += [v, v, v, 255] }
+        return RGBAImage(width: w, height: h, pixels: pixels)
+    }
+
+    static func animation(_ frames: [RGBAImage], durations: [Rational]? = nil, loop: Int = 0) -> DecodedAnimation {
+        let d = durations ?? Array(repeating: Rational(1, 10), count: frames.count)
+        let stored = frames.map { f in
+            DecodedAnimation.StoredFrame(rect: PixelRect(x: 0, y: 0, width: f.width, height: f.height), delay: (10, 100),
+                                         dispose: "none", blend: "over", colors: nil, transparent: nil)
+        }
+        return DecodedAnimation(width: frames[0].width, height: frames[0].height, frames: frames, durations: d, loop: loop,
+                                format: .gif, stored: stored)
+    }
+
+    @Test("identical animations: no difference")
+    func same() {
+        let a = Self.animation([Self.frame(4, 3, 10), Self.frame(4, 3, 20)])
+        #expect(AnimationDiff.compare(expected: a, actual: a) == nil)
+    }
+
+    @Test("the first frame that differs, how many pixels and the largest channel difference; the difference image")
+    func pixels() throws {
+        var changed = Self.frame(4, 3, 20)
+        changed.pixels[0] = 25                  // pixel 0: red +5
+        changed.pixels[4 * 5 + 3] = 100         // pixel 5: alpha -155
+        changed.pixels[4 * 11 + 1] = 0          // pixel 11: green -20
+        let e = Self.animation([Self.frame(4, 3, 10), Self.frame(4, 3, 20), Self.frame(4, 3, 30)])
+        let a = Self.animation([Self.frame(4, 3, 10), changed, Self.frame(4, 3, 99)])
+        let d = try #require(AnimationDiff.compare(expected: e, actual: a))
+        #expect(d.frame == 1)
+        #expect(d.differingPixels == 3)
+        #expect(d.largestChannelDifference == 155)
+        #expect(d.expected == e.frames[1] && d.actual == changed)
+        #expect(d.note == nil)
+        let diff = d.difference.pixels
+        let values = stride(from: 0, to: diff.count, by: 4).map { diff[$0] }
+        #expect(values[0] == 20 && values[5] == 255 && values[11] == 80)
+        #expect(values.enumerated().allSatisfy { [0, 5, 11].contains($0.offset) || $0.element == 0 })
+        var grayAndOpaque = true
+        for p in stride(from: 0, to: diff.count, by: 4) {
+            let v: UInt8 = diff[p]
+            if diff[p + 1] != v || diff[p + 2] != v || diff[p + 3] != 255 { grayAndOpaque = false }
+        }
+        #expect(grayAndOpaque)
+    }
+
+    @Test("a changed delay is a difference with a note, even with equal pixels")
+    func delay() throws {
+        let e = Self.animation([Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 10)])
+        let a = Self.animation([Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 5)])
+        let d = try #require(AnimationDiff.compare(expected: e, actual: a))
+        #expect(d.frame == 1 && d.differingPixels == 0 && d.largestChannelDifference == 0)
+        #expect(d.note?.contains("frame 1") == true)
+    }
+
+    @Test("more or fewer frames, another size, another loop count")
+    func structure() throws {
+        let two = Self.animation([Self.frame(2, 2, 1), Self.frame(2, 2, 2)])
+        let three = Self.animation([Self.frame(2, 2, 1), Self.frame(2, 2, 2), Self.frame(2, 2, 3)])
+        let d = try #require(AnimationDiff.compare(expected: two, actual: three))
+        #expect(d.frame == 2 && d.note?.contains("2 frames became 3") == true)
+        let d2 = try #require(AnimationDiff.compare(expected: three, actual: two))
+        #expect(d2.frame == 2 && d2.note?.contains("3 frames became 2") == true)
+
+        let big = Self.animation([Self.frame(3, 2, 1)])
+        let s = try #require(AnimationDiff.compare(expected: Self.animation([Self.frame(2, 2, 1)]), actual: big))
+        #expect(s.note?.contains("2x2 became 3x2") == true)
+
+        let once = Self.animation([Self.frame(2, 2, 1)], loop: 1)
+        let l = try #require(AnimationDiff.compare(expected: Self.animation([Self.frame(2, 2, 1)], loop: 0), actual: once))
+        #expect(l.note?.contains("loop count 0 became 1") == true)
+    }
+
+    @Test("decoded files: a GIF and the same frames as APNG show the same pictures")
+    func gifVersusAPNG() throws {
+        try withTemporaryDirectory { (dir: URL) throws in
+            var frames: [RGBAImage] = []
+            for i in 0..<3 {
+                var pixels: [UInt8] = []
+                for p in 0..<24 {
+                    let r = UInt8(p * 10 + i), g = UInt8(200 - p), b = UInt8(i * 60)
+                    pixels += [r, g, b, 255]
+                }
+                frames.append(RGBAImage(width: 6, height: 4, pixels: pixels))
+            }
+            var settings = EncodeSettings()
+            settings.timing.delay = 10
+            for (format, name) in [(AnimationFormat.gif, "a.gif"), (.apng, "a.png")] {
+                let out = try OutputFile(path: dir.appendingPathComponent(name).path)
+                let source = MemoryFrameSource(frames)
+                switch format {
+                case .gif: _ = try GIFPipeline(settings: settings).encode(source, to: out)
+                case .apng: _ = try APNGPipeline(settings: settings, compression: .fast).encode(source, to: out)
+                }
+                try out.commit()
+            }
+            let gif = try DecodedAnimation.read(dir.appendingPathComponent("a.gif").path)
+            let png = try DecodedAnimation.read(dir.appendingPathComponent("a.png").path)
+            #expect(gif.frames == frames && png.frames == frames)
+            #expect(AnimationDiff.compare(expected: gif, actual: png) == nil)
+        }
+    }
+}
