@@ -21,8 +21,11 @@ public struct EncodeSettings: Equatable, Sendable {
     /// Worker threads; output bytes never depend on it.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    /// libimagequant quality used when frames have too many colors.
-    public static let defaultQuality = 90
+    /// libimagequant quality used when frames have too many colors. 100
+    /// rather than 90: on testsrc2 quality 90 is 1.5 dB below ffmpeg's
+    /// per-frame palettes, 100 is 2.7 dB above it and no larger
+    /// (docs/benchmarks.md).
+    public static let defaultQuality = 100
     /// Browsers show GIF delays under 2 cs as 10 cs, so faster is refused.
     public static let maxGIFFPS = 50
 

@@ -194,7 +194,7 @@ enum Help {
                               the loop count of a single animated input)
       --quality <1-100>       Always quantize with libimagequant, using the
                               fewest colors that reach this quality. (default:
-                              lossless when frames fit in 256 colors, else 90)
+                              lossless when frames fit in 256 colors, else 100)
       --colors <2-256>        Most colors per palette. For APNG: write a palette
                               APNG of at most this many colors. (default: 256
                               for GIF, truecolor for APNG)
