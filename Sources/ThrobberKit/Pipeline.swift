@@ -95,7 +95,7 @@ public struct GIFPipeline {
     public func encode(_ source: FrameSource, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate()
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
-        return try encode(source, timeline: Timeline(sourceCount: source.count, settings: settings.timing), to: sink)
+        return try encode(source, timeline: Timeline(source: source, settings: settings.timing), to: sink)
     }
 
     /// Encodes `source` shown as `timeline` says (scenes and frame configs
@@ -109,7 +109,8 @@ public struct GIFPipeline {
         let fallback = Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality,
                                  colors: settings.colors, dither: settings.dither)
         if settings.quality == nil {
-            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget, maxColors: settings.colors) ?? .quantized(fallback)
+            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget, maxColors: settings.colors, fallback: fallback)
+                ?? .quantized(fallback)
         } else {
             choice = .quantized(fallback)
         }
@@ -132,7 +133,8 @@ public struct GIFPipeline {
             let delay = timeline.startCentiseconds(nextEntry) - timeline.startCentiseconds(frame.entry)
             // A GIF delay is at most 65535 cs: show a longer frame as several
             // equal parts (the later ones redraw a single unchanged pixel).
-            let parts = Int((delay + GIFPipeline.maxDelay - 1) / GIFPipeline.maxDelay)
+            // (At least one part: a 0 cs frame of an input GIF stays a frame.)
+            let parts = max(1, Int((delay + GIFPipeline.maxDelay - 1) / GIFPipeline.maxDelay))
             for part in 0..<parts {
                 let last = part == parts - 1
                 let share = Int(delay) / parts + (part < Int(delay) % parts ? 1 : 0)

@@ -46,11 +46,17 @@ struct FrameWriter {
         switch choice {
         case .global:
             return frames.map { Paletted(frame: $0, work: .global) }
-        case .local(let limit):
+        case .local(let limit, let fallback):
             return try parallelMap(frames.count, jobs: jobs) { i in
                 let f = frames[i]
                 var table = ColorTable(limit: limit)
-                _ = table.insertColors(of: f.target, in: f.geometry.rect)
+                guard table.insertColors(of: f.target, in: f.geometry.rect) else {
+                    // The redrawn rectangle outgrew the census: quantize this one.
+                    let crop = FrameDiff.crop(f.target, f.geometry.rect)
+                    let palette = try fallback.palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency
+                                                       || f.geometry.disposal == .background)
+                    return Paletted(frame: f, work: .quantized(crop: crop, palette: palette))
+                }
                 // Room permitting, a transparent entry: for unchanged pixels,
                 // and so decoders that follow the spec's "restore to background
                 // color" literally (Pillow) clear a disposed frame to transparent.
@@ -76,7 +82,8 @@ struct FrameWriter {
                 try writeExact(p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
             case (.local(let table), _):
                 try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
-            case (.quantized(let crop, let palette), .quantized(let quantizer)):
+            case (.quantized(let crop, let palette), .quantized(let quantizer)),
+                 (.quantized(let crop, let palette), .local(_, let quantizer)):
                 try writeQuantized(p.frame, crop: crop, quantizer: quantizer, palette: palette)
             default:
                 throw ThrobberError(.software, "frame palette does not match the palette choice")

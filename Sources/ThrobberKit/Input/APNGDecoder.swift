@@ -34,6 +34,7 @@ enum APNGDecoder {
         try DecodedAnimation.checkCanvas(width, height, name: name)
 
         var numFrames: UInt32? = nil, numPlays: UInt32 = 0
+        var repeatedACTL = false
         var header: [PNGChunk] = []          // PLTE, tRNS: needed by every frame
         var frames: [FrameControl] = []
         var expectedSequence: UInt32 = 0
@@ -55,6 +56,12 @@ enum APNGDecoder {
                 if numFrames == nil && !sawIDAT {
                     numFrames = c.uint32(at: 0)
                     numPlays = c.uint32(at: 4)
+                    // Refuse a frame-count bomb before decoding anything.
+                    if let n = numFrames, n <= 0x7FFF_FFFF, Int(n) * width * height * 4 > DecodedAnimation.maxTotalBytes {
+                        throw ThrobberError(.data, "\(name): \(n) frames of \(width)x\(height) are more than Throbber decodes (decompression bomb?)")
+                    }
+                } else {
+                    repeatedACTL = true
                 }
             case "PLTE", "tRNS":
                 if !sawIDAT { header.append(c) }
@@ -101,7 +108,9 @@ enum APNGDecoder {
         guard frames.count >= Int(declared) else {
             throw invalid("acTL announces \(declared) frames but the file has \(frames.count)")
         }
-        frames = Array(frames.prefix(Int(declared)))
+        // Errors the spec says to recover from by showing the default image:
+        // a second acTL, or more frames than acTL announces.
+        if repeatedACTL || frames.count > Int(declared) { return nil }
 
         // Composite.
         var canvas = RGBAImage(width: width, height: height)

@@ -36,7 +36,7 @@ public struct DecodedAnimation: Sendable {
     /// Largest canvas accepted, in pixels, and most decoded bytes in all:
     /// files that claim more are refused before anything is allocated.
     public static let maxPixels = 1 << 26
-    public static let maxTotalBytes = 1 << 31
+    public static let maxTotalBytes = 1 << 29
 
     /// Refuses a canvas too large to decode, naming the claimed size.
     static func checkCanvas(_ width: Int, _ height: Int, name: String) throws {

@@ -66,9 +66,13 @@ struct FrameLoader {
     /// Counts colors over all frames (stopping early once some frame alone
     /// has too many) and returns the lossless palette choice, if any. Frames
     /// are kept for `load` while they fit in `cacheBudget` bytes.
-    mutating func census(cacheBudget: Int, maxColors: Int) throws -> PaletteChoice? {
+    mutating func census(cacheBudget: Int, maxColors: Int, fallback: Quantizer) throws -> PaletteChoice? {
         var census = ColorCensus()
-        try scan(cacheBudget: cacheBudget) { _, image in census.add(image) }
-        return census.lossless(maxColors: maxColors)
+        var previous: RGBAImage? = nil
+        try scan(cacheBudget: cacheBudget) { _, image in
+            defer { previous = image }
+            return census.add(image, after: previous)
+        }
+        return census.lossless(maxColors: maxColors, fallback: fallback)
     }
 }

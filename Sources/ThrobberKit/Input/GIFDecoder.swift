@@ -12,7 +12,13 @@ enum GIFDecoder {
     }
 
     static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
-        if GIFLZWFallback.needed(bytes) { return try decodeWithFallback(bytes, name: name) }
+        if let s = GIFLZWFallback.survey(bytes) {
+            // Refuse a frame-count bomb before decoding anything.
+            if s.images * s.width * s.height * 4 > DecodedAnimation.maxTotalBytes {
+                throw ThrobberError(.data, "\(name): \(s.images) frames of \(s.width)x\(s.height) are more than Throbber decodes (decompression bomb?)")
+            }
+            if s.codeSize > 8 && s.codeSize <= 11 { return try decodeWithFallback(bytes, name: name) }
+        }
         let reader = Reader(bytes)
         var error: Int32 = 0
         let user = Unmanaged.passUnretained(reader).toOpaque()
@@ -50,7 +56,7 @@ enum GIFDecoder {
                 guard DGifGetImageDesc(gif) == GIF_OK else { throw fail("bad image descriptor") }
                 let d = gif.pointee.Image
                 let x = Int(d.Left), y = Int(d.Top), w = Int(d.Width), h = Int(d.Height)
-                try compositor.check(w, h, name: name)
+                try compositor.check(PixelRect(x: x, y: y, width: w, height: h), name: name)
                 var indices = [UInt8](repeating: 0, count: w * h)
                 let rowOrder: [Int] = d.Interlace
                     ? [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)].flatMap { Array($0) }
@@ -101,7 +107,7 @@ enum GIFDecoder {
         var compositor = GIFCompositor(width: file.width, height: file.height)
         for image in file.images {
             let w = image.rect.width, h = image.rect.height
-            try compositor.check(w, h, name: name)
+            try compositor.check(image.rect, name: name)
             var indices = GIFLZWFallback.lzw(image.data, codeSize: image.codeSize, count: w * h)
             if image.interlaced {
                 let rows = [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)].flatMap { Array($0) }
@@ -141,8 +147,13 @@ struct GIFCompositor {
         canvas = RGBAImage(width: width, height: height)
     }
 
-    /// Refuses a frame too large to decode, before its pixels are allocated.
-    mutating func check(_ w: Int, _ h: Int, name: String) throws {
+    /// Refuses a frame too large to decode, or placed beyond any GIF canvas
+    /// (a bomb for decoders that grow the canvas), before its pixels exist.
+    mutating func check(_ rect: PixelRect, name: String) throws {
+        guard rect.maxX <= 65535, rect.maxY <= 65535 else {
+            throw ThrobberError(.data, "\(name): frame \(frames.count) at \(rect.x),\(rect.y) reaches beyond the largest GIF canvas (decompression bomb?)")
+        }
+        let w = rect.width, h = rect.height
         guard w > 0, h > 0, w <= ImageDecoder.maxSide, h <= ImageDecoder.maxSide, w * h <= DecodedAnimation.maxPixels else {
             throw ThrobberError(.data, "\(name): frame \(frames.count) is \(w)x\(h), larger than Throbber decodes (decompression bomb?)")
         }

@@ -20,9 +20,40 @@ enum GIFLZWFallback {
         var images: [Image] = []
     }
 
-    /// True when some image's LZW code size is 9…11.
-    static func needed(_ bytes: [UInt8]) -> Bool {
-        (try? parse(bytes, name: ""))?.images.contains { $0.codeSize > 8 } ?? false
+    /// A quick walk over the blocks, copying nothing: the canvas, how many
+    /// images there are and their largest LZW code size. Nil if the walk
+    /// fails (giflib then reports why).
+    static func survey(_ b: [UInt8]) -> (width: Int, height: Int, images: Int, codeSize: Int)? {
+        guard b.count >= 13, b.starts(with: Array("GIF8".utf8)) else { return nil }
+        let width = Int(b[6]) | Int(b[7]) << 8, height = Int(b[8]) | Int(b[9]) << 8
+        var p = 13 + (b[10] & 0x80 != 0 ? 3 * (2 << (b[10] & 7)) : 0)
+        var images = 0, codeSize = 0
+        func skipBlocks() -> Bool {
+            while p < b.count {
+                let n = Int(b[p]); p += 1
+                if n == 0 { return true }
+                p += n
+            }
+            return false
+        }
+        while p < b.count {
+            switch b[p] {
+            case 0x21:
+                p += 2
+                guard skipBlocks() else { return (width, height, images, codeSize) }
+            case 0x2C:
+                guard p + 10 < b.count else { return (width, height, images, codeSize) }
+                let flags = b[p + 9]
+                p += 10 + (flags & 0x80 != 0 ? 3 * (2 << (flags & 7)) : 0)
+                guard p < b.count else { return (width, height, images, codeSize) }
+                codeSize = max(codeSize, Int(b[p])); p += 1
+                images += 1
+                guard skipBlocks() else { return (width, height, images, codeSize) }
+            default:
+                return (width, height, images, codeSize)
+            }
+        }
+        return (width, height, images, codeSize)
     }
 
     static func parse(_ b: [UInt8], name: String) throws -> File {

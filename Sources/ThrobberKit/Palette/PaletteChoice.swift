@@ -2,9 +2,10 @@
 enum PaletteChoice {
     /// Every frame together fits in the palette: one exact global palette.
     case global(colors: [UInt32], transparentIndex: Int?)
-    /// Each frame fits in a palette of `limit` colors on its own: exact
-    /// local palettes.
-    case local(limit: Int)
+    /// What each frame redraws fits in a palette of `limit` colors: exact
+    /// local palettes (a frame whose redrawn rectangle grows past that, to
+    /// clear pixels for the next one, is quantized with `fallback`).
+    case local(limit: Int, fallback: Quantizer)
     /// libimagequant, per frame.
     case quantized(Quantizer)
 
@@ -26,17 +27,26 @@ struct ColorCensus {
     /// Most colors any single frame has.
     private(set) var mostInAFrame = 0
 
-    /// Adds a frame; returns false once some frame alone has over 256 colors
-    /// (nothing more to learn then).
-    mutating func add(_ frame: RGBAImage) -> Bool {
+    /// Adds a frame, given the one before it: what matters for local
+    /// palettes is the part that changed (GIFs of many colors in all often
+    /// change few at a time). Returns false once a change alone has over 256
+    /// colors (nothing more to learn then).
+    mutating func add(_ frame: RGBAImage, after previous: RGBAImage?) -> Bool {
+        let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let changed = previous.map { FrameDiff.changedRect(frame, $0) } ?? full
         var own = ColorTable(limit: 256)
-        guard own.insertColors(of: frame, in: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)) else {
+        guard changed.isEmpty || own.insertColors(of: frame, in: changed) else {
             everyFrameFits = false
             return false
         }
         mostInAFrame = max(mostInAFrame, own.count)
         if unionFits {
-            for c in own.colors where !union.insert(c) { unionFits = false; break }
+            var whole = ColorTable(limit: 256)
+            if whole.insertColors(of: frame, in: full) {
+                for c in whole.colors where !union.insert(c) { unionFits = false; break }
+            } else {
+                unionFits = false
+            }
         }
         return true
     }
@@ -44,9 +54,9 @@ struct ColorCensus {
     /// The choice for a lossless GIF with palettes of at most `maxColors`,
     /// or nil when some frame needs quantizing. A transparent entry is added
     /// to the global palette when there is room (for unchanged pixels).
-    func lossless(maxColors: Int) -> PaletteChoice? {
+    func lossless(maxColors: Int, fallback: Quantizer) -> PaletteChoice? {
         guard everyFrameFits, mostInAFrame <= maxColors else { return nil }
-        guard unionFits, union.count <= maxColors else { return .local(limit: maxColors) }
+        guard unionFits, union.count <= maxColors else { return .local(limit: maxColors, fallback: fallback) }
         var colors = union.colors
         var transparent = union.index(of: 0)
         if transparent == nil && colors.count < maxColors {
