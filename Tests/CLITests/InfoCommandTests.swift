@@ -124,6 +124,12 @@ struct InfoCommandTests {
         "apng-pillow/syntax_num_frames_high.png", "apng-pillow/syntax_num_frames_invalid.png",
         "apng-pillow/syntax_num_frames_zero.png", "apng-pillow/syntax_num_frames_zero_default.png",
         "gif-pillow/decompression_bomb.gif", "gif-pillow/zero_width.gif",
+        // Errors the APNG spec recovers from by showing the default image
+        // (a second acTL, more frames than acTL says): stills, not animations.
+        "apng-apngkit/spec/040.png", "apng-apngkit/spec/047.png",
+        "apng-pillow/chunk_multi_actl.png", "apng-pillow/syntax_num_frames_low.png",
+        // A frame placed beyond any GIF canvas: refused as a bomb (SOURCES.md).
+        "gif-pillow/decompression_bomb_extents.gif",
     ]
 
     /// Fixtures whose `colors` Throbber reports differently from what the

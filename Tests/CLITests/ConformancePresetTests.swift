@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// "For every example, every preset and the ffmpeg test-source corpora, in
+/// both formats: the composited frames decoded by Pillow, by ffmpeg and by
+/// ImageMagick (-coalesce) are identical to each other and to what we meant
+/// (exact for lossless APNG and for few-color GIFs), and the frame durations
+/// they report match ours." — here for the presets and examples/*.json; see
+/// Tests/tools/conformance.py for how each check is made.
+@Suite("Conformance: presets and examples decode the same in Pillow, ffmpeg, ImageMagick and Chromium")
+struct ConformancePresetTests {
+    /// Every preset README.md lists; `everyPresetCovered` keeps it complete.
+    static let presets = ["ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "chase", "orbit", "pulse",
+                          "ripple", "heart", "square-spin", "grid", "bars", "wave", "bounce", "ellipsis", "pacman"]
+
+    static let examples: [String] = {
+        let dir = Paths.repository.appendingPathComponent("examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test("the presets checked here are exactly those `throbber presets` lists")
+    func everyPresetCovered() throws {
+        #expect(try SceneCLI.presetNames().sorted() == Self.presets.sorted())
+    }
+
+    @Test("the examples folder has the four example configs")
+    func examplesFound() {
+        #expect(Self.examples == ["dots-flip.json", "dots.json", "dropdown.json", "ease.json"], "\(Self.examples)")
+    }
+
+    @Test("preset as APNG and GIF: decoders agree exactly; APNG delays are whole slots of the cycle; GIF = APNG after the alpha policy",
+          arguments: presets)
+    func preset(_ name: String) throws {
+        try withTemporaryDirectory { dir in
+            let config = dir.appendingPathComponent("\(name).json")
+            let printed = try Throbber.run(["preset", name, "--print-config"])
+            #expect(printed.status == 0, "\(printed.stderrText)")
+            try printed.stdout.write(to: config)
+            let apng = dir.appendingPathComponent("\(name).png"), gif = dir.appendingPathComponent("\(name).gif")
+            try Conformance.make(["preset", name], outputs: [apng, gif])
+            let report = try Conformance.check(apng: apng, gif: gif, reference: .config(config))
+            Conformance.expectConforms(report, "preset \(name)")
+            // The cycle is sampled into whole slots and every one is shown.
+            let t = try #require(report.timeline, "no timeline for \(name)")
+            #expect(t.slots >= 2)
+            // Lossless APNG keeps partial alpha: the presets draw soft edges
+            // on a transparent canvas, so they are RGBA.
+            #expect(report.apng?.colorType == 6, "preset \(name): APNG color type \(report.apng?.colorType ?? -1)")
+        }
+    }
+
+    @Test("examples/*.json as APNG and GIF: the same checks; the frames example is compared with its source files",
+          arguments: examples)
+    func example(_ file: String) throws {
+        let config = Paths.repository.appendingPathComponent("examples/\(file)")
+        try withTemporaryDirectory { dir in
+            let stem = (file as NSString).deletingPathExtension
+            let apng = dir.appendingPathComponent("\(stem).png"), gif = dir.appendingPathComponent("\(stem).gif")
+            try Conformance.make(["render", config.path], outputs: [apng, gif])
+            let report = try Conformance.check(apng: apng, gif: gif, reference: .config(config))
+            Conformance.expectConforms(report, "examples/\(file)")
+            if file == "dropdown.json" {
+                // 60 source files, each shown twice at 10 fps: 1/5 s a frame
+                // (identical neighbours would merge; these 60 all differ).
+                #expect(report.sources == 60)
+                #expect(report.apng?.delays?.allSatisfy { $0 == "1/5" } == true, "\(report.apng?.delays ?? [])")
+                #expect(report.gif?.delaysCs?.reduce(0, +) == 1200, "\(report.gif?.delaysCs ?? [])")
+            } else {
+                #expect(report.timeline != nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Damages a GIF, APNG or PNG frame in one known way, so tests can show
+that conformance.py notices (a checker that cannot fail proves nothing).
+
+usage:
+  conformance_mutate.py apng-delay FILE FRAME NUM DEN   # fcTL delay of FRAME (CRC fixed)
+  conformance_mutate.py apng-sequence FILE              # the last fdAT's sequence number +1 (CRC fixed)
+  conformance_mutate.py gif-delay FILE FRAME CS         # Graphic Control Extension delay of FRAME
+  conformance_mutate.py pixel FILE X Y R G B A          # one pixel of a still image (Pillow)
+"""
+import struct, sys, zlib
+from PIL import Image
+
+
+def chunks(data):
+    pos = 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        yield pos, length, kind
+        pos += 12 + length
+
+
+def rewrite(data, pos, length, body):
+    kind = data[pos + 4:pos + 8]
+    assert len(body) == length
+    crc = struct.pack(">I", zlib.crc32(kind + body))
+    return data[:pos + 8] + body + crc + data[pos + 12 + length:]
+
+
+def apng_delay(path, frame, num, den):
+    data = bytearray(open(path, "rb").read())
+    fctl = [(p, n) for p, n, k in chunks(data) if k == b"fcTL"]
+    pos, length = fctl[frame]
+    body = bytearray(data[pos + 8:pos + 8 + length])
+    body[20:24] = struct.pack(">HH", num, den)
+    open(path, "wb").write(rewrite(bytes(data), pos, length, bytes(body)))
+
+
+def apng_sequence(path):
+    data = bytes(open(path, "rb").read())
+    pos, length = [(p, n) for p, n, k in chunks(data) if k == b"fdAT"][-1]
+    body = bytearray(data[pos + 8:pos + 8 + length])
+    body[0:4] = struct.pack(">I", struct.unpack(">I", body[0:4])[0] + 1)
+    open(path, "wb").write(rewrite(data, pos, length, bytes(body)))
+
+
+def gif_delay(path, frame, cs):
+    """Walks the GIF blocks and sets the delay of the FRAME-th GCE."""
+    data = bytearray(open(path, "rb").read())
+    flags = data[10]
+    pos = 13 + (3 * (1 << ((flags & 7) + 1)) if flags & 0x80 else 0)
+    seen = 0
+    while pos < len(data):
+        b = data[pos]
+        if b == 0x21:
+            label = data[pos + 1]
+            if label == 0xF9:
+                if seen == frame:
+                    data[pos + 4:pos + 6] = struct.pack("<H", cs)
+                    open(path, "wb").write(data)
+                    return
+                seen += 1
+            pos += 2
+            while data[pos]:
+                pos += data[pos] + 1
+            pos += 1
+        elif b == 0x2C:
+            f = data[pos + 9]
+            pos += 10 + (3 * (1 << ((f & 7) + 1)) if f & 0x80 else 0)
+            pos += 1  # LZW minimum code size
+            while data[pos]:
+                pos += data[pos] + 1
+            pos += 1
+        elif b == 0x3B:
+            break
+        else:
+            raise SystemExit(f"unexpected GIF block 0x{b:02x} at {pos}")
+    raise SystemExit(f"no Graphic Control Extension for frame {frame}")
+
+
+def pixel(path, x, y, rgba):
+    im = Image.open(path).convert("RGBA")
+    im.putpixel((x, y), tuple(rgba))
+    im.save(path)
+
+
+cmd, args = sys.argv[1], sys.argv[2:]
+if cmd == "apng-delay":
+    apng_delay(args[0], int(args[1]), int(args[2]), int(args[3]))
+elif cmd == "apng-sequence":
+    apng_sequence(args[0])
+elif cmd == "gif-delay":
+    gif_delay(args[0], int(args[1]), int(args[2]))
+elif cmd == "pixel":
+    pixel(args[0], int(args[1]), int(args[2]), [int(v) for v in args[3:7]])
+else:
+    raise SystemExit(f"unknown command {cmd}")

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Opens a `throbber gallery DIR` page in Debian's headless Chromium and
+checks it as a person would see it.
+
+usage: gallery_check.py DIR [--shots N] [--gap SECONDS] [--save-shots]
+
+1. Every <img> of DIR/index.html (read with html.parser): after the page's
+   load event and img.decode(), it is complete, its natural size is the size
+   of its file (read by Pillow) and the width/height the page gives it.
+2. Its place on the page (getBoundingClientRect) is cut out of N full-page
+   screenshots taken GAP seconds apart. In each, that region must be one of
+   the animation's frames (decoded by Pillow, composited onto the page's
+   white, within 1 level per channel), and it must hold ink (a pixel that
+   is not page white) whenever every frame of the animation has ink.
+3. The animations run: between the first and the last screenshot some
+   region shows a different frame.
+
+Prints JSON: {"images": [{id, src, natural, attributes, file, rect,
+"shown": [frame index per screenshot or null], "ink": [bool per screenshot],
+"blank_frames": n}], "changed": [ids], "problems": [...]}.
+"""
+import io, json, os, sys, time
+from html.parser import HTMLParser
+
+import numpy as np
+from PIL import Image
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium_cdp  # noqa: E402
+
+TOLERANCE = 1
+PAGE = (255, 255, 255)
+
+
+class Images(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.images = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            self.images.append(dict(attrs))
+
+
+def frames_on_white(path):
+    """Every frame as the browser draws it on the white page (RGB uint8)."""
+    im = Image.open(path)
+    out = []
+    for i in range(getattr(im, "n_frames", 1)):
+        im.seek(i)
+        a = np.asarray(im.convert("RGBA")).astype(np.float64)
+        alpha = a[..., 3:4] / 255
+        out.append(np.rint(a[..., :3] * alpha + np.array(PAGE) * (1 - alpha)).astype(np.uint8))
+    return out
+
+
+def main():
+    folder = os.path.abspath(sys.argv[1])
+    shots = int(sys.argv[sys.argv.index("--shots") + 1]) if "--shots" in sys.argv else 2
+    gap = float(sys.argv[sys.argv.index("--gap") + 1]) if "--gap" in sys.argv else 0.7
+    problems = []
+    parser = Images()
+    parser.feed(open(os.path.join(folder, "index.html"), encoding="utf-8").read())
+    declared = parser.images
+    if not declared:
+        problems.append("index.html has no <img>")
+
+    with chromium_cdp.Chromium(1000, 800) as browser:
+        page = browser.open("file://" + os.path.join(folder, "index.html"))
+        # Show the whole page at once, at 1 CSS pixel per device pixel.
+        size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        page.send("Emulation.setDeviceMetricsOverride",
+                  {"width": max(size[0], 400), "height": size[1], "deviceScaleFactor": 1, "mobile": False})
+        dom = page.evaluate("""(async () => {
+            const imgs = [...document.images];
+            const decoded = await Promise.all(imgs.map(i => i.decode().then(() => 'ok', e => String(e))));
+            return imgs.map((i, k) => { const r = i.getBoundingClientRect();
+                return {id: i.id, src: i.getAttribute('src'), complete: i.complete, decode: decoded[k],
+                        natural: [i.naturalWidth, i.naturalHeight], rect: [r.x, r.y, r.width, r.height]}; });
+        })()""")
+        pictures = []
+        for k in range(shots):
+            if k:
+                time.sleep(gap)
+            pictures.append(np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB")))
+        if "--save-shots" in sys.argv:
+            for k, p in enumerate(pictures):
+                Image.fromarray(p).save(os.path.join(folder, f"screenshot-{k}.png"))
+
+    by_id = {d["id"]: d for d in dom}
+    if [d.get("id") for d in declared] != [d["id"] for d in dom]:
+        problems.append(f"the DOM's images {[d['id'] for d in dom]} are not index.html's {[d.get('id') for d in declared]}")
+    results, changed = [], []
+    for tag in declared:
+        ident = tag.get("id")
+        d = by_id.get(ident)
+        if d is None:
+            continue
+        path = os.path.join(folder, tag["src"])
+        entry = {"id": ident, "src": tag["src"], "natural": d["natural"], "rect": d["rect"],
+                 "attributes": [int(tag.get("width", -1)), int(tag.get("height", -1))]}
+        results.append(entry)
+        if not d["complete"] or d["decode"] != "ok" or d["natural"][0] == 0:
+            problems.append(f"{ident}: not loaded (complete {d['complete']}, decode(): {d['decode']}, natural {d['natural']})")
+            continue
+        try:
+            frames = frames_on_white(path)
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{ident}: Pillow cannot read {tag['src']}: {e}")
+            continue
+        fh, fw = frames[0].shape[:2]
+        entry["file"] = [fw, fh]
+        if d["natural"] != [fw, fh] or entry["attributes"] != [fw, fh]:
+            problems.append(f"{ident}: natural size {d['natural']}, width/height attributes {entry['attributes']}, "
+                            f"file {fw}x{fh}")
+        rx, ry, w, h = d["rect"]
+        if (w, h) != (fw, fh):
+            problems.append(f"{ident}: laid out {w}x{h}, not {fw}x{fh}")
+            continue
+        inked = [bool((f != PAGE).any()) for f in frames]
+        entry["blank_frames"] = inked.count(False)
+        entry["shown"], entry["ink"], entry["at"] = [], [], []
+        # The layout box may sit on a fraction of a pixel (the table's text
+        # widths); Chromium paints the image snapped to a whole pixel: look
+        # at the whole-pixel positions within a pixel of the box.
+        places = [(x, y) for y in range(int(np.floor(ry)) - 1, int(np.ceil(ry)) + 2)
+                  for x in range(int(np.floor(rx)) - 1, int(np.ceil(rx)) + 2)
+                  if abs(x - rx) <= 1 and abs(y - ry) <= 1 and x >= 0 and y >= 0]
+        for k, shot in enumerate(pictures):
+            best_error, best, x, y = None, None, None, None
+            for px, py in places:
+                region = shot[py:py + fh, px:px + fw].astype(np.int16)
+                if region.shape[:2] != (fh, fw):
+                    continue
+                errors = [int(np.abs(region - f).max()) for f in frames]
+                i = int(np.argmin(errors))
+                if best_error is None or errors[i] < best_error:
+                    best_error, best, x, y = errors[i], i, px, py
+            if best is None:
+                problems.append(f"{ident}: outside screenshot {k} ({shot.shape[1]}x{shot.shape[0]})")
+                entry["shown"].append(None)
+                entry["ink"].append(False)
+                continue
+            region = shot[y:y + fh, x:x + fw]
+            errors = {best: best_error}
+            entry["at"].append([x, y])
+            entry.setdefault("error", []).append(best_error)
+            ink = bool((region != np.array(PAGE)).any())
+            entry["shown"].append(best if errors[best] <= TOLERANCE else None)
+            entry["ink"].append(ink)
+            if errors[best] > TOLERANCE:
+                problems.append(f"{ident}: screenshot {k} at ({x},{y}) {fw}x{fh} is none of the {len(frames)} frames "
+                                f"(closest: frame {best}, off by {errors[best]})")
+            if all(inked) and not ink:
+                problems.append(f"{ident}: screenshot {k} at ({x},{y}) {fw}x{fh} is blank page white")
+        if not any(entry["ink"]):
+            problems.append(f"{ident}: no ink in any screenshot")
+        if len(entry["at"]) == len(pictures):
+            (x0, y0), (x1, y1) = entry["at"][0], entry["at"][-1]
+            if not np.array_equal(pictures[0][y0:y0 + fh, x0:x0 + fw], pictures[-1][y1:y1 + fh, x1:x1 + fw]):
+                changed.append(ident)
+    if len(pictures) > 1 and not changed:
+        problems.append(f"no image changed in {gap * (len(pictures) - 1):.1f} s: the animations do not run")
+    json.dump({"images": results, "changed": changed, "page": size, "problems": problems}, sys.stdout)
+
+
+main()
