@@ -213,7 +213,8 @@ struct PaletteReducer {
     let palette: Quantizer.Palette
     /// The palette as packed RGBA (fully transparent entries as 0).
     let colors: [UInt32]
-    private let table: ColorTable
+    /// Color → its first palette index (entries may repeat a color).
+    private let lookup: [UInt32: UInt8]
     private let transparent: Int?
 
     init(quantizer: Quantizer, palette: Quantizer.Palette, first: RGBAImage) throws {
@@ -222,7 +223,9 @@ struct PaletteReducer {
         // libimagequant settles the palette on the first remap.
         let (_, colors) = try quantizer.remap(first, to: palette, background: nil)
         self.colors = colors.map { $0 >> 24 == 0 ? 0 : $0 }
-        table = ColorTable(colors: self.colors)
+        var lookup: [UInt32: UInt8] = [:]
+        for (i, c) in self.colors.enumerated() where lookup[c] == nil { lookup[c] = UInt8(i) }
+        self.lookup = lookup
         transparent = self.colors.firstIndex(of: 0)
     }
 
@@ -253,7 +256,12 @@ struct PaletteReducer {
         var out = [UInt8](repeating: 0, count: rgba.count / 4)
         rgba.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
-            for i in out.indices { out[i] = UInt8(table.index(of: UInt32(littleEndian: px[i])) ?? transparent ?? 0) }
+            var lastColor: UInt32 = 0, lastIndex = UInt8(transparent ?? 0)
+            for i in out.indices {
+                let c = UInt32(littleEndian: px[i])
+                if c != lastColor { lastColor = c; lastIndex = lookup[c] ?? UInt8(transparent ?? 0) }
+                out[i] = lastIndex
+            }
         }
         return out
     }
