@@ -89,7 +89,9 @@ public struct APNGPipeline {
             if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
             var rows = APNGPipeline.pixels(image, rect, bpp: colorType == .palette ? 4 : bpp)
             var alternative: [UInt8]? = nil
-            if let canvas, colorType != .rgb { alternative = APNGPipeline.overPixels(image, over: canvas, rect) }
+            if let canvas, colorType == .rgba || reducer?.hasTransparent == true {
+                alternative = APNGPipeline.overPixels(image, over: canvas, rect)
+            }
             if let reducer {
                 rows = reducer.indices(rows)
                 alternative = alternative.map(reducer.indices)
@@ -228,6 +230,9 @@ struct PaletteReducer {
         self.lookup = lookup
         transparent = self.colors.firstIndex(of: 0)
     }
+
+    /// Whether a fully transparent entry exists (needed for blend OVER).
+    var hasTransparent: Bool { transparent != nil }
 
     /// `image` in palette colors (as RGBA), given the previous reduced frame.
     func reduce(_ image: RGBAImage, after previous: RGBAImage?) throws -> RGBAImage {
