@@ -32,12 +32,7 @@ public struct Manifest: Sendable {
 
     public static func load(_ file: String) throws -> Manifest {
         let bytes = try FileBytes.read(file)
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch let e as JSONParser.SyntaxError {
-            throw ThrobberError(.data, "\(file): line \(e.line), column \(e.column): JSON syntax error: \(e.message)")
-        }
+        let root = try JSONParser.parse(bytes, file: file)
         let r = ConfigReader(file: file)
         let top = try r.object(root, "")
         var versions: [(String, String)] = []

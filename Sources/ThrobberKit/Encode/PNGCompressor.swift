@@ -69,16 +69,7 @@ public struct PNGCompressor: Sendable {
             let a = x >= bpp ? Int(row[x - bpp]) : 0
             let b = up.map { Int($0[x]) } ?? 0
             let c = (x >= bpp ? up.map { Int($0[x - bpp]) } : nil) ?? 0
-            let predictor: Int
-            switch f {
-            case 0: predictor = 0
-            case 1: predictor = a
-            case 2: predictor = b
-            case 3: predictor = (a + b) >> 1
-            default:
-                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-            }
+            let predictor = PNGUnfilter.predict(f, a, b, c)
             let v = UInt8(truncatingIfNeeded: Int(row[x]) - predictor)
             dst[x] = v
             cost += Int(Int8(bitPattern: v).magnitude)

@@ -14,12 +14,7 @@ public enum ConfigDecoder {
     /// `file` names the config in messages; relative paths inside it are
     /// resolved against `baseDirectory`.
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch let e as JSONParser.SyntaxError {
-            throw ThrobberError(.data, "\(file): line \(e.line), column \(e.column): JSON syntax error: \(e.message)")
-        }
+        let root = try JSONParser.parse(bytes, file: file)
         let r = ConfigReader(file: file)
         let top = try r.object(root, "")
         let version = try top.required("version") { try r.integer($0, $1, in: 1...Int.max) }

@@ -54,6 +54,15 @@ struct JSONParser {
         var line: Int, column: Int, message: String
     }
 
+    /// Parses `bytes`; a syntax error names `file`, line and column.
+    static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
+        do {
+            return try parse(bytes)
+        } catch let e as SyntaxError {
+            throw ThrobberError(.data, "\(file): line \(e.line), column \(e.column): JSON syntax error: \(e.message)")
+        }
+    }
+
     static func parse(_ bytes: [UInt8]) throws -> JSONNode {
         var p = JSONParser(bytes: bytes)
         if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.lineStart = 3 }   // UTF-8 BOM
