@@ -39,8 +39,7 @@ public struct APNGPipeline {
         // does not apply.
         var loader = FrameLoader(source: source, alpha: nil, jobs: settings.jobs)
 
-        var runs: [(source: Int, entry: Int)] = []
-        for (i, e) in timeline.entries.enumerated() where runs.last?.source != e.source { runs.append((e.source, i)) }
+        let runs = timeline.runs
 
         // Pass 1: is everything opaque, and how many frames remain once
         // identical neighbours are merged (acTL comes before the frames)?
@@ -75,7 +74,6 @@ public struct APNGPipeline {
 
         // Pass 2: plan, compress in parallel, write in order.
         var canvas: RGBAImage? = nil
-        var pending: (image: RGBAImage, entry: Int)? = nil
         var planned: [Prepared] = []
         var report = EncodeReport()
         report.palette = reducer.map { "palette of \($0.colors.count) colors (libimagequant)" } ?? (opaque ? "lossless RGB" : "lossless RGBA")
@@ -109,23 +107,9 @@ public struct APNGPipeline {
             report.frames += frames.count
         }
 
-        let batch = max(4, settings.jobs * 2)
-        var start = 0
-        while start < runs.count {
-            let slice = Array(runs[start..<min(start + batch, runs.count)])
-            let images = try loader.load(slice.map(\.source))
-            for (run, image) in zip(slice, images) {
-                if let p = pending {
-                    if p.image == image { continue }
-                    try plan(p, endEntry: run.entry)
-                }
-                pending = (image, run.entry)
-            }
-            start += batch
-            if start >= runs.count, let p = pending {
-                try plan(p, endEntry: timeline.entries.count)
-                pending = nil
-            }
+        try loader.walk(timeline, frame: { image, entry, _, endEntry in
+            try plan((image, entry), endEntry: endEntry)
+        }, batchDone: {
             let batchFrames = planned
             planned.removeAll()
             let next = Pending { [jobs = settings.jobs] in
@@ -150,7 +134,7 @@ public struct APNGPipeline {
             try write(inFlight)
             if let last = batchFrames.last { progress?(last.endEntry, timeline.entries.count) }
             inFlight = next
-        }
+        })
         try write(inFlight)
         try writer.finish()
         report.width = first.width

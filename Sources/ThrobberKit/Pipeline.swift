@@ -115,15 +115,9 @@ public struct GIFPipeline {
             choice = .quantized(fallback)
         }
 
-        // Runs of timeline entries showing the same source frame.
-        var runs: [(source: Int, entry: Int)] = []
-        for (i, e) in timeline.entries.enumerated() where runs.last?.source != e.source {
-            runs.append((e.source, i))
-        }
 
         var writer: FrameWriter? = nil
         var planner = FramePlanner()
-        var pending: (image: RGBAImage, entry: Int)? = nil
         var first: RGBAImage? = nil
         var planned: [PlannedFrame] = []
         var report = EncodeReport()
@@ -146,29 +140,18 @@ public struct GIFPipeline {
 
         var inFlight: Pending<[FrameWriter.Paletted]>? = nil
         func write(_ pending: Pending<[FrameWriter.Paletted]>?) throws {
-            guard let frames = try pending?.wait() else { return }
+            // (A batch of frames identical to the one before plans nothing.)
+            guard let frames = try pending?.wait(), !frames.isEmpty else { return }
             try writer!.write(frames)
             if let last = frames.last { progress?(last.frame.endEntry, timeline.entries.count) }
         }
 
-        let batch = max(4, settings.jobs * 2)
-        var start = 0
-        while start < runs.count {
-            let slice = Array(runs[start..<min(start + batch, runs.count)])
-            let images = try loader.load(slice.map(\.source))
-            for (run, image) in zip(slice, images) {
-                if first == nil { first = image }
-                if let p = pending {
-                    if p.image == image { continue }   // identical neighbour: merge delays
-                    plan(p, next: image, nextEntry: run.entry)
-                }
-                pending = (image, run.entry)
-            }
-            start += batch
-            if start >= runs.count, let p = pending {
-                plan(p, next: first!, nextEntry: timeline.entries.count)
-                pending = nil
-            }
+        // A frame is planned once the next one is known (for its disposal);
+        // the last one looks ahead to the first, which a looping viewer shows next.
+        try loader.walk(timeline, frame: { image, entry, next, endEntry in
+            if first == nil { first = image }
+            plan((image, entry), next: next ?? first!, nextEntry: endEntry)
+        }, batchDone: {
             if writer == nil, let f = first {
                 writer = try FrameWriter(sink: sink, width: f.width, height: f.height, choice: choice,
                                          loop: settings.loop, jobs: settings.jobs)
@@ -182,7 +165,7 @@ public struct GIFPipeline {
             planned.removeAll()
             try write(inFlight)
             inFlight = next
-        }
+        })
         try write(inFlight)
         try writer!.finish()
         report.width = first!.width

@@ -63,6 +63,35 @@ struct FrameLoader {
         }
     }
 
+    /// Walks `timeline` in ordered batches, merging identical neighbours:
+    /// `frame` gets each distinct frame with the entry it starts at, the
+    /// next distinct frame (nil after the last) and the entry where that
+    /// starts (the end of the loop after the last); `batchDone` follows
+    /// every batch.
+    mutating func walk(_ timeline: Timeline,
+                       frame: (_ image: RGBAImage, _ entry: Int, _ next: RGBAImage?, _ endEntry: Int) throws -> Void,
+                       batchDone: () throws -> Void) throws {
+        let runs = timeline.runs
+        let batch = max(4, jobs * 2)
+        var pending: (image: RGBAImage, entry: Int)? = nil
+        var start = 0
+        while start < runs.count {
+            let slice = Array(runs[start..<min(start + batch, runs.count)])
+            for (run, image) in zip(slice, try load(slice.map(\.source))) {
+                if let p = pending {
+                    if p.image == image { continue }   // identical neighbour: its time is added
+                    try frame(p.image, p.entry, image, run.entry)
+                }
+                pending = (image, run.entry)
+            }
+            start += batch
+            if start >= runs.count, let p = pending {
+                try frame(p.image, p.entry, nil, timeline.entries.count)
+            }
+            try batchDone()
+        }
+    }
+
     /// Counts colors over all frames (stopping early once some frame alone
     /// has too many) and returns the lossless palette choice, if any. Frames
     /// are kept for `load` while they fit in `cacheBudget` bytes.

@@ -71,6 +71,14 @@ public struct Timeline: Equatable, Sendable {
                   duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
     }
 
+    /// Runs of consecutive entries showing the same source frame: each
+    /// source decoded once per run.
+    var runs: [(source: Int, entry: Int)] {
+        var runs: [(source: Int, entry: Int)] = []
+        for (i, e) in entries.enumerated() where runs.last?.source != e.source { runs.append((e.source, i)) }
+        return runs
+    }
+
     /// Start of entry `index` (or the end of the loop for `entries.count`) in
     /// whole centiseconds, rounded half up.
     public func startCentiseconds(_ index: Int) -> Int64 {
