@@ -58,6 +58,42 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.photoFloor)
     }
 
+    @Test("quantized frames keep what is shown where the source did not change: no dither shimmer outside the moving part")
+    func quantizedUnchangedAreasStayStable() throws {
+        // A still photo-like picture with two 6x6 squares moving in opposite
+        // corners: the frame rectangle spans most of the picture and every
+        // frame is quantized to its own palette, yet outside the squares' old
+        // and new places nothing may change on screen.
+        let still = Synth.photoLike(phase: 0)
+        func squares(_ f: Int) -> [(x: Range<Int>, y: Range<Int>)] {
+            [((2 + 4 * f)..<(8 + 4 * f), 2..<8), ((56 - 4 * f)..<(62 - 4 * f), 40..<46)]
+        }
+        let frames = (0..<6).map { f in
+            var image = still
+            for s in squares(f) {
+                for y in s.y { for x in s.x { image.pixels.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: [255, 40, 40, 255]) } }
+            }
+            return image
+        }
+        let gif = try encodeGIF(frames, .with { $0.quality = 80; $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.frames.count == 6)
+        #expect(gif.giflib.frames.dropFirst().allSatisfy { $0.hasLocalPalette && $0.width * $0.height > 64 * 48 / 4 },
+                "each frame has its own palette and redraws a large part of the picture")
+        for f in 1..<6 {
+            let before = gif.giflib.frames[f - 1].pixels, after = gif.giflib.frames[f].pixels
+            let moved = squares(f - 1) + squares(f)
+            var changedOutside = 0
+            for y in 0..<48 {
+                for x in 0..<64 where !moved.contains(where: { $0.x.contains(x) && $0.y.contains(y) }) {
+                    let o = (y * 64 + x) * 4
+                    if before[o..<o + 4] != after[o..<o + 4] { changedOutside += 1 }
+                }
+            }
+            #expect(changedOutside == 0, "frame \(f): \(changedOutside) pixels outside the moving squares changed on screen")
+        }
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.photoFloor)
+    }
+
     @Test("the real camera sequence quantized at quality 90 stays above the PSNR floor", Fixtures.needed)
     func quantizedRealJPEGs() throws {
         let dir = try Fixtures.folder("photo-seq-dlib-bobot").path

@@ -9,6 +9,8 @@ struct FrameWriter {
     private let width: Int, height: Int
     /// What a viewer shows before the next frame is drawn.
     private var shown: RGBAImage
+    /// The source frame written last (nil before the first).
+    private var lastTarget: RGBAImage?
     private let globalTable: ColorTable?
 
     init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, jobs: Int) throws {
@@ -33,7 +35,9 @@ struct FrameWriter {
         enum Work {
             case global
             case local(ColorTable)
-            case quantized(crop: RGBAImage, palette: Quantizer.Palette)
+            /// Remapped by libimagequant on its own; which pixels may stay
+            /// as the viewer shows them is decided when the frame is written.
+            case quantized(Quantizer.Remapped)
         }
         var frame: PlannedFrame
         var work: Work
@@ -52,10 +56,7 @@ struct FrameWriter {
                 var table = ColorTable(limit: limit)
                 guard table.insertColors(of: f.target, in: f.geometry.rect) else {
                     // The redrawn rectangle outgrew the census: quantize this one.
-                    let crop = FrameDiff.crop(f.target, f.geometry.rect)
-                    let palette = try fallback.palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency
-                                                       || f.geometry.disposal == .background)
-                    return Paletted(frame: f, work: .quantized(crop: crop, palette: palette))
+                    return Paletted(frame: f, work: .quantized(try fallback.quantize(f)))
                 }
                 // Room permitting, a transparent entry: for unchanged pixels,
                 // and so decoders that follow the spec's "restore to background
@@ -65,11 +66,7 @@ struct FrameWriter {
             }
         case .quantized(let quantizer):
             return try parallelMap(frames.count, jobs: jobs) { i in
-                let f = frames[i]
-                let crop = FrameDiff.crop(f.target, f.geometry.rect)
-                let palette = try quantizer.palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency
-                                                        || f.geometry.disposal == .background)
-                return Paletted(frame: f, work: .quantized(crop: crop, palette: palette))
+                Paletted(frame: frames[i], work: .quantized(try quantizer.quantize(frames[i])))
             }
         }
     }
@@ -82,9 +79,8 @@ struct FrameWriter {
                 try writeExact(p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
             case (.local(let table), _):
                 try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
-            case (.quantized(let crop, let palette), .quantized(let quantizer)),
-                 (.quantized(let crop, let palette), .local(_, let quantizer)):
-                try writeQuantized(p.frame, crop: crop, quantizer: quantizer, palette: palette)
+            case (.quantized(let remapped), .quantized), (.quantized(let remapped), .local):
+                try writeQuantized(p.frame, remapped)
             default:
                 throw ThrobberError(.software, "frame palette does not match the palette choice")
             }
@@ -135,15 +131,90 @@ struct FrameWriter {
         try gif.write(frame)
         FrameDiff.paste(f.target, rect, into: &shown)
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
+        lastTarget = f.target
     }
 
-    /// Quantized: remap against what the viewer shows, so that close-enough
-    /// pixels stay as they are (transparent index) instead of shimmering.
-    private mutating func writeQuantized(_ f: PlannedFrame, crop: RGBAImage, quantizer: Quantizer,
-                                         palette: Quantizer.Palette) throws {
-        let rect = f.geometry.rect
-        let background = f.index > 0 ? FrameDiff.crop(shown, rect) : nil
-        var (indices, colors) = try quantizer.remap(crop, to: palette, background: background)
+    /// Quantized: pixels the viewer already shows well enough become the
+    /// transparent entry, so unchanged areas stay stable instead of
+    /// shimmering with a new dither pattern, and encode as long runs. A pixel
+    /// keeps what is shown when its source did not change since the frame
+    /// before (what is shown is then this very color, quantized earlier), or
+    /// when what is shown is at least as close to it as its new palette color.
+    /// (libimagequant can do this itself with `liq_image_set_background`, but
+    /// then every remap waits for the previous frame; decided here, the
+    /// remaps run in parallel and this pass costs a few ms a frame.)
+    private mutating func writeQuantized(_ f: PlannedFrame, _ remapped: Quantizer.Remapped) throws {
+        let rect = f.geometry.rect, w = width
+        var indices = remapped.indices
+        let colors = remapped.colors
+        if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
+            let clear = UInt8(transparent)
+            f.target.pixels.withUnsafeBytes { tRaw in
+                shown.pixels.withUnsafeBytes { sRaw in
+                    previous.pixels.withUnsafeBytes { pRaw in
+                        let t = tRaw.bindMemory(to: UInt32.self), s = sRaw.bindMemory(to: UInt32.self)
+                        let p = pRaw.bindMemory(to: UInt32.self)
+                        for y in 0..<rect.height {
+                            let row = (rect.y + y) * w + rect.x
+                            for x in 0..<rect.width {
+                                let i = y * rect.width + x
+                                let index = Int(indices[i])
+                                let shownColor = s[row + x]
+                                // Transparent here, or nothing shown to keep.
+                                if index == transparent || shownColor >> 24 == 0 { continue }
+                                let c = t[row + x]
+                                if c == p[row + x]
+                                    || Self.distance(c, shownColor) <= Self.distance(c, colors[index]) {
+                                    indices[i] = clear
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try gif.write(GIFWriter.Frame(rect: rect, palette: colors, indices: indices, delay: f.delay,
+                                      disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
+        shown.pixels.withUnsafeMutableBytes { sRaw in
+            let s = sRaw.bindMemory(to: UInt32.self)
+            for y in 0..<rect.height {
+                for x in 0..<rect.width {
+                    let index = Int(indices[y * rect.width + x])
+                    if index == remapped.transparent { continue }
+                    s[(rect.y + y) * w + rect.x + x] = colors[index] | 0xFF00_0000
+                }
+            }
+        }
+        if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
+        lastTarget = f.target
+    }
+
+    /// Squared RGB distance of two packed colors.
+    @inline(__always)
+    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a & 0xFF) - Int(b & 0xFF)
+        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+        let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+}
+
+extension Quantizer {
+    /// A frame rectangle mapped to its own palette.
+    struct Remapped: Sendable {
+        var indices: [UInt8]
+        /// Packed RGBA; alpha ignored except to find the transparent entry.
+        var colors: [UInt32]
+        var transparent: Int?
+    }
+
+    /// Palette search and remap of a planned frame's rectangle: independent
+    /// of every other frame, so frames are quantized in parallel.
+    func quantize(_ f: PlannedFrame) throws -> Remapped {
+        let crop = FrameDiff.crop(f.target, f.geometry.rect)
+        let palette = try palette(for: crop, transparentEntry: f.index > 0 || crop.hasTransparency
+                                  || f.geometry.disposal == .background)
+        var (indices, colors) = try remap(crop, to: palette, background: nil)
         // GIF has no partial alpha: entries libimagequant made from the
         // transparent pixels (alpha < 50%) all mean "transparent".
         let transparent = colors.firstIndex { $0 >> 24 < 128 }
@@ -151,20 +222,7 @@ struct FrameWriter {
             let lookup = colors.indices.map { UInt8(colors[$0] >> 24 < 128 ? transparent : $0) }
             for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
         }
-        try gif.write(GIFWriter.Frame(rect: rect, palette: colors, indices: indices, delay: f.delay,
-                                      disposal: f.geometry.disposal, transparentIndex: transparent))
-        let w = width
-        shown.pixels.withUnsafeMutableBytes { sRaw in
-            let s = sRaw.bindMemory(to: UInt32.self)
-            for y in 0..<rect.height {
-                for x in 0..<rect.width {
-                    let index = Int(indices[y * rect.width + x])
-                    if index == transparent { continue }
-                    s[(rect.y + y) * w + rect.x + x] = colors[index] | 0xFF00_0000
-                }
-            }
-        }
-        if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
+        return Remapped(indices: indices, colors: colors, transparent: transparent)
     }
 }
 
