@@ -89,13 +89,13 @@ struct FrameWriter {
 
     func finish() throws { try gif.finish() }
 
-    /// Lossless: index every pixel; if the palette has a transparent entry,
-    /// also try marking pixels the viewer already shows as transparent and
-    /// keep whichever encodes smaller.
+    /// Lossless: index every pixel. Where the palette has a transparent
+    /// entry, a pixel the viewer already shows may be written either way:
+    /// see `smallest`.
     private mutating func writeExact(_ f: PlannedFrame, table: ColorTable, local: Bool, transparent: Int?) throws {
         let rect = f.geometry.rect
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
-        var keep = plain
+        var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in
@@ -108,11 +108,9 @@ struct FrameWriter {
                         if c != lastColor { lastColor = c; lastIndex = table.index(of: c)! }
                         let i = y * rect.width + x
                         plain[i] = UInt8(lastIndex)
-                        if let transparent, f.index > 0, c == s[row + x] {
-                            keep[i] = UInt8(transparent)
-                            if lastIndex != transparent { keepsAny = true }
-                        } else {
-                            keep[i] = UInt8(lastIndex)
+                        if let transparent, f.index > 0, c == s[row + x], lastIndex != transparent {
+                            alternative[i] = Int16(transparent)
+                            keepsAny = true
                         }
                     }
                 }
@@ -121,17 +119,26 @@ struct FrameWriter {
         var frame = GIFWriter.Frame(rect: rect, palette: local ? table.colors : nil, indices: plain,
                                     delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
         if keepsAny {
-            var alternative = frame
-            alternative.indices = keep
-            if GIFWriter.encodedSize(of: alternative, palette: table.colors, width: width, height: height)
-                < GIFWriter.encodedSize(of: frame, palette: table.colors, width: width, height: height) {
-                frame = alternative
-            }
+            frame = smallest(frame, alternative: alternative, palette: table.colors)
         }
         try gif.write(frame)
         FrameDiff.paste(f.target, rect, into: &shown)
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
+    }
+
+    /// The smallest encoding of `frame` among: its own indices, every
+    /// alternative taken, and the fewest-runs choice between them.
+    private func smallest(_ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32]) -> GIFWriter.Frame {
+        var runs = frame
+        runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
+        var allAlternative = frame
+        for i in alternative.indices where alternative[i] != FewestRuns.none {
+            allAlternative.indices[i] = UInt8(alternative[i])
+        }
+        let candidates = [runs, allAlternative, frame]
+        let sizes = candidates.map { GIFWriter.encodedSize(of: $0, palette: palette, width: width, height: height) }
+        return candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
     }
 
     /// Quantized: pixels the viewer already shows well enough become the
