@@ -73,7 +73,7 @@ enum CheckCommand {
         guard FileManager.default.changeCurrentDirectoryPath(manifest.folder) else {
             throw ThrobberError(.noInput, "\(manifest.folder): cannot enter the manifest's folder")
         }
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let common = ["-o", output, "--quiet"] + (jobs.map { ["--jobs", $0] } ?? [])
         switch entry.job {
         case .render(let config): try RenderCommand.run([config] + entry.args + common)

@@ -27,28 +27,6 @@ struct Quantizer: Sendable {
         return attr
     }
 
-    /// Chooses a palette for `image`. With `transparentEntry`, one entry is
-    /// fully transparent, so `remap` can keep pixels the viewer already shows.
-    func palette(for image: RGBAImage, transparentEntry: Bool) throws -> Palette {
-        throbber_liq_single_thread()
-        let attr = try makeAttributes()
-        defer { liq_attr_destroy(attr) }
-        return try image.pixels.withUnsafeBytes { px in
-            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
-                throw ThrobberError(.software, "libimagequant: cannot create image")
-            }
-            defer { liq_image_destroy(img) }
-            if transparentEntry { liq_image_add_fixed_color(img, liq_color(r: 0, g: 0, b: 0, a: 0)) }
-            var result: OpaquePointer? = nil
-            let status = liq_image_quantize(img, attr, &result)
-            guard status == LIQ_OK, let result else {
-                throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
-            }
-            liq_set_dithering_level(result, Float(dither))
-            return Palette(result: result)
-        }
-    }
-
     /// Maps `image` to `palette`. With `background` (what the viewer shows
     /// under this rectangle), pixels close enough to it become the
     /// transparent entry, which keeps unchanged areas stable between frames.
@@ -79,16 +57,52 @@ struct Quantizer: Sendable {
                 }
             }
         }
-        let table = liq_get_palette(palette.result)!
+        return (indices, Quantizer.colors(of: palette.result))
+    }
+
+    /// Palette search and remap of one image on a single libimagequant
+    /// image, so the maps libimagequant derives from it (contrast, edges,
+    /// dithering) are made once, not again for the remap.
+    func quantizeAndRemap(_ image: RGBAImage, transparentEntry: Bool) throws -> (indices: [UInt8], colors: [UInt32]) {
+        throbber_liq_single_thread()
+        let attr = try makeAttributes()
+        defer { liq_attr_destroy(attr) }
+        var indices = [UInt8](repeating: 0, count: image.width * image.height)
+        let colors: [UInt32] = try image.pixels.withUnsafeBytes { px in
+            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+                throw ThrobberError(.software, "libimagequant: cannot create image")
+            }
+            defer { liq_image_destroy(img) }
+            if transparentEntry { liq_image_add_fixed_color(img, liq_color(r: 0, g: 0, b: 0, a: 0)) }
+            var result: OpaquePointer? = nil
+            let status = liq_image_quantize(img, attr, &result)
+            guard status == LIQ_OK, let result else {
+                throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
+            }
+            defer { liq_result_destroy(result) }
+            liq_set_dithering_level(result, Float(dither))
+            let remapped = indices.withUnsafeMutableBytes { out in
+                liq_write_remapped_image(result, img, out.baseAddress!, out.count)
+            }
+            guard remapped == LIQ_OK else {
+                throw ThrobberError(.software, "libimagequant: remapping failed (code \(remapped.rawValue))")
+            }
+            return Quantizer.colors(of: result)
+        }
+        return (indices, colors)
+    }
+
+    /// The palette of a libimagequant result as packed RGBA.
+    private static func colors(of result: OpaquePointer) -> [UInt32] {
+        let table = liq_get_palette(result)!
         let count = Int(table.pointee.count)
-        let colors: [UInt32] = withUnsafeBytes(of: table.pointee.entries) { raw in
+        return withUnsafeBytes(of: table.pointee.entries) { raw in
             let entries = raw.bindMemory(to: liq_color.self)
             return (0..<count).map { i in
                 let c = entries[i]
                 return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
             }
         }
-        return (indices, colors)
     }
 }
 
