@@ -35,18 +35,6 @@ class Bad(Exception):
     pass
 
 
-def skip_sub_blocks(b, p):
-    """Returns the offset after a chain of GIF data sub-blocks."""
-    while True:
-        if p >= len(b):
-            raise Bad("truncated sub-blocks")
-        n = b[p]
-        p += 1
-        if n == 0:
-            return p
-        p += n
-
-
 def read_sub_blocks(b, p):
     blocks = []
     while True:
@@ -102,7 +90,7 @@ def gif(b):
                 local_size = 2 << (ip & 7)
                 p += 3 * local_size
             p += 1   # LZW minimum code size
-            p = skip_sub_blocks(b, p)
+            _, p = read_sub_blocks(b, p)
             disposal, delay, transparent = gce if gce else (0, 0, None)
             frames.append({
                 "x": x, "y": y, "width": w, "height": h,
