@@ -26,8 +26,10 @@ let package = Package(
             dependencies: ["CGIF", "CPNG", "CJPEG", "CZlib", "CImageQuant", "CCairo"]
         ),
         .executableTarget(name: "throbber", dependencies: ["ThrobberKit"]),
-        .testTarget(name: "ThrobberKitTests", dependencies: ["ThrobberKit", "CGIF"]),
-        .testTarget(name: "CLITests", dependencies: ["throbber"]),
+        // Helpers both test targets share: expected values computed without ThrobberKit.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ThrobberKitTests", dependencies: ["ThrobberKit", "CGIF", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["throbber", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

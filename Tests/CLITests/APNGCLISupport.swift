@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Helpers for the APNG command-line tests: the structure of a written file
 /// (Tests/tools/apng_chunks.py, struct + zlib), composited frames from the

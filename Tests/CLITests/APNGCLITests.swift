@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `throbber encode|render|preset` writing APNG, and reading animated GIF and
 /// APNG, checked from outside: apng_chunks.py (struct + zlib) and pngcheck
@@ -306,37 +307,37 @@ struct APNGCLITests {
     @Test("GIF → APNG: the APNG shows what browsers show for the GIF (own GIF decoder), for the same exact times",
           .needsFixtures, arguments: validGIF)
     func gifToAPNG(_ fixture: String) throws {
-        try withTemporaryDirectory { dir in
-            let input = try Self.fixture(fixture)
-            let out = dir.appendingPathComponent("o.png")
-            try APNGCLI.run(["encode", input.path, "-o", out.path])
-            guard FileManager.default.fileExists(atPath: out.path) else { return }
-            let s = try APNGCLI.expectAPNG(out)
-            let source = try APNGCLI.decode("gifspec", input)
-            let written = try APNGCLI.decode("ffmpeg", out)
-            #expect(written.frames.count == s.fctl.count)
-            APNGCLI.expectSameShow(APNGCLI.shown(written.frames, s.fctl.map(\.delay)),
-                                   APNGCLI.shown(source.frames, source.fractions.map { $0! }), width: source.width, fixture)
-            #expect(s.actl?.numPlays == APNGCLI.plays(netscape: source.loop), "\(fixture): num_plays")
-        }
+        try Self.expectReencodedShow(fixture, sourceDecoder: "gifspec", durations: { $0.fractions.map { $0! } },
+                                     plays: { APNGCLI.plays(netscape: $0.loop) }, checkFrameCount: true)
     }
 
     @Test("APNG → APNG: re-encoding shows what the APNG spec says the input shows, for the same exact times",
           .needsFixtures, arguments: validAPNG)
     func apngToAPNG(_ fixture: String) throws {
+        // A still (or a file the spec shows as its default image) lasts 1/25 s (encode's default fps).
+        try Self.expectReencodedShow(fixture, sourceDecoder: "spec",
+                                     durations: { $0.fractions.map { $0 ?? APNGCLI.Fraction(1, 25) } },
+                                     plays: { $0.loop ?? 0 })
+    }
+
+    /// Encodes `fixture` to APNG and expects ffmpeg to show what
+    /// `sourceDecoder` (a Tests/tools reference decoder) shows for the input,
+    /// for the same exact times, with the input's play count.
+    static func expectReencodedShow(_ fixture: String, sourceDecoder: String,
+                                    durations: (APNGCLI.Decoded) -> [APNGCLI.Fraction],
+                                    plays: (APNGCLI.Decoded) -> Int, checkFrameCount: Bool = false) throws {
         try withTemporaryDirectory { dir in
             let input = try Self.fixture(fixture)
             let out = dir.appendingPathComponent("o.png")
             try APNGCLI.run(["encode", input.path, "-o", out.path])
             guard FileManager.default.fileExists(atPath: out.path) else { return }
             let s = try APNGCLI.expectAPNG(out)
-            let source = try APNGCLI.decode("spec", input)
+            let source = try APNGCLI.decode(sourceDecoder, input)
             let written = try APNGCLI.decode("ffmpeg", out)
-            // A still (or a file the spec shows as its default image) lasts 1/25 s (encode's default fps).
-            let durations = source.fractions.map { $0 ?? APNGCLI.Fraction(1, 25) }
+            if checkFrameCount { #expect(written.frames.count == s.fctl.count) }
             APNGCLI.expectSameShow(APNGCLI.shown(written.frames, s.fctl.map(\.delay)),
-                                   APNGCLI.shown(source.frames, durations), width: source.width, fixture)
-            #expect(s.actl?.numPlays == (source.loop ?? 0), "\(fixture): num_plays")
+                                   APNGCLI.shown(source.frames, durations(source)), width: source.width, fixture)
+            #expect(s.actl?.numPlays == plays(source), "\(fixture): num_plays")
         }
     }
 

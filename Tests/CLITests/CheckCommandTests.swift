@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A small project for `throbber check`: configs and frames beside a
 /// manifest in its own folder, so every path in it is relative:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Broken manifests: exit 65 (bad data) or 66 (missing), one error line that
 /// names the manifest and where in it the problem is, nothing made, and the

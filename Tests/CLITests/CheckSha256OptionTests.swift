@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--sha256` on encode, render and preset: "HASH  PATH" as sha256sum
 /// prints it, for the bytes written; on stderr when the output is stdout.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Helpers for the `info`, `check`, `--sha256`, pinned-hash and determinism
 /// tests: independent hashes (sha256sum), the Python structure reader and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The same conformance checks on frame folders made by ffmpeg's lavfi test
 /// sources (small, so the suite stays fast), encoded with

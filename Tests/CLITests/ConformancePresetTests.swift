@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// "For every example, every preset and the ffmpeg test-source corpora, in
 /// both formats: the composited frames decoded by Pillow, by ffmpeg and by

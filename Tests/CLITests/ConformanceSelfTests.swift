@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The conformance checker must be able to fail: each case damages a good
 /// file (or the reference) in one known way with Tests/tools/conformance_mutate.py

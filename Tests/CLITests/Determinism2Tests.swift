@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Identical bytes for render, preset and encode, GIF and APNG, whatever the
 /// run, the thread counts, the working folder, the spelling of the input

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Output bytes must not depend on threads, OpenMP, runs or paths
 /// (ARCHITECTURE.md, "Determinism"). The MJRefresh frames have too many

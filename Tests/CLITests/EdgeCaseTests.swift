@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Merges runs of equal frame hashes, adding their durations: what a viewer
 /// sees, however the encoder split or merged frames.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// "A real browser: `throbber gallery DIR` writes every preset as GIF and
 /// APNG plus an index.html; a test opens it in headless Chromium (Debian's

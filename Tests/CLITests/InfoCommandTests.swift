@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `throbber info FILE [--json]`, compared with an independent reader of the
 /// file structure (Tests/tools/check_anim_structure.py, plain `struct`) and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Checks a non-usage failure: the given exit status, nothing on stdout, and
 /// exactly one stderr line `throbber: error: <what>: <why>` containing `names`.

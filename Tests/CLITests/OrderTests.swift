@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Byte order of UTF-8 names, written here independently of ThrobberKit.
 func byteOrder(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Output file: atomic, untouched on failure, or standard output")
 struct OutputFileTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Real JPEG sequence", .needsFixtures)
 struct PhotoSequenceTests {

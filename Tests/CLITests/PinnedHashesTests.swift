@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Fixtures/hashes.json pins every example and every preset, as GIF and as
 /// APNG: a change in output bytes fails here until the manifest is updated.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `throbber presets` and `throbber preset NAME`: the list, options, and
 /// `--print-config` being exactly what `-o` renders.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every example in examples/ renders, and every example and preset config
 /// validates against schema/throbber.schema.json with python-jsonschema's

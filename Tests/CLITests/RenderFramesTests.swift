@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `frames` configs go through the same pipeline as `encode`, and the
 /// timeline options (`duplicate`, `bounce`, `delays`, `duration`) apply to
@@ -172,15 +173,22 @@ struct RenderFramesTests {
         RenderSeedTests.gqConfig.replacingOccurrences(of: #""timing": {"fps": 40},"#, with: #""timing": {"fps": 40}, \#(extra),"#)
     }
 
+    /// Renders the plain dots scene and the dots scene with `extra` timing
+    /// members; returns the plain frames' hashes and the variant collapsed.
+    static func plainAndVariant(_ extra: String, in dir: URL) throws
+        -> (forward: [String], variant: (hashes: [String], durations: [Int])) {
+        let plain = try SceneCLI.write(RenderSeedTests.gqConfig, to: dir, as: "dots.json")
+        let variant = try SceneCLI.write(dots(extra), to: dir, as: "variant.json")
+        try SceneCLI.render(plain, to: dir.appendingPathComponent("plain.gif"))
+        try SceneCLI.render(variant, to: dir.appendingPathComponent("variant.gif"))
+        let forward = try Pillow.decode(dir.appendingPathComponent("plain.gif")).hashes
+        return (forward, collapsed(try Pillow.decode(dir.appendingPathComponent("variant.gif"))))
+    }
+
     @Test("a scene with \"bounce\": 30 frames forward then 28 back, no repeated end frames")
     func sceneBounce() throws {
         try withTemporaryDirectory { dir in
-            let plain = try SceneCLI.write(RenderSeedTests.gqConfig, to: dir, as: "dots.json")
-            let bounced = try SceneCLI.write(Self.dots(#""bounce": true"#), to: dir, as: "bounce.json")
-            try SceneCLI.render(plain, to: dir.appendingPathComponent("plain.gif"))
-            try SceneCLI.render(bounced, to: dir.appendingPathComponent("bounce.gif"))
-            let forward = try Pillow.decode(dir.appendingPathComponent("plain.gif")).hashes
-            let b = Self.collapsed(try Pillow.decode(dir.appendingPathComponent("bounce.gif")))
+            let (forward, b) = try Self.plainAndVariant(#""bounce": true"#, in: dir)
             #expect(forward.count == 30 && Set(forward).count == 30)
             #expect(b.hashes == forward + forward[1..<29].reversed())
             let order = Array(0..<30) + Array((1..<29).reversed())
@@ -191,12 +199,7 @@ struct RenderFramesTests {
     @Test("a scene with \"duplicate\": 2 shows every frame twice (merged: 5 cs each, 150 cs in all)")
     func sceneDuplicate() throws {
         try withTemporaryDirectory { dir in
-            let plain = try SceneCLI.write(RenderSeedTests.gqConfig, to: dir, as: "dots.json")
-            let doubled = try SceneCLI.write(Self.dots(#""duplicate": 2"#), to: dir, as: "twice.json")
-            try SceneCLI.render(plain, to: dir.appendingPathComponent("plain.gif"))
-            try SceneCLI.render(doubled, to: dir.appendingPathComponent("twice.gif"))
-            let forward = try Pillow.decode(dir.appendingPathComponent("plain.gif")).hashes
-            let d = Self.collapsed(try Pillow.decode(dir.appendingPathComponent("twice.gif")))
+            let (forward, d) = try Self.plainAndVariant(#""duplicate": 2"#, in: dir)
             #expect(d.hashes == forward)
             #expect(d.durations == Array(repeating: 50, count: 30))
             #expect(d.durations == Self.mergedDelaysMs(sources: (0..<30).flatMap { [$0, $0] }))
@@ -207,12 +210,7 @@ struct RenderFramesTests {
     func sceneDuplicateArray() throws {
         try withTemporaryDirectory { dir in
             let counts = (0..<30).map { $0 % 3 + 1 }
-            let plain = try SceneCLI.write(RenderSeedTests.gqConfig, to: dir, as: "dots.json")
-            let config = try SceneCLI.write(Self.dots(#""duplicate": \#(counts)"#), to: dir, as: "array.json")
-            try SceneCLI.render(plain, to: dir.appendingPathComponent("plain.gif"))
-            try SceneCLI.render(config, to: dir.appendingPathComponent("array.gif"))
-            let forward = try Pillow.decode(dir.appendingPathComponent("plain.gif")).hashes
-            let d = Self.collapsed(try Pillow.decode(dir.appendingPathComponent("array.gif")))
+            let (forward, d) = try Self.plainAndVariant(#""duplicate": \#(counts)"#, in: dir)
             #expect(d.hashes == forward)
             let sources = counts.enumerated().flatMap { Array(repeating: $0.offset, count: $0.element) }
             #expect(d.durations == Self.mergedDelaysMs(sources: sources))

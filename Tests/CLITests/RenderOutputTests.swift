@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Where `render` writes: the config's `output` list (paths relative to the
 /// config file), unless `-o` overrides it.

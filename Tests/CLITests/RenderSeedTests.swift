@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The three seed systems of SEEDS.md, written as the configs of CONFIG.md,
 /// rendered by the binary and measured on the decoded GIF with Pillow/numpy.
@@ -104,7 +105,7 @@ struct RenderSeedTests {
                 let t = Double(k) / 40
                 for i in 0..<3 {
                     let radius = (Double(f.area(bands[i])) / Double.pi).squareRoot()
-                    let expected = 20 * gqDotScale(t - 0.25 * Double(i))
+                    let expected = 20 * ReferenceBezier.gqScale(t - 0.25 * Double(i))
                     #expect(abs(radius - expected) <= 1, "frame \(k), dot \(i): radius \(radius) px, expected \(expected) px")
                     // Ease-out, not linear: where the two differ visibly, the dot follows ease-out.
                     let u = (t - 0.25 * Double(i) + 0.75).truncatingRemainder(dividingBy: 0.75)
@@ -149,7 +150,7 @@ struct RenderSeedTests {
             for (k, f) in p.frames.enumerated() {
                 let t = Double(k) / 40
                 let c = cos(-2 * Double.pi * t)                       // θ = −360°·t, period 1 s
-                let s = (0..<3).map { gqDotScale(t - 0.25 * Double($0)) }
+                let s = (0..<3).map { ReferenceBezier.gqScale(t - 0.25 * Double($0)) }
                 // In points: dot i at 60 + c·(25 + 35i − 60), horizontal radius 10·s_i·|c|.
                 let left = (0..<3).map { 60 + c * Double(35 * $0 - 35) - 10 * s[$0] * abs(c) }.min()!
                 let right = (0..<3).map { 60 + c * Double(35 * $0 - 35) + 10 * s[$0] * abs(c) }.max()!

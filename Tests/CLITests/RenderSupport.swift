@@ -94,37 +94,3 @@ struct InkProfiles: Decodable {
     }
 }
 
-/// Independent cubic Bézier easing (CSS timing functions), for expected
-/// values: x(s) is inverted by bisection to 1e-12, no tables, no shortcuts.
-struct CubicBezierEasing {
-    var x1: Double, y1: Double, x2: Double, y2: Double
-
-    static let easeOut = CubicBezierEasing(x1: 0, y1: 0, x2: 0.58, y2: 1)
-    static let easeIn = CubicBezierEasing(x1: 0.42, y1: 0, x2: 1, y2: 1)
-
-    private static func coordinate(_ s: Double, _ a: Double, _ b: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
-    }
-
-    func callAsFunction(_ x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        var lo = 0.0, hi = 1.0
-        while hi - lo > 1e-12 {
-            let mid = (lo + hi) / 2
-            if CubicBezierEasing.coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
-        }
-        return CubicBezierEasing.coordinate((lo + hi) / 2, y1, y2)
-    }
-}
-
-/// GQCircleLoadView's scale at `u` seconds into a dot's own cycle (SEEDS.md 3):
-/// 1 → 1.5 in 0.25 s, 1.5 → 1 in 0.25 s, both ease-out, then rest; period 0.75 s.
-func gqDotScale(_ u: Double) -> Double {
-    var p = u.truncatingRemainder(dividingBy: 0.75)
-    if p < 0 { p += 0.75 }
-    if p < 0.25 { return 1 + 0.5 * CubicBezierEasing.easeOut(p / 0.25) }
-    if p < 0.5 { return 1.5 - 0.5 * CubicBezierEasing.easeOut((p - 0.25) / 0.25) }
-    return 1
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `throbber render` checks the whole config before drawing anything: every
 /// error names the config file, the JSON path and what was expected, exits

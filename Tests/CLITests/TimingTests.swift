@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs `throbber encode` and returns the output decoded by Pillow, plus
 /// giflib's `gifbuild -d` dump of the same file.

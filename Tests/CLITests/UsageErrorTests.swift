@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A command line that must be refused as a usage error (exit 64).
 struct UsageCase: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 // Helpers for the APNG writer and animated-input tests. Every expected

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// Animated GIF and APNG input: every valid fixture in ../shared/fixtures

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// AnimationDiff: where two decoded animations first differ, as a viewer

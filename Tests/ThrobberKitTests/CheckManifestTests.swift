@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// The regression manifest behind `throbber check`: what it accepts, how it

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// A GIF made by `GIFPipeline`, read back by both independent decoders.

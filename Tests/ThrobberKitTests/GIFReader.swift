@@ -1,6 +1,7 @@
 import CGIF
 import Foundation
 import Testing
+import TestSupport
 
 /// An independent GIF decoder for tests: giflib's DGifSlurp reads the file,
 /// and this compositor draws the frames as a browser does. The canvas starts

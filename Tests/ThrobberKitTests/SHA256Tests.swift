@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// Throbber's own SHA-256 against the FIPS 180-4 example vectors and, for

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// CONFIG.md "Animations": `step` with exact fractions and bounce, easings,
@@ -78,19 +79,19 @@ struct SceneAnimationTests {
 
     struct EaseCase: CustomTestStringConvertible, Sendable {
         var text: String
-        var curve: SceneBezier?
+        var curve: ReferenceBezier?
         var steps: Int?
         var testDescription: String { text }
     }
 
     static let easings: [EaseCase] = [
-        EaseCase(text: "linear", curve: SceneBezier(x1: 0, y1: 0, x2: 1, y2: 1)),
+        EaseCase(text: "linear", curve: ReferenceBezier(x1: 0, y1: 0, x2: 1, y2: 1)),
         EaseCase(text: "ease", curve: .ease),
         EaseCase(text: "ease-in", curve: .easeIn),
         EaseCase(text: "ease-out", curve: .easeOut),
         EaseCase(text: "ease-in-out", curve: .easeInOut),
-        EaseCase(text: "cubic-bezier(0.1, 0.7, 1.0, 0.1)", curve: SceneBezier(x1: 0.1, y1: 0.7, x2: 1, y2: 0.1)),
-        EaseCase(text: "cubic-bezier(0.68, -0.55, 0.27, 1.55)", curve: SceneBezier(x1: 0.68, y1: -0.55, x2: 0.27, y2: 1.55)),
+        EaseCase(text: "cubic-bezier(0.1, 0.7, 1.0, 0.1)", curve: ReferenceBezier(x1: 0.1, y1: 0.7, x2: 1, y2: 0.1)),
+        EaseCase(text: "cubic-bezier(0.68, -0.55, 0.27, 1.55)", curve: ReferenceBezier(x1: 0.68, y1: -0.55, x2: 0.27, y2: 1.55)),
         EaseCase(text: "steps(4)", steps: 4),
         EaseCase(text: "steps(1)", steps: 1),
     ]
@@ -122,11 +123,11 @@ struct SceneAnimationTests {
         let (config, a) = try Self.animations(#"{"rect": {"width": 4, "height": 4}, "animate": [\#(Self.heldKeys)]}"#)
         let cases: [(Rational, Double)] = [
             (Rational(0), 20), (Rational(1, 10), 20), (Rational(1, 5), 20),
-            (Rational(3, 10), 20 + 40 * SceneBezier.easeIn(0.25)),
-            (Rational(2, 5), 20 + 40 * SceneBezier.easeIn(0.5)),
-            (Rational(1, 2), 20 + 40 * SceneBezier.easeIn(0.75)),
+            (Rational(3, 10), 20 + 40 * ReferenceBezier.easeIn(0.25)),
+            (Rational(2, 5), 20 + 40 * ReferenceBezier.easeIn(0.5)),
+            (Rational(1, 2), 20 + 40 * ReferenceBezier.easeIn(0.75)),
             (Rational(3, 5), 60), (Rational(4, 5), 60), (Rational(99, 100), 60),  // the last key's ease-out has no segment
-            (Rational(1), 20), (Rational(7, 5), 20 + 40 * SceneBezier.easeIn(0.5)),
+            (Rational(1), 20), (Rational(7, 5), 20 + 40 * ReferenceBezier.easeIn(0.5)),
         ]
         for (t, e) in cases {
             #expect(abs(Self.value(a[0], t, config: config) - e) < 1e-6, "t = \(t): \(Self.value(a[0], t, config: config)), expected \(e)")
@@ -134,7 +135,7 @@ struct SceneAnimationTests {
         // Three keys, ease only on the middle one: the first segment stays linear.
         let (c2, b) = try Self.animations(#"{"circle": {"radius": 1}, "animate": [{"kind": "keyframes", "property": "translateY", "period": 1, "keys": [{"at": 0, "value": 0}, {"at": 0.5, "value": 10, "ease": "ease-in"}, {"at": 1, "value": 0}]}]}"#)
         #expect(abs(Self.value(b[0], Rational(1, 4), config: c2) - 5) < 1e-9)
-        #expect(abs(Self.value(b[0], Rational(3, 4), config: c2) - (10 - 10 * SceneBezier.easeIn(0.5))) < 1e-6)
+        #expect(abs(Self.value(b[0], Rational(3, 4), config: c2) - (10 - 10 * ReferenceBezier.easeIn(0.5))) < 1e-6)
     }
 
     @Test("rendered: a 4×4 square moved by those keyframes sits at x = 10 + value (centroid of its pixels)")
@@ -142,7 +143,7 @@ struct SceneAnimationTests {
         let config = try SceneTestKit.config(SceneTestKit.scene(width: 100, height: 10,
             layers: #"{"rect": {"width": 4, "height": 4}, "center": [10, 5], "animate": [\#(Self.heldKeys)]}"#))
         let r = try SceneTestKit.renderer(config)
-        for (t, e) in [(Rational(0), 20.0), (Rational(2, 5), 20 + 40 * SceneBezier.easeIn(0.5)), (Rational(4, 5), 60)] {
+        for (t, e) in [(Rational(0), 20.0), (Rational(2, 5), 20 + 40 * ReferenceBezier.easeIn(0.5)), (Rational(4, 5), 60)] {
             let c = try #require(try r.render(at: t).centroid())
             #expect(abs(c.x - (10 + e)) < 0.05 && abs(c.y - 5) < 0.05, "t = \(t): at \(c), expected x = \(10 + e)")
         }
@@ -196,7 +197,7 @@ struct SceneAnimationTests {
             let image = try r.render(at: clock.time(ofFrame: k))
             for i in 0..<3 {
                 let radius = (image.coverage(xs: bands[i]) / Double.pi).squareRoot()
-                let expected = 20 * SceneBezier.gqScale(Double(k) / 40 - 0.25 * Double(i))
+                let expected = 20 * ReferenceBezier.gqScale(Double(k) / 40 - 0.25 * Double(i))
                 #expect(abs(radius - expected) < 0.2, "frame \(k), dot \(i): \(radius) px, expected \(expected)")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// ConfigDecoder (CONFIG.md): exact numbers, defaults, relative paths, and
@@ -41,7 +42,7 @@ struct SceneConfigTests {
 
     @Test("relative paths are relative to the config's folder: images, frame folders, outputs")
     func relativePaths() throws {
-        try SceneTestKit.withFolder { dir in
+        try withTemporaryDirectory { dir in
             let sub = dir.appendingPathComponent("cfg")
             try FileManager.default.createDirectory(at: sub.appendingPathComponent("img"), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: SceneTestKit.examples.appendingPathComponent("loading_loop@2x.png"),
@@ -107,7 +108,7 @@ struct SceneConfigTests {
 
     @Test("refused with the file, the JSON path and what was expected", arguments: refusals)
     func refused(_ r: Refusal) throws {
-        try SceneTestKit.withFolder { dir in
+        try withTemporaryDirectory { dir in
             try Data(r.json.utf8).write(to: dir.appendingPathComponent("ease.json"))
             let e = SceneTestKit.error { _ = try ConfigDecoder.decode(Array(r.json.utf8), file: "ease.json", baseDirectory: dir.path) }
             #expect(e?.kind == r.kind, "\(String(describing: e))")

@@ -98,10 +98,10 @@ struct ScenePresetTests {
         #expect(paperPixels > 0 && inkPixels > 0, "\(name): \(paperPixels) background pixels, \(inkPixels) in the color")
     }
 
-    @Test("preset ease with --ring/--icon uses the user's images at their @2x size (the real Coding.net assets)", .sceneFixtures)
+    @Test("preset ease with --ring/--icon uses the user's images at their @2x size (the real Coding.net assets)", Fixtures.needed)
     func easeWithImages() throws {
-        let ring = SceneTestKit.fixtures.appendingPathComponent("coding-ios/loading_loop@2x.png").path
-        let icon = SceneTestKit.fixtures.appendingPathComponent("coding-ios/loading_monkey@2x.png").path
+        let ring = Fixtures.root.appendingPathComponent("coding-ios/loading_loop@2x.png").path
+        let icon = Fixtures.root.appendingPathComponent("coding-ios/loading_monkey@2x.png").path
         var o = PresetOptions(); o.ring = ring; o.icon = icon
         let config = try #require(PresetCatalog.named("ease")).config(o)
         let layers = try SceneTestKit.layers(config)

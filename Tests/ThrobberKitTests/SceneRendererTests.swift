@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// CONFIG.md "Layers", checked on rendered pixels: sizes in points times
@@ -111,7 +112,7 @@ struct SceneRendererTests {
     @Test("an image's @2x / @3x suffix sets its pixels per point; a plain name is 1 pixel per point",
           arguments: [("ring.png", 120), ("ring@2x.png", 60), ("ring@3x.png", 40)])
     func imageScale(_ name: String, _ expectedPixels: Int) throws {
-        try SceneTestKit.withFolder { dir in
+        try withTemporaryDirectory { dir in
             // The example ring: 120×120 px with ink reaching (nearly) its edges.
             let source = SceneTestKit.examples.appendingPathComponent("loading_loop@2x.png")
             try FileManager.default.copyItem(at: source, to: dir.appendingPathComponent(name))
@@ -198,9 +199,9 @@ struct SceneRendererTests {
         #expect(half.coverage(xs: 30..<60) / half.coverage() > 0.99, "half-way: the right half")
     }
 
-    @Test("an image layer reads Apple CgBI PNGs: the MJRefresh frame draws like its standard-PNG copy", .sceneFixtures)
+    @Test("an image layer reads Apple CgBI PNGs: the MJRefresh frame draws like its standard-PNG copy", Fixtures.needed)
     func cgbiImage() throws {
-        let folder = SceneTestKit.fixtures.appendingPathComponent("mjrefresh-dropdown_anim")
+        let folder = Fixtures.root.appendingPathComponent("mjrefresh-dropdown_anim")
         for n in [1, 30, 60] {
             let name = "dropdown_anim__000\(n)@2x.png"
             let crushed = try Self.render(SceneTestKit.scene(width: 60, height: 60, scale: 2,

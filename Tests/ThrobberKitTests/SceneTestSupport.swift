@@ -9,10 +9,6 @@ enum SceneTestKit {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let examples = repository.appendingPathComponent("examples")
-    /// ../shared/fixtures from the repository root (read-only).
-    static let fixtures = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    static var fixturesAvailable: Bool { FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("SOURCES.md").path) }
-    static var onCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
     /// Decodes config text as if read from `file` in `base`.
     static func config(_ json: String, file: String = "test.json", base: String = NSTemporaryDirectory()) throws -> SceneConfig {
@@ -43,14 +39,6 @@ enum SceneTestKit {
         do { try body(); return nil } catch let e as ThrobberError { return e } catch { return ThrobberError(.software, "not a ThrobberError: \(error)") }
     }
 
-    /// Runs `body` with a fresh folder, removed afterwards.
-    static func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-scenetests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        return try body(dir)
-    }
-
     /// Exact rational from a decimal or "p/q" text (test side).
     static func q(_ text: String) -> Rational { Rational(parsing: text)! }
 }
@@ -58,51 +46,6 @@ enum SceneTestKit {
 struct SceneTestError: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Skips when ../shared/fixtures is absent, except under CI=true (then it fails).
-    static var sceneFixtures: Self {
-        .enabled(if: SceneTestKit.fixturesAvailable || SceneTestKit.onCI,
-                 Comment(rawValue: "skipped: image fixtures not found at \(SceneTestKit.fixtures.path)"))
-    }
-}
-
-/// An independent cubic Bézier timing function (CSS): x(s) inverted by
-/// bisection to 1e-13, no tables, no code shared with Throbber's Easing.
-struct SceneBezier {
-    var x1: Double, y1: Double, x2: Double, y2: Double
-
-    static let ease = SceneBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
-    static let easeIn = SceneBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
-    static let easeOut = SceneBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
-    static let easeInOut = SceneBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-
-    private static func coordinate(_ s: Double, _ a: Double, _ b: Double) -> Double {
-        let u = 1 - s
-        return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
-    }
-
-    func callAsFunction(_ x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        var lo = 0.0, hi = 1.0
-        while hi - lo > 1e-13 {
-            let mid = (lo + hi) / 2
-            if SceneBezier.coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
-        }
-        return SceneBezier.coordinate((lo + hi) / 2, y1, y2)
-    }
-
-    /// GQCircleLoadView's dot scale `u` seconds into its own 0.75 s cycle
-    /// (SEEDS.md 3): 1 → 1.5 → 1, 0.25 s each way, ease-out, then rest.
-    static func gqScale(_ u: Double) -> Double {
-        var p = u.truncatingRemainder(dividingBy: 0.75)
-        if p < 0 { p += 0.75 }
-        if p < 0.25 { return 1 + 0.5 * easeOut(p / 0.25) }
-        if p < 0.5 { return 1.5 - 0.5 * easeOut((p - 0.25) / 0.25) }
-        return 1
-    }
 }
 
 /// Measurements on rendered images (straight-alpha RGBA).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// CONFIG.md "Time": the cycle is the least common multiple of the periods
@@ -160,7 +161,7 @@ struct SceneTimeTests {
         #expect(next[2] < now[2] - 1, "dot 2 should be shrinking: \(now[2]) → \(next[2])")
         // And in numbers: the expected ease-out radii after 1/40 s.
         for i in 0..<3 {
-            #expect(abs(next[i] - 20 * SceneBezier.gqScale(0.025 - 0.25 * Double(i))) < 0.2, "dot \(i): \(next[i])")
+            #expect(abs(next[i] - 20 * ReferenceBezier.gqScale(0.025 - 0.25 * Double(i))) < 0.2, "dot \(i): \(next[i])")
         }
     }
 

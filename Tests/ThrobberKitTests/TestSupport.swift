@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// The real-world images in `../shared/fixtures` (beside the repository),
@@ -40,14 +41,6 @@ enum Fixtures {
     }
 }
 
-/// A unique temporary folder, removed when `body` returns.
-func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-    let dir = FileManager.default.temporaryDirectory
-        .appendingPathComponent("ThrobberKitTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    return try body(dir)
-}
 
 /// Runs a helper from Tests/tools with Debian's python3 (which has Pillow;
 /// a `python3` on PATH may not). Returns stdout; a non-zero exit is a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What a finished child process left behind.
 struct CommandResult: Sendable {
@@ -66,22 +67,3 @@ enum Command {
     }
 }
 
-/// Unique temporary folders, always removed afterwards.
-enum TemporaryDirectory {
-    static func make(prefix: String) throws -> URL {
-        let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/throbber-clitests-\(prefix)-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else { throw HarnessError("mkdtemp failed in \(base): errno \(errno)") }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return URL(fileURLWithPath: path, isDirectory: true)
-    }
-}
-
-/// Runs `body` with a fresh empty folder that is deleted afterwards, even
-/// when `body` throws.
-func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-    let dir = try TemporaryDirectory.make(prefix: "work")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    return try body(dir)
-}
