@@ -198,7 +198,9 @@ enum Help {
       --colors <2-256>        Most colors per palette. For APNG: write a palette
                               APNG of at most this many colors. (default: 256
                               for GIF, truecolor for APNG)
-      --dither <0-1>          Dithering strength when quantizing. (default: 1)
+      --dither <0-1>          Floyd-Steinberg dithering strength when
+                              quantizing. GIF: next to strong edges a close
+                              palette color is drawn instead. (default: 1)
       --matte <color>         GIF: composite partly transparent pixels onto this
                               color (#RRGGBB or a CSS name), making them opaque;
                               only fully transparent pixels stay transparent.

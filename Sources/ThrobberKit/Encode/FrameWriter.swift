@@ -198,7 +198,7 @@ struct FrameWriter {
 
     /// Squared RGB distance of two packed colors.
     @inline(__always)
-    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
         let dr = Int(a & 0xFF) - Int(b & 0xFF)
         let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
         let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
@@ -221,6 +221,7 @@ extension Quantizer {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)
         var (indices, colors) = try quantizeAndRemap(crop, transparentEntry: f.index > 0 || crop.hasTransparency
                                                      || f.geometry.disposal == .background)
+        if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
         // GIF has no partial alpha: entries libimagequant made from the
         // transparent pixels (alpha < 50%) all mean "transparent".
         let transparent = colors.firstIndex { $0 >> 24 < 128 }
