@@ -21,8 +21,8 @@ enum EdgeMaskedDither {
     /// Pixels this close to a strong edge (in both directions: a square of
     /// side 2 × radius + 1 around them) are masked by it.
     static let radius = 6
-    /// Largest squared RGB distance (about 4 levels a channel) between a
-    /// pixel and its nearest entry for it to be drawn undithered.
+    /// Largest squared RGB distance (about 4 levels a channel) a pixel near a
+    /// strong edge may be drawn off, when the palette has an entry that close.
     static let tolerance = 48
 
     /// Redraws pixels near strong edges in `image` as their nearest opaque
@@ -32,16 +32,19 @@ enum EdgeMaskedDither {
     static func apply(_ image: RGBAImage, _ indices: inout [UInt8], colors: [UInt32]) {
         let opaque = colors.indices.filter { colors[$0] >> 24 >= 128 }
         guard !opaque.isEmpty else { return }
+        // Both made on the first pixel that needs them: many frames have none.
         var edges: EdgeTable? = nil
-        var nearest = NearestCache(colors: colors, opaque: opaque)
+        var nearest: NearestCache? = nil
         image.pixels.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
             indices.withUnsafeMutableBufferPointer { out in
                 for i in 0..<px.count {
                     let c = px[i]
                     if c >> 24 < 128 || FrameWriter.distance(c, colors[Int(out[i])]) <= tolerance { continue }
-                    if edges == nil { edges = EdgeTable(image) }  // only for frames that need it
-                    if edges!.isNear(x: i % image.width, y: i / image.width), let entry = nearest.entry(for: c) { out[i] = entry }
+                    if edges == nil { edges = EdgeTable(image) }
+                    guard edges!.isNear(x: i % image.width, y: i / image.width) else { continue }
+                    if nearest == nil { nearest = NearestCache(colors: colors, opaque: opaque) }
+                    if let entry = nearest!.entry(for: c) { out[i] = entry }
                 }
             }
         }
