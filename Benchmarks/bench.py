@@ -409,8 +409,7 @@ def check_targets(name, rows, frames):
     # 1. At every peer's size at least as good.
     candidates = [ours] + curve + [r for r in rows if r["kind"] == "refine"]
     for p in peers:
-        fits = [c for c in candidates
-                if c["bytes"] <= p["bytes"] and c["psnr"] >= p["psnr"] and c["ssim"] >= p["ssim"]]
+        fits = [c for c in candidates if _fits(c, p)]
         if fits:
             best = min(fits, key=lambda c: c["bytes"])
             text = (f"vs {p['name']} ({p['bytes']:,} B, {fmt_psnr(p['psnr'])} dB, SSIM {p['ssim']:.4f}): "
@@ -566,12 +565,12 @@ def table_corpus(c, rows):
         mark = "*" if r["kind"] == "refine" else ""
         lines.append(f"| {r['quality']}{mark} | {r['bytes']:,} | {r['bytes'] / ours['bytes']:.2f} | {fmt_psnr(r['psnr'])} | "
                      f"{r['ssim']:.4f} | {r['exact']}/{c.frames} | {r['time']:.2f} | {r['cpu']:.2f} | {r['rss_mb']:.0f} |")
-    if any(r["kind"] == "refine" for r in rows):
-        lines += ["", "\\* a refinement point (one run), tried because no point of the 100…30 curve "
-                  "matched some peer at its size (target 1)."]
         if r["transparent_pixels"] or r["size_mismatch"] or r["duration_ms"] != c.frames * 1000 // FPS:
             notes.append(f"{r['name']}: {r['transparent_pixels']:,} non-opaque pixels, loop {r['duration_ms']} ms, "
                          f"size mismatch {r['size_mismatch']}")
+    if any(r["kind"] == "refine" for r in rows):
+        lines += ["", "\\* a refinement point (one run), tried because no point of the 100…30 curve "
+                  "matched some peer at its size (target 1)."]
     if notes:
         lines += ["", "Notes: " + "; ".join(notes) + "."]
     return lines

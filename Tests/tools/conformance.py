@@ -56,7 +56,7 @@ Chromium 156):
 Prints a JSON report; "problems" lists every failed check (empty = pass),
 "notes" what a decoder could not do here.
 """
-import glob as globmod, hashlib, json, math, os, re, shutil, struct, subprocess, sys, tempfile, zlib
+import glob as globmod, hashlib, json, math, os, re, struct, subprocess, sys, tempfile, zlib
 from fractions import Fraction
 
 import numpy as np
@@ -267,8 +267,13 @@ def decode_imagemagick(path, prefix, w, h):
     # the previous one (partial alpha accumulates), so each is set to be
     # cleared first. GIFs go through IM's own GIF coder and plain -coalesce.
     pre = ["-set", "dispose", "Background"] if prefix == "APNG:" else []
-    raw = run(["convert", prefix + path] + pre + ["-coalesce", "-depth", "8", "rgba:-"])
-    info = run(["convert", prefix + path] + pre + ["-coalesce", "-format", "%T %W %H\n", "info:"]).decode().split()
+    # One decode: the frame list goes to a file ("info:"), the pixels to stdout.
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = os.path.join(tmp, "frames.txt")
+        raw = run(["convert", prefix + path] + pre + ["-coalesce", "-format", "%T %W %H\n",
+                                                     "-write", "info:" + listing, "-depth", "8", "rgba:-"])
+        with open(listing) as f:
+            info = f.read().split()
     rows = [info[i:i + 3] for i in range(0, len(info), 3)]
     if any((int(r[1]), int(r[2])) != (w, h) for r in rows):
         raise RuntimeError(f"ImageMagick canvas sizes {sorted(set((r[1], r[2]) for r in rows))}, expected {w}x{h}")

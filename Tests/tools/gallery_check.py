@@ -142,15 +142,14 @@ def main():
                 entry["ink"].append(False)
                 continue
             region = shot[y:y + fh, x:x + fw]
-            errors = {best: best_error}
             entry["at"].append([x, y])
             entry.setdefault("error", []).append(best_error)
             ink = bool((region != np.array(PAGE)).any())
-            entry["shown"].append(best if errors[best] <= TOLERANCE else None)
+            entry["shown"].append(best if best_error <= TOLERANCE else None)
             entry["ink"].append(ink)
-            if errors[best] > TOLERANCE:
+            if best_error > TOLERANCE:
                 problems.append(f"{ident}: screenshot {k} at ({x},{y}) {fw}x{fh} is none of the {len(frames)} frames "
-                                f"(closest: frame {best}, off by {errors[best]})")
+                                f"(closest: frame {best}, off by {best_error})")
             if all(inked) and not ink:
                 problems.append(f"{ident}: screenshot {k} at ({x},{y}) {fw}x{fh} is blank page white")
         if not any(entry["ink"]):
