@@ -40,13 +40,11 @@ struct ColorCensus {
             return false
         }
         mostInAFrame = max(mostInAFrame, own.count)
+        // Outside the changed rectangle the frame is the previous one, whose
+        // colors the union has: its own colors are all the union can gain,
+        // in the same order of first appearance as over the whole frame.
         if unionFits {
-            var whole = ColorTable(limit: 256)
-            if whole.insertColors(of: frame, in: full) {
-                for c in whole.colors where !union.insert(c) { unionFits = false; break }
-            } else {
-                unionFits = false
-            }
+            for c in own.colors where !union.insert(c) { unionFits = false; break }
         }
         return true
     }
