@@ -115,18 +115,21 @@ public struct APNGPipeline {
             let next = Pending { [jobs = settings.jobs] in
                 try parallelMap(batchFrames.count, jobs: jobs) { i -> APNGWriter.Frame in
                     let f = batchFrames[i]
-                    let stride = f.rect.width * bpp
-                    var rows = f.rows
+                    func filter(_ rows: [UInt8]) -> [UInt8] {
+                        PNGCompressor.filter(rows, stride: f.rect.width * bpp, height: f.rect.height, bpp: bpp)
+                    }
+                    var filtered = filter(f.rows)
                     var blend = APNGWriter.BlendOp.source
-                    if let alt = f.alternative {
+                    if let alt = f.alternative.map(filter) {
                         // Pick SOURCE or OVER by a quick trial compression,
                         // then compress only the winner with full effort.
                         let quick = PNGCompressor(effort: .trial)
-                        let source = try quick.compress(f.rows, stride: stride, height: f.rect.height, bpp: bpp).count
-                        let over = try quick.compress(alt, stride: stride, height: f.rect.height, bpp: bpp).count
-                        if over < source { rows = alt; blend = .over }
+                        if try quick.compress(filtered: alt).count < quick.compress(filtered: filtered).count {
+                            filtered = alt
+                            blend = .over
+                        }
                     }
-                    let data = try compressor.compress(rows, stride: stride, height: f.rect.height, bpp: bpp)
+                    let data = try compressor.compress(filtered: filtered)
                     return APNGWriter.Frame(rect: f.rect, delay: APNGWriter.delay(from: f.start, to: f.end),
                                             dispose: .none, blend: blend, data: data)
                 }
@@ -143,8 +146,9 @@ public struct APNGPipeline {
         return report
     }
 
-    /// The rectangle's pixels as RGBA or RGB rows.
+    /// The rectangle's pixels as RGBA (`bpp` 4) or RGB (3) rows.
     static func pixels(_ image: RGBAImage, _ rect: PixelRect, bpp: Int) -> [UInt8] {
+        if bpp == 4 { return FrameDiff.crop(image, rect).pixels }
         var out = [UInt8](repeating: 0, count: rect.width * rect.height * bpp)
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
@@ -153,8 +157,7 @@ public struct APNGPipeline {
                     var i = (y * image.width + rect.x) * 4
                     for _ in 0..<rect.width {
                         dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]
-                        if bpp == 4 { dst[o + 3] = src[i + 3] }
-                        o += bpp; i += 4
+                        o += 3; i += 4
                     }
                 }
             }
@@ -200,7 +203,7 @@ struct PaletteReducer {
     /// The palette as packed RGBA (fully transparent entries as 0).
     let colors: [UInt32]
     /// Color → its first palette index (entries may repeat a color).
-    private let lookup: [UInt32: UInt8]
+    private let lookup: ColorTable
     private let transparent: Int?
 
     init(quantizer: Quantizer, palette: Quantizer.Palette, first: RGBAImage) throws {
@@ -209,9 +212,7 @@ struct PaletteReducer {
         // libimagequant settles the palette on the first remap.
         let (_, colors) = try quantizer.remap(first, to: palette, background: nil)
         self.colors = colors.map { $0 >> 24 == 0 ? 0 : $0 }
-        var lookup: [UInt32: UInt8] = [:]
-        for (i, c) in self.colors.enumerated() where lookup[c] == nil { lookup[c] = UInt8(i) }
-        self.lookup = lookup
+        lookup = ColorTable(colors: self.colors)
         transparent = self.colors.firstIndex(of: 0)
     }
 
@@ -248,7 +249,7 @@ struct PaletteReducer {
             var lastColor: UInt32 = 0, lastIndex = UInt8(transparent ?? 0)
             for i in out.indices {
                 let c = UInt32(littleEndian: px[i])
-                if c != lastColor { lastColor = c; lastIndex = lookup[c] ?? UInt8(transparent ?? 0) }
+                if c != lastColor { lastColor = c; lastIndex = UInt8(lookup.index(of: c) ?? transparent ?? 0) }
                 out[i] = lastIndex
             }
         }

@@ -22,8 +22,20 @@ public struct PNGCompressor: Sendable {
     /// `rows` holds `height` rows of `stride` bytes, `bpp` bytes per pixel
     /// (1 for palette indices). Returns the zlib stream for IDAT/fdAT.
     func compress(_ rows: [UInt8], stride: Int, height: Int, bpp: Int) throws -> [UInt8] {
+        try compress(filtered: PNGCompressor.filter(rows, stride: stride, height: height, bpp: bpp))
+    }
+
+    /// The rows with PNG's filter bytes, as `compress` filters them (the
+    /// filters do not depend on the effort): filter once to compress one
+    /// image at several efforts.
+    static func filter(_ rows: [UInt8], stride: Int, height: Int, bpp: Int) -> [UInt8] {
         // Palette images: PNG's own advice is filter None.
-        let filtered = PNGCompressor.filtered(rows, stride: stride, height: height, bpp: bpp, adaptive: bpp > 1)
+        filtered(rows, stride: stride, height: height, bpp: bpp, adaptive: bpp > 1)
+    }
+
+    /// Filtered rows (from `filter`, or raw scanlines with their filter
+    /// bytes) as a zlib stream.
+    func compress(filtered: [UInt8]) throws -> [UInt8] {
         guard effort == .best else { return try deflate(filtered) }
         let strong = try deflate(filtered)
         let fast = try PNGCompressor(effort: .fast).deflate(filtered)
@@ -77,9 +89,6 @@ public struct PNGCompressor: Sendable {
         }
         return cost
     }
-
-    /// `data` as a zlib stream.
-    func zlib(_ data: [UInt8]) throws -> [UInt8] { try deflate(data) }
 
     private func deflate(_ data: [UInt8]) throws -> [UInt8] {
         var stream = z_stream()

@@ -182,7 +182,7 @@ enum APNGDecoder {
         ihdrFields.replaceSubrange(0..<8, with: UInt32(f.rect.width).bigEndianBytes + UInt32(f.rect.height).bigEndianBytes)
         png.chunk("IHDR", ihdrFields)
         for c in header { png.chunk(c.type, Array(c.data)) }
-        png.chunk("IDAT", try PNGCompressor(effort: .fast).zlib(raw))
+        png.chunk("IDAT", try PNGCompressor(effort: .fast).compress(filtered: raw))
         png.chunk("IEND", [])
         return png.take()
     }
