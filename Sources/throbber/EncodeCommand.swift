@@ -73,7 +73,7 @@ enum Output {
     static func write(to path: String, label: String, quiet: Bool, printHash: Bool = false,
                       _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport) throws {
         let bar = ProgressBar(label: label, quiet: quiet)
-        let out = try OutputFile(path: path)
+        let out = try OutputFile(path: path, hashing: printHash)
         do {
             let report = try body(out, bar.update)
             try out.commit()

@@ -105,7 +105,7 @@ struct SHA256Tests {
     func outputFileHash() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let path = dir.appendingPathComponent("out.bin").path
-            let out = try OutputFile(path: path)
+            let out = try OutputFile(path: path, hashing: true)
             let parts = [Self.bytes(10, seed: 1), Self.bytes(100_000, seed: 2), [], Self.bytes(63, seed: 3)]
             for p in parts { try out.write(p) }
             #expect(out.sha256 == nil)

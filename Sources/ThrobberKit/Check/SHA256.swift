@@ -22,13 +22,40 @@ public struct SHA256: Sendable {
 
     public mutating func update(_ bytes: some Collection<UInt8>) {
         length &+= UInt64(bytes.count)
-        buffer.append(contentsOf: bytes)
-        var offset = 0
-        while buffer.count - offset >= 64 {
-            buffer.withUnsafeBufferPointer { compress($0.baseAddress! + offset) }
-            offset += 64
+        let done: Void? = bytes.withContiguousStorageIfAvailable { absorb(UnsafeRawBufferPointer($0)) }
+        if done == nil { absorb(Array(bytes)) }
+    }
+
+    /// Hashes an in-memory block of bytes (no copy of whole blocks).
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        absorb(bytes)
+    }
+
+    private mutating func absorb(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { absorb($0) }
+    }
+
+    /// Tops up the partial block, compresses whole blocks in place, keeps
+    /// the rest (under 64 bytes) for later.
+    private mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
+        guard var p = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        var left = bytes.count
+        if !buffer.isEmpty {
+            let take = min(64 - buffer.count, left)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: p, count: take))
+            p += take
+            left -= take
+            guard buffer.count == 64 else { return }
+            buffer.withUnsafeBufferPointer { compress($0.baseAddress!) }
+            buffer.removeAll(keepingCapacity: true)
         }
-        buffer.removeFirst(offset)
+        while left >= 64 {
+            compress(p)
+            p += 64
+            left -= 64
+        }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: p, count: left))
     }
 
     /// The 32-byte digest.
@@ -37,43 +64,48 @@ public struct SHA256: Sendable {
         var tail: [UInt8] = [0x80]
         while (buffer.count + tail.count) % 64 != 56 { tail.append(0) }
         tail += (0..<8).map { UInt8((bits >> (56 - 8 * UInt64($0))) & 0xFF) }
-        let saved = length
-        update(tail)
-        length = saved
+        absorb(tail)
         return state.flatMap { [UInt8($0 >> 24), UInt8(($0 >> 16) & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
+    }
+
+    /// The digest as lowercase hex.
+    public mutating func finalizeHex() -> String {
+        finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// The hex digest of `bytes`.
     public static func hex(_ bytes: some Collection<UInt8>) -> String {
         var h = SHA256()
         h.update(bytes)
-        return h.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return h.finalizeHex()
     }
 
     private mutating func compress(_ block: UnsafePointer<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+        // The message schedule on the stack: no allocation per block.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+            }
+            func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+            for i in 16..<64 {
+                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var a = state[0], b = state[1], c = state[2], d = state[3]
+            var e = state[4], f = state[5], g = state[6], h = state[7]
+            for i in 0..<64 {
+                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                let ch = (e & f) ^ (~e & g)
+                let t1 = h &+ s1 &+ ch &+ SHA256.k[i] &+ w[i]
+                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                let maj = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = s0 &+ maj
+                h = g; g = f; f = e; e = d &+ t1
+                d = c; c = b; b = a; a = t1 &+ t2
+            }
+            state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+            state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
         }
-        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ SHA256.k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 }

@@ -14,12 +14,14 @@ public final class OutputFile: ByteSink {
     private var failed = false
     private var errnoValue: Int32 = 0
     public private(set) var bytesWritten = 0
-    private var hasher = SHA256()
-    /// SHA-256 of everything written, once committed.
+    private var hasher: SHA256?
+    /// SHA-256 of everything written, once committed, when asked for.
     public private(set) var sha256: String?
 
-    public init(path: String) throws {
+    /// With `hashing`, `sha256` is the digest of the bytes once committed.
+    public init(path: String, hashing: Bool = false) throws {
         self.path = path
+        if hashing { hasher = SHA256() }
         if path == "-" {
             file = stdout
             return
@@ -56,7 +58,7 @@ public final class OutputFile: ByteSink {
             return false
         }
         bytesWritten += bytes.count
-        hasher.update(bytes)
+        hasher?.update(bytes)
         return true
     }
 
@@ -73,7 +75,7 @@ public final class OutputFile: ByteSink {
     /// Flushes and moves the file into place.
     public func commit() throws {
         guard let f = file else { return }
-        sha256 = hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        sha256 = hasher?.finalizeHex()
         if fflush(f) != 0 { failed = true; errnoValue = errno }
         if failed { discard(); throw writeError() }
         guard let temporaryPath else { file = nil; return }   // stdout
