@@ -345,4 +345,25 @@ struct AnimatedInputTests {
             #expect(timeline.duration == total, "timeline lasts \(timeline.duration) s, expected \(total) s")
         }
     }
+
+    @Test("an APNG whose acTL follows 100 KB of other chunks is still read as an animation, with every frame")
+    func acTLAfterLargeChunks() throws {
+        let frames = (0..<3).map { f in Synth.image(8, 8) { x, y in (UInt8(x * 30), UInt8(y * 30), UInt8(f * 80), 255) } }
+        try withAPNG(MemoryFrameSource(frames), .with { $0.timing.fps = Rational(10) }) { apng in
+            // Rewrite it with a 100 KB tEXt chunk between IHDR and acTL.
+            var png = PNGChunkWriter()
+            png.signature()
+            for (i, chunk) in try PNGChunk.parse(apng.bytes, name: "out.png").enumerated() {
+                png.chunk(chunk.type, Array(chunk.data))
+                if i == 0 { png.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x61, count: 100_000)) }
+            }
+            try withTemporaryDirectory { dir in
+                let path = dir.appendingPathComponent("padded.png").path
+                try Data(png.take()).write(to: URL(fileURLWithPath: path))
+                let source = try FileFrameSource(files: [path])
+                #expect(source.count == 3)
+                #expect(try (0..<source.count).map { normalized(try source.frame(at: $0)) } == frames.map(normalized))
+            }
+        }
+    }
 }

@@ -7,10 +7,16 @@ enum APNGDecoder {
     /// True when an acTL chunk comes before the first IDAT (an acTL after
     /// the image data is ignored: the file is a still PNG).
     static func isAnimated(_ bytes: [UInt8]) -> Bool {
+        isAnimated { p in p + 8 <= bytes.count ? Array(bytes[p..<(p + 8)]) : nil }
+    }
+
+    /// The same from chunk headers alone: `header(offset)` gives the 8
+    /// bytes (length, type) at that offset of the file, nil past its end.
+    static func isAnimated(header: (Int) throws -> [UInt8]?) rethrows -> Bool {
         var p = 8
-        while p + 8 <= bytes.count {
-            let length = Int(UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3]))
-            let type = bytes[(p + 4)..<(p + 8)]
+        while let h = try header(p), h.count == 8 {
+            let length = Int(UInt32(h[0]) << 24 | UInt32(h[1]) << 16 | UInt32(h[2]) << 8 | UInt32(h[3]))
+            let type = h[4..<8]
             if type.elementsEqual("acTL".utf8) { return true }
             if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return false }
             p += 12 + length

@@ -33,11 +33,7 @@ public struct FileFrameSource: FrameSource {
         var entries: [(Int, Int?)] = []
         var animations: [Int: DecodedAnimation] = [:]
         for (i, file) in files.enumerated() {
-            // The first chunks tell an APNG (acTL before IDAT) from a PNG.
-            let head = try FileBytes.read(file, prefix: 1 << 16)
-            let format = ImageFormat.sniff(head)
-            if format == .gif || (format == .png && APNGDecoder.isAnimated(head)),
-               let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file) {
+            if try FileBytes.isAnimation(file), let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file) {
                 animations[i] = a
                 entries += a.frames.indices.map { (i, $0) }
                 continue
