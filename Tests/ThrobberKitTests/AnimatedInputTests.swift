@@ -346,6 +346,14 @@ struct AnimatedInputTests {
         }
     }
 
+    @Test("an animated GIF read as a still image (a scene's image layer) is its first frame as browsers show it",
+          Fixtures.needed, arguments: ["gif-giflib/welcome2.gif", "gif-image-gif/moon_impact.gif"])
+    func gifAsStill(fixture: String) throws {
+        let reference = try ReferenceAnimation(.gifspec, path: Self.path(fixture))
+        #expect(reference.frames.count > 1)
+        #expect(normalized(try ImageDecoder.decode(fileAt: Self.path(fixture))) == reference.frames[0])
+    }
+
     @Test("an APNG whose acTL follows 100 KB of other chunks is still read as an animation, with every frame")
     func acTLAfterLargeChunks() throws {
         let frames = (0..<3).map { f in Synth.image(8, 8) { x, y in (UInt8(x * 30), UInt8(y * 30), UInt8(f * 80), 255) } }

@@ -11,13 +11,14 @@ enum GIFDecoder {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
-    static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
+    /// Decodes the first `maxFrames` frames (all by default).
+    static func decode(_ bytes: [UInt8], name: String, maxFrames: Int = .max) throws -> DecodedAnimation {
         if let s = GIFLZWFallback.survey(bytes) {
             // Refuse a frame-count bomb before decoding anything.
             if s.images * s.width * s.height * 4 > DecodedAnimation.maxTotalBytes {
                 throw ThrobberError(.data, "\(name): \(s.images) frames of \(s.width)x\(s.height) are more than Throbber decodes (decompression bomb?)")
             }
-            if s.codeSize > 8 && s.codeSize <= 11 { return try decodeWithFallback(bytes, name: name) }
+            if s.codeSize > 8 && s.codeSize <= 11 { return try decodeWithFallback(bytes, name: name, maxFrames: maxFrames) }
         }
         let reader = Reader(bytes)
         var error: Int32 = 0
@@ -58,10 +59,7 @@ enum GIFDecoder {
                 let x = Int(d.Left), y = Int(d.Top), w = Int(d.Width), h = Int(d.Height)
                 try compositor.check(PixelRect(x: x, y: y, width: w, height: h), name: name)
                 var indices = [UInt8](repeating: 0, count: w * h)
-                let rowOrder: [Int] = d.Interlace
-                    ? [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)].flatMap { Array($0) }
-                    : Array(0..<h)
-                for row in rowOrder {
+                for row in d.Interlace ? interlacedRows(h) : Array(0..<h) {
                     let ok = indices.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress! + row * w, Int32(w)) }
                     guard ok == GIF_OK else {
                         if compositor.frames.isEmpty { throw fail("image data is truncated or corrupt") }
@@ -72,6 +70,7 @@ enum GIFDecoder {
                                palette: colors(d.ColorMap) ?? global, disposal: Int(gcb.DisposalMode), delay: Int(gcb.DelayTime),
                                transparent: gcb.TransparentColor == NO_TRANSPARENT_COLOR ? nil : Int(gcb.TransparentColor))
                 gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: NO_TRANSPARENT_COLOR)
+                if compositor.frames.count >= maxFrames { break loop }
             case EXTENSION_RECORD_TYPE:
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>? = nil
@@ -101,24 +100,29 @@ enum GIFDecoder {
     }
 
     /// The rare file giflib refuses for an LZW code size above 8.
-    private static func decodeWithFallback(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
+    private static func decodeWithFallback(_ bytes: [UInt8], name: String, maxFrames: Int) throws -> DecodedAnimation {
         let file = try GIFLZWFallback.parse(bytes, name: name)
         try DecodedAnimation.checkCanvas(file.width, file.height, name: name)
         var compositor = GIFCompositor(width: file.width, height: file.height)
-        for image in file.images {
+        for image in file.images.prefix(maxFrames) {
             let w = image.rect.width, h = image.rect.height
             try compositor.check(image.rect, name: name)
             var indices = GIFLZWFallback.lzw(image.data, codeSize: image.codeSize, count: w * h)
             if image.interlaced {
-                let rows = [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)].flatMap { Array($0) }
                 var ordered = indices
-                for (i, row) in rows.enumerated() { ordered.replaceSubrange(row * w..<(row + 1) * w, with: indices[i * w..<(i + 1) * w]) }
+                for (i, row) in interlacedRows(h).enumerated() { ordered.replaceSubrange(row * w..<(row + 1) * w, with: indices[i * w..<(i + 1) * w]) }
                 indices = ordered
             }
             compositor.add(rect: image.rect, indices: indices, palette: image.palette ?? file.global,
                            disposal: image.disposal, delay: image.delay, transparent: image.transparent)
         }
         return try compositor.finish(loop: file.loop, name: name)
+    }
+
+    /// The rows of an interlaced image in the order its data stores them.
+    private static func interlacedRows(_ h: Int) -> [Int] {
+        [stride(from: 0, to: h, by: 8), stride(from: 4, to: h, by: 8), stride(from: 2, to: h, by: 4), stride(from: 1, to: h, by: 2)]
+            .flatMap { Array($0) }
     }
 
     /// A giflib color map as packed RGBA (opaque).

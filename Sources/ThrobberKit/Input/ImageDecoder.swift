@@ -26,7 +26,7 @@ public enum ImageDecoder {
         case .jpeg:
             return try JPEGDecoder.decode(bytes, name: name)
         case .gif:
-            guard let first = try GIFDecoder.decode(bytes, name: name).frames.first else {
+            guard let first = try GIFDecoder.decode(bytes, name: name, maxFrames: 1).frames.first else {
                 throw ThrobberError(.data, "\(name): GIF has no frames")
             }
             return first
