@@ -171,7 +171,7 @@ struct FrameWriter {
                                 if index == transparent || shownColor >> 24 == 0 { continue }
                                 let c = t[row + x]
                                 if c == p[row + x]
-                                    || Self.distance(c, shownColor) <= Self.distance(c, colors[index]) {
+                                    || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index]) {
                                     indices[i] = clear
                                 }
                             }
@@ -194,15 +194,6 @@ struct FrameWriter {
         }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
-    }
-
-    /// Squared RGB distance of two packed colors.
-    @inline(__always)
-    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        let dr = Int(a & 0xFF) - Int(b & 0xFF)
-        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
-        let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
-        return dr * dr + dg * dg + db * db
     }
 }
 

@@ -149,17 +149,9 @@ enum APNGDecoder {
 
     /// One frame's image data as a PNG of its own, decoded by libpng.
     private static func decodeFrame(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, index: Int, name: String) throws -> RGBAImage {
-        var png = PNGChunkWriter()
-        png.signature()
-        var fields = Array(ihdr.data)
-        fields.replaceSubrange(0..<8, with: UInt32(f.rect.width).bigEndianBytes + UInt32(f.rect.height).bigEndianBytes)
-        png.chunk("IHDR", fields)
-        for c in header { png.chunk(c.type, Array(c.data)) }
-        png.chunk("IDAT", f.data)
-        png.chunk("IEND", [])
         let image: RGBAImage
         do {
-            image = try ImageDecoder.decode(png.take(), name: "\(name) frame \(index)")
+            image = try ImageDecoder.decode(png(f, header: header, ihdr: ihdr, idat: f.data), name: "\(name) frame \(index)")
         } catch let e as ThrobberError where e.message.hasSuffix("Not enough image data") {
             // A frame whose data stops early: show the rows that are there,
             // the rest transparent (as browsers do).
@@ -171,6 +163,19 @@ enum APNGDecoder {
         return image
     }
 
+    /// A PNG of the frame's size with the file's header chunks and `idat`.
+    private static func png(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, idat: [UInt8]) -> [UInt8] {
+        var png = PNGChunkWriter()
+        png.signature()
+        var fields = Array(ihdr.data)
+        fields.replaceSubrange(0..<8, with: UInt32(f.rect.width).bigEndianBytes + UInt32(f.rect.height).bigEndianBytes)
+        png.chunk("IHDR", fields)
+        for c in header { png.chunk(c.type, Array(c.data)) }
+        png.chunk("IDAT", idat)
+        png.chunk("IEND", [])
+        return png.take()
+    }
+
     /// The frame as a PNG whose image data is padded with empty rows.
     private static func padded(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, name: String, index: Int) throws -> [UInt8] {
         let fields = Array(ihdr.data)
@@ -178,18 +183,8 @@ enum APNGDecoder {
         let channels: Int = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][color] ?? 4
         guard !interlaced else { throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index) image data is truncated") }
         let rowBytes = (f.rect.width * channels * depth + 7) / 8 + 1
-        var raw = [UInt8]()
-        var stream = Inflate.Stream()
-        raw = try stream.inflateAvailable(f.data, limit: rowBytes * f.rect.height, name: name)
+        var raw = try Inflate.available(f.data, limit: rowBytes * f.rect.height, name: name)
         raw += [UInt8](repeating: 0, count: rowBytes * f.rect.height - raw.count)
-        var png = PNGChunkWriter()
-        png.signature()
-        var ihdrFields = fields
-        ihdrFields.replaceSubrange(0..<8, with: UInt32(f.rect.width).bigEndianBytes + UInt32(f.rect.height).bigEndianBytes)
-        png.chunk("IHDR", ihdrFields)
-        for c in header { png.chunk(c.type, Array(c.data)) }
-        png.chunk("IDAT", try PNGCompressor(effort: .fast).compress(filtered: raw))
-        png.chunk("IEND", [])
-        return png.take()
+        return png(f, header: header, ihdr: ihdr, idat: try PNGCompressor(effort: .fast).compress(filtered: raw))
     }
 }

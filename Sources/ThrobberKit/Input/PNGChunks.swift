@@ -78,26 +78,24 @@ enum Inflate {
 extension Inflate {
     /// Inflates as much of a zlib stream as is there (up to `limit` bytes),
     /// without requiring its end: for image data that stops early.
-    struct Stream {
-        mutating func inflateAvailable(_ input: [UInt8], limit: Int, name: String) throws -> [UInt8] {
-            var stream = z_stream()
-            guard throbber_inflate_init(&stream) == Z_OK else { throw ThrobberError(.software, "\(name): zlib inflateInit failed") }
-            defer { inflateEnd(&stream) }
-            var output = [UInt8](repeating: 0, count: limit)
-            let status = input.withUnsafeBufferPointer { inBuf in
-                output.withUnsafeMutableBufferPointer { outBuf -> Int32 in
-                    stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
-                    stream.avail_in = UInt32(inBuf.count)
-                    stream.next_out = outBuf.baseAddress
-                    stream.avail_out = UInt32(outBuf.count)
-                    return inflate(&stream, Z_SYNC_FLUSH)
-                }
+    static func available(_ input: [UInt8], limit: Int, name: String) throws -> [UInt8] {
+        var stream = z_stream()
+        guard throbber_inflate_init(&stream) == Z_OK else { throw ThrobberError(.software, "\(name): zlib inflateInit failed") }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: limit)
+        let status = input.withUnsafeBufferPointer { inBuf in
+            output.withUnsafeMutableBufferPointer { outBuf -> Int32 in
+                stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
+                stream.avail_in = UInt32(inBuf.count)
+                stream.next_out = outBuf.baseAddress
+                stream.avail_out = UInt32(outBuf.count)
+                return inflate(&stream, Z_SYNC_FLUSH)
             }
-            guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-                throw ThrobberError(.data, "\(name): image data is corrupt (deflate error)")
-            }
-            return Array(output.prefix(Int(stream.total_out)))
         }
+        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+            throw ThrobberError(.data, "\(name): image data is corrupt (deflate error)")
+        }
+        return Array(output.prefix(Int(stream.total_out)))
     }
 }
 

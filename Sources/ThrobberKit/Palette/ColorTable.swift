@@ -23,6 +23,15 @@ struct ColorTable: Sendable {
 
     var count: Int { colors.count }
 
+    /// Squared RGB distance of two packed colors (alpha ignored).
+    @inline(__always)
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a & 0xFF) - Int(b & 0xFF)
+        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+        let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+
     @inline(__always) private func home(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) & mask }
 
     /// The index of `color`, or nil if absent.

@@ -40,7 +40,7 @@ enum EdgeMaskedDither {
             indices.withUnsafeMutableBufferPointer { out in
                 for i in 0..<px.count {
                     let c = px[i]
-                    if c >> 24 < 128 || FrameWriter.distance(c, colors[Int(out[i])]) <= tolerance { continue }
+                    if c >> 24 < 128 || ColorTable.distance(c, colors[Int(out[i])]) <= tolerance { continue }
                     if edges == nil { edges = EdgeTable(image) }
                     guard edges!.isNear(x: i % image.width, y: i / image.width) else { continue }
                     if nearest == nil { nearest = NearestCache(colors: colors, opaque: opaque) }
@@ -153,7 +153,7 @@ private struct NearestCache {
         var best = -1, bestDistance = EdgeMaskedDither.tolerance + 1
         for n in start[max(g - reach, 0)]..<start[min(g + reach + 1, 256)] {
             let k = byGreen[n]
-            let d = FrameWriter.distance(c, colors[k])
+            let d = ColorTable.distance(c, colors[k])
             if d < bestDistance || (d == bestDistance && k < best) { bestDistance = d; best = k }
         }
         return Int16(best)
