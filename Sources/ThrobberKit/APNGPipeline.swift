@@ -1,5 +1,5 @@
 /// Frames → APNG. Lossless by default: 8-bit RGBA, or RGB when every pixel
-/// of every frame is opaque. With `settings.apngColors`, a palette APNG
+/// of every frame is opaque. With `settings.colors`, a palette APNG
 /// (PLTE + tRNS): one libimagequant palette for all frames, each frame
 /// remapped against the previous one so still areas stay still. Each frame after the first redraws only the
 /// rectangle that changed, with blend SOURCE, or OVER with the unchanged
@@ -49,7 +49,7 @@ public struct APNGPipeline {
         var previous: RGBAImage? = nil
         var sameAsPrevious = [Bool](repeating: false, count: source.count)
         var firstImage: RGBAImage? = nil
-        let quantizer = settings.apngColors.map {
+        let quantizer = settings.colors.map {
             Quantizer(quality: settings.quality ?? 100, colors: $0, dither: settings.dither)
         }
         let shared = try quantizer.map { try Quantizer.SharedPalette($0) }

@@ -13,10 +13,9 @@ public struct EncodeSettings: Equatable, Sendable {
     /// nil: lossless when every frame fits in 256 colors, else `defaultQuality`.
     public var quality: Int? = nil
     public var dither = 1.0
-    public var colors = 256
-    /// APNG only: write a palette APNG of at most this many colors
-    /// (nil: lossless truecolor).
-    public var apngColors: Int? = nil
+    /// Most colors per palette, 2–256. GIF: nil means 256. APNG: a palette
+    /// APNG of at most this many colors; nil means lossless truecolor.
+    public var colors: Int? = nil
     public var alpha = AlphaPolicy()
     /// Worker threads; output bytes never depend on it.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -56,7 +55,7 @@ public struct EncodeSettings: Equatable, Sendable {
         guard (0...maxLoop).contains(loop) else { throw bad("--loop must be 0 (forever) … \(maxLoop), got \(loop)") }
         if let quality, !(1...100).contains(quality) { throw bad("--quality must be 1…100, got \(quality)") }
         guard (0...1).contains(dither) else { throw bad("--dither must be 0…1, got \(dither)") }
-        guard (2...256).contains(colors) else { throw bad("--colors must be 2…256, got \(colors)") }
+        if let colors, !(2...256).contains(colors) { throw bad("--colors must be 2…256, got \(colors)") }
         guard jobs >= 1 else { throw bad("--jobs must be 1 or more, got \(jobs)") }
     }
 }
@@ -107,9 +106,9 @@ public struct GIFPipeline {
 
         let choice: PaletteChoice
         let fallback = Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality,
-                                 colors: settings.colors, dither: settings.dither)
+                                 colors: settings.colors ?? 256, dither: settings.dither)
         if settings.quality == nil {
-            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget, maxColors: settings.colors, fallback: fallback)
+            choice = try loader.census(cacheBudget: GIFPipeline.cacheBudget, maxColors: settings.colors ?? 256, fallback: fallback)
                 ?? .quantized(fallback)
         } else {
             choice = .quantized(fallback)

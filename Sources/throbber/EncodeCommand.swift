@@ -29,8 +29,7 @@ enum EncodeCommand {
         settings.timing.bounce = args.flag("bounce")
         settings.loop = try args.int("loop", in: 0...65536) ?? 0
         settings.quality = try args.int("quality", in: 1...100)
-        settings.colors = try args.int("colors", in: 2...256) ?? 256
-        if format == .apng { settings.apngColors = try args.int("colors", in: 2...256) }
+        settings.colors = try args.int("colors", in: 2...256)
         // Frames of animated inputs keep their own delays unless retimed.
         settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
         settings.dither = try args.double("dither", in: 0...1) ?? 1

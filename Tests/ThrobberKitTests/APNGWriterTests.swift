@@ -302,7 +302,7 @@ struct APNGWriterTests {
 
     // MARK: Palette
 
-    @Test("apngColors N writes a palette APNG: color type 3, at most N PLTE entries, tRNS for the transparency, close to the input",
+    @Test("colors N writes a palette APNG: color type 3, at most N PLTE entries, tRNS for the transparency, close to the input",
           arguments: [16, 64, 256])
     func palette(colors: Int) throws {
         // Thousands of colors with a transparent band.
@@ -311,7 +311,7 @@ struct APNGWriterTests {
             for y in 0..<6 { for x in 0..<64 { let o = (y * 64 + x) * 4; image.pixels[o..<o + 4] = [0, 0, 0, 0] } }
             return image
         }
-        try withAPNG(MemoryFrameSource(frames), .with { $0.apngColors = colors; $0.jobs = 2 }) { apng in
+        try withAPNG(MemoryFrameSource(frames), .with { $0.colors = colors; $0.jobs = 2 }) { apng in
             let s = apng.structure
             #expect(s.ihdr?.color == 3 && s.ihdr?.depth == 8)
             let entries = try #require(s.plteEntries)
@@ -337,7 +337,7 @@ struct APNGWriterTests {
     @Test("a palette APNG of frames with fewer colors than N is lossless")
     func paletteExact() throws {
         let frames = Self.disc   // red, blue, transparent
-        try withAPNG(MemoryFrameSource(frames), .with { $0.apngColors = 8; $0.jobs = 2 }) { apng in
+        try withAPNG(MemoryFrameSource(frames), .with { $0.colors = 8; $0.jobs = 2 }) { apng in
             #expect(apng.structure.ihdr?.color == 3)
             #expect((apng.structure.plteEntries ?? 99) <= 8)
             for d in [ReferenceAnimation.Decoder.spec, .ffmpeg, .pillow] {
@@ -349,7 +349,7 @@ struct APNGWriterTests {
     @Test("an opaque palette APNG decodes opaque and close to the input; every decoder agrees")
     func paletteOpaque() throws {
         let frames = (0..<3).map { Synth.photoLike(phase: $0 * 6) }
-        try withAPNG(MemoryFrameSource(frames), .with { $0.apngColors = 32; $0.jobs = 2 }) { apng in
+        try withAPNG(MemoryFrameSource(frames), .with { $0.colors = 32; $0.jobs = 2 }) { apng in
             #expect(apng.structure.ihdr?.color == 3 && (apng.structure.plteEntries ?? 99) <= 32)
             let spec = try ReferenceAnimation(.spec, path: apng.path)
             for (i, px) in spec.frames.enumerated() {

@@ -22,8 +22,7 @@ public struct SceneJob {
         settings.loop = config.loop
         settings.quality = config.encode.quality
         settings.dither = config.encode.dither
-        settings.colors = config.encode.colors ?? 256
-        settings.apngColors = config.encode.colors
+        settings.colors = config.encode.colors
         settings.alpha = AlphaPolicy(matte: config.encode.matte)
         settings.jobs = jobs
 
