@@ -81,7 +81,6 @@ enum APNGCLI {
         /// pillow: ms/1000; ffmpeg: seconds; others: from `fractions`.
         var seconds: [Double?]
         var loop: Int? { info["loop"] as? Int }
-        var error: String? { info["error"] as? String }
     }
 
     static func decode(_ mode: String, _ url: URL) throws -> Decoded {

@@ -62,8 +62,6 @@ struct ReferenceAnimation {
     var centiseconds: [Int] = []
     /// acTL num_plays (spec), Pillow's info["loop"], or the NETSCAPE count (gifspec).
     var loop: Int?
-    /// spec: the error that made the file show its default image.
-    var error: String?
     var info: [String: Any]
 
     init(_ decoder: Decoder, path: String) throws {
@@ -78,7 +76,6 @@ struct ReferenceAnimation {
         height = info["height"] as? Int ?? 0
         self.frames = frames
         loop = info["loop"] as? Int
-        error = info["error"] as? String
         let durations = info["durations"] as? [Any] ?? []
         switch decoder {
         case .spec:
@@ -153,22 +150,6 @@ func withAPNG<T>(_ source: FrameSource, _ settings: EncodeSettings, timeline: Ti
         return try body(WrittenAPNG(path: path, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))),
                                     report: report, structure: structure))
     }
-}
-
-/// What a viewer should show: each distinct stretch of the input (identical
-/// neighbours merged) with its exact duration.
-func expectedShows(_ images: [RGBAImage], durations: [Rational]) -> [(image: [UInt8], duration: Rational)] {
-    var out: [(image: [UInt8], duration: Rational)] = []
-    for (image, d) in zip(images, durations) {
-        var px = image.pixels
-        for p in stride(from: 0, to: px.count, by: 4) where px[p + 3] == 0 { px[p] = 0; px[p + 1] = 0; px[p + 2] = 0 }
-        if let last = out.last, last.image == px {
-            out[out.count - 1].duration = last.duration + d
-        } else {
-            out.append((px, d))
-        }
-    }
-    return out
 }
 
 /// A decoder's frames against the expected stretches: same count, same
