@@ -150,15 +150,6 @@ enum APNGCLI {
         }
     }
 
-    /// Peak signal-to-noise ratio of the RGB channels over pixels opaque in `expected`.
-    static func psnr(_ actual: [UInt8], _ expected: [UInt8]) -> Double {
-        var sum = 0.0, n = 0
-        for p in stride(from: 0, to: min(actual.count, expected.count), by: 4) where expected[p + 3] == 255 {
-            for c in 0..<3 { let d = Double(Int(actual[p + c]) - Int(expected[p + c])); sum += d * d; n += 1 }
-        }
-        return sum == 0 ? .infinity : 10 * log10(255 * 255 / (sum / Double(n)))
-    }
-
     /// What an independent quantizer (Pillow, undithered) reaches with `colors` colors.
     static func quantizeBaseline(_ pixels: [UInt8], width: Int, height: Int, colors: Int) throws -> Double {
         try withTemporaryDirectory { dir in
@@ -189,7 +180,4 @@ enum APNGCLI {
             "animate": [{"kind": "step", "property": "translateX", "from": 0, "by": 8, "ease": "steps(1)", "bounce": [0, 24]}]}]}
         """
 
-    /// The GIF NETSCAPE count as plays: none → 1, 0 → forever (0), n → n + 1
-    /// (Chromium's cc/paint/image_animation_count.h: "the animation plays n + 1 cycles").
-    static func plays(netscape: Int?) -> Int { netscape.map { $0 == 0 ? 0 : $0 + 1 } ?? 1 }
 }

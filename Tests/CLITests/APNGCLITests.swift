@@ -169,7 +169,7 @@ struct APNGCLITests {
                                     ("gif-pillow/dispose_prev.gif", 0), ("gif-pillow/dispose_prev_first_frame.gif", nil)] {
                 try APNGCLI.run(["encode", try Self.fixture(gif).path, "-o", out.path])
                 let s = try APNGCLI.expectAPNG(out)
-                #expect(s.actl?.numPlays == APNGCLI.plays(netscape: netscape), "\(gif): num_plays \(String(describing: s.actl?.numPlays))")
+                #expect(s.actl?.numPlays == AnimationFixtures.plays(netscape: netscape), "\(gif): num_plays \(String(describing: s.actl?.numPlays))")
                 try APNGCLI.run(["encode", try Self.fixture(gif).path, "-o", out.path, "--loop", "3"])
                 #expect(try APNGCLI.expectAPNG(out).actl?.numPlays == 3, "\(gif) --loop 3")
             }
@@ -246,7 +246,7 @@ struct APNGCLITests {
                     let alpha = stride(from: 3, to: px.count, by: 4).filter { px[$0] != ref[$0] }.count
                     #expect(alpha == 0, "\(mode) frame \(i): \(alpha) pixels with another alpha")
                     let floor = floors[i]
-                    #expect(APNGCLI.psnr(px, ref) >= floor, "\(mode) frame \(i): PSNR \(APNGCLI.psnr(px, ref)) dB, floor \(floor) dB")
+                    #expect(psnr(px, ref) >= floor, "\(mode) frame \(i): PSNR \(psnr(px, ref)) dB, floor \(floor) dB")
                 }
             }
         }
@@ -288,14 +288,10 @@ struct APNGCLITests {
         return names.filter { n in suffixes.contains { n.hasSuffix($0) } }.sorted().map { "\(folder)/\($0)" }
     }
 
-    static let invalidAPNG: [String] =
-        ["chunk_no_fctl", "chunk_no_fdat", "chunk_repeat_fctl", "sequence_fdat_fctl", "sequence_gap", "sequence_reorder",
-         "sequence_reorder_chunk", "sequence_repeat", "sequence_repeat_chunk", "sequence_start", "syntax_num_frames_high",
-         "syntax_num_frames_zero"].map { "apng-pillow/\($0).png" }
-        + (42...57).filter { ![46, 47, 50].contains($0) }.map { String(format: "apng-apngkit/spec/%03d.png", $0) }
-    static let invalidGIF = ["gif-pillow/decompression_bomb.gif", "gif-pillow/decompression_bomb_extents.gif", "gif-pillow/zero_width.gif"]
+    static let invalidAPNG = AnimationFixtures.invalidAPNG
+    static let invalidGIF = AnimationFixtures.invalidGIF
 
-    static let validAPNG = ["apng-pillow", "apng-apngkit/spec", "apng-apngkit/animations", "apng-image-png"]
+    static let validAPNG = AnimationFixtures.apngFolders
         .flatMap { fixtureFiles($0, [".png", ".apng"]) }.filter { !invalidAPNG.contains($0) }
     /// All valid GIFs but the two largest (several minutes of debug-build
     /// encoding; the library tests decode them).
@@ -306,7 +302,7 @@ struct APNGCLITests {
           .needsFixtures, arguments: validGIF)
     func gifToAPNG(_ fixture: String) throws {
         try Self.expectReencodedShow(fixture, sourceDecoder: "gifspec", durations: { $0.fractions.map { $0! } },
-                                     plays: { APNGCLI.plays(netscape: $0.loop) }, checkFrameCount: true)
+                                     plays: { AnimationFixtures.plays(netscape: $0.loop) }, checkFrameCount: true)
     }
 
     @Test("APNG → APNG: re-encoding shows what the APNG spec says the input shows, for the same exact times",

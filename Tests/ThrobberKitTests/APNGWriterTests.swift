@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThrobberKit
 
 /// APNGPipeline's output against the APNG 1.0 spec and independent

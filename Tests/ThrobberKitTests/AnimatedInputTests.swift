@@ -13,17 +13,9 @@ import TestSupport
 struct AnimatedInputTests {
     // MARK: Fixture lists (SOURCES.md)
 
-    static let apngFolders = ["apng-pillow", "apng-apngkit/spec", "apng-apngkit/animations", "apng-image-png"]
-
-    /// "Files that are meant to fail to decode", APNG part.
-    static let invalidAPNG: Set<String> = Set(
-        ["chunk_no_fctl", "chunk_no_fdat", "chunk_repeat_fctl", "sequence_fdat_fctl", "sequence_gap", "sequence_reorder",
-         "sequence_reorder_chunk", "sequence_repeat", "sequence_repeat_chunk", "sequence_start", "syntax_num_frames_high",
-         "syntax_num_frames_zero"].map { "apng-pillow/\($0).png" }
-        + (42...57).filter { ![46, 47, 50].contains($0) }.map { String(format: "apng-apngkit/spec/%03d.png", $0) })
-
-    static let invalidGIF: Set<String> = ["gif-pillow/decompression_bomb.gif", "gif-pillow/decompression_bomb_extents.gif",
-                                          "gif-pillow/zero_width.gif"]
+    static let apngFolders = AnimationFixtures.apngFolders
+    static let invalidAPNG = Set(AnimationFixtures.invalidAPNG)
+    static let invalidGIF = Set(AnimationFixtures.invalidGIF)
 
     static func files(in folders: [String], suffixes: [String]) -> [String] {
         folders.flatMap { folder in suffixes.flatMap { Fixtures.names(in: folder, suffix: $0).map { "\(folder)/\($0)" } } }.sorted()
@@ -188,7 +180,7 @@ struct AnimatedInputTests {
         #expect(o.durations == reference.centiseconds.map { Rational(Int64($0), 100) },
                 "\(fixture): durations \(o.durations), the file says \(reference.centiseconds) cs")
         // No loop extension: played once; NETSCAPE n: n + 1 plays (0 = forever), as Chromium and Firefox play it.
-        let expectedLoop = reference.loop.map { $0 == 0 ? 0 : $0 + 1 } ?? 1
+        let expectedLoop = AnimationFixtures.plays(netscape: reference.loop)
         #expect(o.loop == expectedLoop, "\(fixture): loop \(String(describing: o.loop)), NETSCAPE \(String(describing: reference.loop))")
         try Self.expectFileSource(path, matches: o)
     }

@@ -140,17 +140,6 @@ func expectPixels(_ actual: [UInt8], _ expected: [UInt8], width: Int, tolerance:
     return false
 }
 
-/// Peak signal-to-noise ratio in dB over the RGB channels of the pixels
-/// that are opaque in `expected` (transparent ones carry no color).
-func psnr(_ actual: [UInt8], _ expected: [UInt8]) -> Double {
-    precondition(actual.count == expected.count)
-    var sum = 0.0, n = 0
-    for p in stride(from: 0, to: actual.count, by: 4) where expected[p + 3] == 255 {
-        for c in 0..<3 { let d = Double(Int(actual[p + c]) - Int(expected[p + c])); sum += d * d; n += 1 }
-    }
-    return sum == 0 ? .infinity : 10 * log10(255 * 255 / (sum / Double(n)))
-}
-
 /// The error a call throws, as a ThrobberError; records a failure if it
 /// returns normally or throws something else.
 func throbberError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> ThrobberError? {
