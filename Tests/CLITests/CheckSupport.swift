@@ -12,13 +12,7 @@ enum CheckKit {
     // MARK: independent tools
 
     /// `sha256sum FILE...`, in order.
-    static func sha256sum(_ files: [URL]) throws -> [String] {
-        let r = try Command.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), files.map(\.path))
-        guard r.status == 0 else { throw HarnessError("sha256sum failed: \(r.stderrText)") }
-        let hashes = r.stdoutText.split(separator: "\n").map { String($0.prefix(64)) }
-        guard hashes.count == files.count else { throw HarnessError("sha256sum printed \(hashes.count) lines for \(files.count) files") }
-        return hashes
-    }
+    static func sha256sum(_ files: [URL]) throws -> [String] { try TestSupport.sha256sum(files) }
 
     static func sha256sum(_ file: URL) throws -> String { try sha256sum([file])[0] }
 

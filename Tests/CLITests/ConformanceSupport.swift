@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs Tests/tools/conformance.py: every output decoded by Pillow, ffmpeg,

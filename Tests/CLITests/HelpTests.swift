@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every option of `throbber encode`, as ARCHITECTURE.md and the brief name them.

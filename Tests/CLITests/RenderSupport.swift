@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Helpers for the `render` and `preset` tests: writing configs, running the

@@ -94,30 +94,12 @@ struct ReferenceAnimation {
     }
 }
 
-/// Runs a program (not Python) and returns its status and output.
-func runProgram(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    try withTemporaryDirectory { dir in
-        let out = dir.appendingPathComponent("out")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let handle = try FileHandle(forWritingTo: out)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self))
-    }
-}
-
 /// pngcheck (3.0.3 knows no APNG chunks, but checks the signature, every
 /// CRC, chunk order of the PNG chunks, IHDR and the zlib stream of IDAT).
 func expectPNGCheck(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
     do {
-        let r = try runProgram("/usr/bin/pngcheck", ["-q", path])
-        #expect(r.status == 0, "pngcheck: \(r.output)", sourceLocation: sourceLocation)
+        let r = try Command.run(URL(fileURLWithPath: "/usr/bin/pngcheck"), ["-q", path])
+        #expect(r.status == 0, "pngcheck: \(r.stdoutText)\(r.stderrText)", sourceLocation: sourceLocation)
     } catch {
         Issue.record("pngcheck could not run: \(error)", sourceLocation: sourceLocation)
     }

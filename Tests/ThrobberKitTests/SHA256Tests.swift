@@ -50,21 +50,7 @@ struct SHA256Tests {
         }
     }
 
-    static func sha256sum(_ files: [URL]) throws -> [String] {
-        let out = try withTemporaryDirectory { (dir: URL) throws -> Data in
-            let o = dir.appendingPathComponent("out")
-            _ = FileManager.default.createFile(atPath: o.path, contents: nil)
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-            p.arguments = files.map(\.path)
-            p.standardOutput = try FileHandle(forWritingTo: o)
-            try p.run()
-            p.waitUntilExit()
-            try #require(p.terminationStatus == 0)
-            return try Data(contentsOf: o)
-        }
-        return String(decoding: out, as: UTF8.self).split(separator: "\n").map { String($0.prefix(64)) }
-    }
+    static func sha256sum(_ files: [URL]) throws -> [String] { try TestSupport.sha256sum(files) }
 
     @Test("random data of every length 0…200 and some large ones: same digest as sha256sum, one-shot and in pieces")
     func againstSha256sum() throws {

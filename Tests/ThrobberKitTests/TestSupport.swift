@@ -53,25 +53,12 @@ enum ToolRunner {
     struct Failed: Error, CustomStringConvertible { var description: String }
 
     static func python(_ script: String, _ arguments: [String]) throws -> Data {
-        try withTemporaryDirectory { dir in
-            let out = dir.appendingPathComponent("stdout"), err = dir.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = [tools.appendingPathComponent(script).path] + arguments
-            process.standardOutput = try FileHandle(forWritingTo: out)
-            process.standardError = try FileHandle(forWritingTo: err)
-            try process.run()
-            process.waitUntilExit()
-            let stdout = try Data(contentsOf: out)
-            guard process.terminationStatus == 0 else {
-                let stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
-                Issue.record("\(script) failed (\(process.terminationStatus)): \(stderr)")
-                throw Failed(description: "\(script) failed: \(stderr)")
-            }
-            return stdout
+        let r = try Command.run(URL(fileURLWithPath: python), [tools.appendingPathComponent(script).path] + arguments)
+        guard r.status == 0 else {
+            Issue.record("\(script) failed (\(r.status)): \(r.stderrText)")
+            throw Failed(description: "\(script) failed: \(r.stderrText)")
         }
+        return r.stdout
     }
 }
 

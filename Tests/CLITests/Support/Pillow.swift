@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The independent side of every check: Debian's Python with Pillow
 /// (python3-pil), running the scripts in Tests/tools.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `throbber` executable under test.
 enum Throbber {

@@ -1,30 +1,29 @@
 import Foundation
-import TestSupport
 
 /// What a finished child process left behind.
-struct CommandResult: Sendable {
-    var status: Int32
-    var stdout: Data
-    var stderr: Data
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: Data
 
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     /// Every stderr line, without the trailing newline.
-    var stderrLines: [String] { stderrText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    public var stderrLines: [String] { stderrText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
 }
 
 /// A failure in the test harness itself (not in the code under test), with
 /// a message that says what to fix.
-struct HarnessError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct HarnessError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Runs programs with `Foundation.Process`: no stdin (/dev/null), stdout and
 /// stderr captured in files (so large outputs cannot fill a pipe and block),
 /// optional environment changes and working directory, and a timeout.
-enum Command {
-    static func run(_ executable: URL, _ arguments: [String],
+public enum Command {
+    public static func run(_ executable: URL, _ arguments: [String],
                     environment changes: [String: String?] = [:],
                     workingDirectory: URL? = nil,
                     timeout: TimeInterval = 300) throws -> CommandResult {
@@ -67,3 +66,12 @@ enum Command {
     }
 }
 
+
+/// `sha256sum FILE...`: the independent hashes, in order.
+public func sha256sum(_ files: [URL]) throws -> [String] {
+    let r = try Command.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), files.map(\.path))
+    guard r.status == 0 else { throw HarnessError("sha256sum failed: \(r.stderrText)") }
+    let hashes = r.stdoutText.split(separator: "\n").map { String($0.prefix(64)) }
+    guard hashes.count == files.count else { throw HarnessError("sha256sum printed \(hashes.count) lines for \(files.count) files") }
+    return hashes
+}
