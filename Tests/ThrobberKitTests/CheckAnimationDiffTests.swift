@@ -7,11 +7,7 @@ import TestSupport
 /// sees them, with counts a test can compute by hand.
 @Suite("Check: animation diff")
 struct CheckAnimationDiffTests {
-    static func frame(_ w: Int, _ h: Int, _ v: UInt8) -> RGBAImage {
-        var pixels: [UInt8] = []
-        for _ in 0..<(w * h) { pixels += [v, v, v, 255] }
-        return RGBAImage(width: w, height: h, pixels: pixels)
-    }
+    static func frame(_ w: Int, _ h: Int, _ v: UInt8) -> RGBAImage { Synth.solid(v, v, v, width: w, height: h) }
 
     static func animation(_ frames: [RGBAImage], durations: [Rational]? = nil, loop: Int = 0) -> DecodedAnimation {
         let d = durations ?? Array(repeating: Rational(1, 10), count: frames.count)

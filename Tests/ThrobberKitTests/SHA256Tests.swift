@@ -41,13 +41,10 @@ struct SHA256Tests {
         #expect(pieces.finalize().map { String(format: "%02x", $0) }.joined() == expected)
     }
 
-    /// Deterministic pseudo-random bytes (xorshift64*).
+    /// Deterministic pseudo-random bytes.
     static func bytes(_ count: Int, seed: UInt64) -> [UInt8] {
-        var s = seed | 1
-        return (0..<count).map { _ in
-            s ^= s >> 12; s ^= s << 25; s ^= s >> 27
-            return UInt8(truncatingIfNeeded: (s &* 0x2545_F491_4F6C_DD1D) >> 56)
-        }
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { _ in random.byte() }
     }
 
     static func sha256sum(_ files: [URL]) throws -> [String] { try TestSupport.sha256sum(files) }
