@@ -21,7 +21,7 @@ enum CheckCommand {
         let update = args.flag("update")
         let jobs = try args.int("jobs", in: 1...256).map(String.init)
         let diffDir = args.string("diff-dir")
-        if let diffDir { try makeFolder(diffDir) }
+        if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
             say("note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately", error: true)
         }
@@ -113,12 +113,6 @@ enum CheckCommand {
             say("        cannot compare pixels: \(e.message)")
         } catch {
             say("        cannot compare pixels: \(error)")
-        }
-    }
-
-    private static func makeFolder(_ path: String) throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw ThrobberError(.cannotCreate, "\(path): cannot create the folder")
         }
     }
 

@@ -67,6 +67,18 @@ enum EncodeCommand {
 
 /// Writing one output file with a progress bar and a summary line.
 enum Output {
+    /// Makes `path` a folder (with its parents) unless it is one already.
+    static func makeFolder(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw ThrobberError(.cannotCreate, "\(path): exists and is not a folder") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw ThrobberError(.cannotCreate, "\(path): cannot create the folder")
+        }
+    }
+
     /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
     /// stderr when the animation itself went to stdout).
     static func write(to path: String, label: String, quiet: Bool, printHash: Bool = false,

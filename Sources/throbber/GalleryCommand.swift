@@ -16,14 +16,7 @@ enum GalleryCommand {
         guard args.positional.count == 1, let dir = args.positional.first else {
             throw ThrobberError(.usage, "give one output folder")
         }
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                throw ThrobberError(.cannotCreate, "\(dir): cannot create the folder")
-            }
-        } else if !isDir.boolValue {
-            throw ThrobberError(.cannotCreate, "\(dir): exists and is not a folder")
-        }
+        try Output.makeFolder(dir)
         var options = PresetOptions()
         options.size = try args.int("size", in: 8...4096)
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -33,15 +26,9 @@ enum GalleryCommand {
             var cells = ""
             for format in AnimationFormat.allCases {
                 let file = "\(preset.name).\(format == .gif ? "gif" : "png")"
-                let out = try OutputFile(path: dir + "/" + file)
-                let report: EncodeReport
-                do {
-                    report = try job.encode(to: out, format: format)
-                    try out.commit()
-                } catch {
-                    out.discard()
-                    throw error
-                }
+                let out = try OutputFile(path: dir + "/" + file)   // discarded on release unless committed
+                let report = try job.encode(to: out, format: format)
+                try out.commit()
                 cells += "<td><img id=\"\(preset.name)-\(format.rawValue)\" src=\"\(file)\" width=\"\(report.width)\" height=\"\(report.height)\" alt=\"\(preset.name) \(format.rawValue)\"></td>"
             }
             rows.append("<tr><th>\(preset.name)</th>\(cells)<td>\(html(preset.summary))</td></tr>")
