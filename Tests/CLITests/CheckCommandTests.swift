@@ -25,8 +25,10 @@ struct CheckProject {
     init(in dir: URL, entries: [[String: Any]] = CheckProject.entries) throws {
         root = dir
         try CheckKit.copyExamples(["dots.json", "ease.json", "loading_loop@2x.png", "loading_icon@2x.png"], to: dir.appendingPathComponent("configs"))
-        try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png", "c.png", "d.png", "e.png"], width: 10, height: 10),
-                              in: dir.appendingPathComponent("frames"))
+        if entries.contains(where: { $0["encode"] != nil }) {   // only encode entries read the frames
+            try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png", "c.png", "d.png", "e.png"], width: 10, height: 10),
+                                  in: dir.appendingPathComponent("frames"))
+        }
         try FileManager.default.createDirectory(at: pins, withIntermediateDirectories: true)
         try write(entries: entries)
     }
@@ -40,11 +42,7 @@ struct CheckProject {
     /// The command an entry stands for, run directly (in the manifest's
     /// folder, as check does), writing `out`.
     func runDirectly(_ entry: [String: Any], to out: URL) throws -> CommandResult {
-        var args: [String]
-        if let c = entry["render"] as? String { args = ["render", c] }
-        else if let p = entry["preset"] as? String { args = ["preset", p] }
-        else { args = ["encode"] + (entry["encode"] as! [String]) }
-        args += (entry["args"] as? [String] ?? []) + ["-o", out.path, "-q"]
+        let args = CheckKit.command(for: entry) + ["-o", out.path, "-q"]
         try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
         let r = try Throbber.run(args, in: pins)
         #expect(r.status == 0, "\(args.joined(separator: " ")): \(r.stderrText)")

@@ -9,6 +9,15 @@ enum CheckKit {
     static let examples = Paths.repository.appendingPathComponent("examples")
     static let pinned = Paths.repository.appendingPathComponent("Fixtures/hashes.json")
 
+    /// The command line a manifest entry stands for, without its output.
+    static func command(for entry: [String: Any]) -> [String] {
+        let head: [String]
+        if let c = entry["render"] as? String { head = ["render", c] }
+        else if let p = entry["preset"] as? String { head = ["preset", p] }
+        else { head = ["encode"] + (entry["encode"] as! [String]) }
+        return head + (entry["args"] as? [String] ?? [])
+    }
+
     // MARK: independent tools
 
     /// `sha256sum FILE...`, in order.

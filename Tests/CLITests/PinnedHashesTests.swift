@@ -72,13 +72,8 @@ struct PinnedHashesTests {
         try withTemporaryDirectory { (dir: URL) throws in
             for output in ["examples/dots.gif", "examples/ease.png", "presets/ring.png", "presets/pacman.gif", "encode/dropdown.gif"] {
                 let e = try #require(entries.first { $0["output"] as? String == output }, "\(output) not pinned")
-                var args: [String]
-                if let c = e["render"] as? String { args = ["render", c] }
-                else if let p = e["preset"] as? String { args = ["preset", p] }
-                else { args = ["encode"] + (e["encode"] as! [String]) }
                 let out = dir.appendingPathComponent(output.replacingOccurrences(of: "/", with: "-"))
-                args += (e["args"] as? [String] ?? []) + ["-o", out.path, "--sha256", "-q"]
-                let r = try Throbber.run(args, in: manifestDir)
+                let r = try Throbber.run(CheckKit.command(for: e) + ["-o", out.path, "--sha256", "-q"], in: manifestDir)
                 #expect(r.status == 0, "\(r.stderrText)")
                 let hash = try CheckKit.sha256sum(out)
                 #expect(r.stdoutText == "\(hash)  \(out.path)\n")
