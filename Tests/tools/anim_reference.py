@@ -540,4 +540,5 @@ def main():
     json.dump(info, sys.stdout)
 
 
-main()
+if __name__ == "__main__":
+    main()

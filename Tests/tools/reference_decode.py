@@ -8,7 +8,8 @@ to bottom) and prints one JSON object mapping each basename to
 {"width", "height", "via"}.
 
 - 16-bit PNGs ("via": "raw16"): decoded by the small pure-Python reader
-  below (zlib + PNG filters + Adam7 + tRNS, nothing else), then every sample
+  below (zlib + PNG filters + Adam7 + tRNS, nothing else; chunks and
+  filters come from anim_reference.py's PNG reader), then every sample
   is scaled to 8 bits as round(v * 255 / 65535), which is what libpng's
   png_set_scale_16 computes (checked for all 65536 values). Pillow cannot be
   the reference here because it keeps only the high byte (truncation), and
@@ -31,63 +32,21 @@ import zlib
 
 from PIL import Image
 
-ADAM7 = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
-         (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]  # x0, y0, dx, dy
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from anim_reference import ADAM7, png_chunks, unfilter  # noqa: E402  (its PNG reader: chunks, filters)
+
 CHANNELS = {0: 1, 2: 3, 4: 2, 6: 4}
-
-
-def chunks(data):
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    p = 8
-    while p < len(data):
-        (length,) = struct.unpack(">I", data[p:p + 4])
-        kind = data[p + 4:p + 8]
-        yield kind, data[p + 8:p + 8 + length]
-        p += 12 + length
-        if kind == b"IEND":
-            return
-
-
-def unfilter(raw, offset, stride, height, bpp):
-    """Returns (rows, next offset): the rows of one (sub)image, filters undone."""
-    rows, prev = [], bytearray(stride)
-    for _ in range(height):
-        kind = raw[offset]
-        row = bytearray(raw[offset + 1:offset + 1 + stride])
-        offset += 1 + stride
-        for x in range(stride):
-            a = row[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if kind == 0:
-                pred = 0
-            elif kind == 1:
-                pred = a
-            elif kind == 2:
-                pred = b
-            elif kind == 3:
-                pred = (a + b) // 2
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-            else:
-                raise ValueError("bad filter %d" % kind)
-            row[x] = (row[x] + pred) & 0xFF
-        rows.append(row)
-        prev = row
-    return rows, offset
 
 
 def decode_png16(data):
     """16-bit gray/RGB/gray+alpha/RGBA PNG -> (width, height, RGBA8 bytes)."""
     ihdr, idat, trns = None, b"", None
-    for kind, body in chunks(data):
-        if kind == b"IHDR":
+    for kind, body in png_chunks(data):
+        if kind == "IHDR":
             ihdr = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
+        elif kind == "IDAT":
             idat += body
-        elif kind == b"tRNS":
+        elif kind == "tRNS":
             trns = body
     width, height, depth, color, _, _, interlace = ihdr
     assert depth == 16 and color in CHANNELS
