@@ -167,6 +167,10 @@ public struct GIFPipeline {
         })
         try write(inFlight)
         try writer!.finish()
+        if case .local = choice, writer!.quantizedFrames > 0 {
+            // A frame's redrawn rectangle outgrew 256 colors after all.
+            report.palette += ", \(writer!.quantizedFrames) of \(report.frames) frames quantized"
+        }
         report.width = first!.width
         report.height = first!.height
         report.durationCentiseconds = timeline.startCentiseconds(timeline.entries.count)

@@ -167,4 +167,28 @@ struct PaletteTests {
         let two = try encodeGIF(frames, .with { $0.colors = 2; $0.timing.fps = Rational(10) }, pillow: false)
         for frame in two.giflib.frames { #expect(frame.paletteSize <= 2 && frame.drawnColors.count <= 2) }
     }
+
+    @Test("a frame that must redraw more than 256 colors (to clear an area for the next) is quantized, the others stay exact, and the report says so")
+    func localPaletteFallback() throws {
+        // Two 10x20 blocks of 200 colors each on a transparent 40x20 canvas:
+        // A, then A and B, then B. Each change fits a palette, but frame 1
+        // must also cover A, which frame 2 clears: 400 colors.
+        func block(_ x: Int, _ y: Int, base: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+            let i = y * 10 + x + base
+            return (UInt8(i % 256), UInt8(i / 256 * 100 + 20), UInt8(255 - i % 256), 255)
+        }
+        func frame(a: Bool, b: Bool) -> RGBAImage {
+            Synth.image(40, 20) { x, y in
+                if a && x < 10 { return block(x, y, base: 0) }
+                if b && x >= 30 { return block(x - 30, y, base: 200) }
+                return (0, 0, 0, 0)
+            }
+        }
+        let frames = [frame(a: true, b: false), frame(a: true, b: true), frame(a: false, b: true)]
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.report.palette == "lossless, a palette per frame, 1 of 3 frames quantized")
+        #expect(gif.giflib.frames[0].pixels == frames[0].pixels && gif.giflib.frames[2].pixels == frames[2].pixels)
+        #expect(gif.giflib.frames[1].pixels != frames[1].pixels)
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: 30)
+    }
 }

@@ -81,6 +81,7 @@ struct FrameWriter {
                 try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
             case (.quantized(let remapped), .quantized), (.quantized(let remapped), .local):
                 try writeQuantized(p.frame, remapped)
+                quantizedFrames += 1
             default:
                 throw ThrobberError(.software, "frame palette does not match the palette choice")
             }
@@ -88,6 +89,9 @@ struct FrameWriter {
     }
 
     func finish() throws { try gif.finish() }
+
+    /// Frames written with a libimagequant palette so far.
+    private(set) var quantizedFrames = 0
 
     /// Lossless: index every pixel. Where the palette has a transparent
     /// entry, a pixel the viewer already shows may be written either way:
