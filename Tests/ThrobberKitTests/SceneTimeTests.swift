@@ -207,4 +207,20 @@ struct SceneTimeTests {
         #expect(timedJob.timeline.duration == Rational(3), "timing.duration is ignored for a frames config")
         #expect(timedJob.timeline.delaysCentiseconds == Array(repeating: 5, count: 60))
     }
+
+    @Test("GIF refuses a scene stepping at over 50 fps, but not a frames config whose timing.duration sets the delays (fps unused)")
+    func gifFPSLimitOnlyWhereFPSSteps() throws {
+        let dir = SceneTestKit.examples.appendingPathComponent("dropdown_anim").path
+        func encodeGIF(_ config: SceneConfig) throws {
+            try withTemporaryDirectory { out in
+                let file = try OutputFile(path: out.appendingPathComponent("x.gif").path)
+                _ = try SceneJob(config: config, jobs: 1).encode(to: file, format: .gif)
+            }
+        }
+        let layers = try SceneTestKit.config(SceneTestKit.scene(timing: #"{"fps": 60}"#, layers: Self.dot()))
+        let e = SceneTestKit.error { try encodeGIF(layers) }
+        #expect(e?.kind == .data && e?.message.contains("timing.fps: 60 fps is too fast for GIF") == true, "\(String(describing: e))")
+        let frames = try SceneTestKit.config(#"{"version": 1, "frames": {"dir": "\#(dir)"}, "timing": {"fps": 60, "duration": 3}}"#)
+        try encodeGIF(frames)
+    }
 }

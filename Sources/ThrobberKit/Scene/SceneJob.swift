@@ -73,8 +73,9 @@ public struct SceneJob {
     /// Renders and encodes to `sink` as `format`.
     public func encode(to sink: OutputFile, format: AnimationFormat = .gif, compression: PNGCompressor.Effort = .best,
                        progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
+        // Frames with their own delays or a cycle duration do not step at fps.
         var usesFPS = true
-        if case .frames(let f) = config.content, f.delays != nil { usesFPS = false }
+        if case .frames(let f) = config.content, f.delays != nil || config.timing.duration != nil { usesFPS = false }
         if format == .gif, usesFPS, config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
             throw ThrobberError(.data, "\(config.file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less, or write APNG")
         }
