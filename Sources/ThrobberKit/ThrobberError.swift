@@ -12,14 +12,26 @@ public struct ThrobberError: Error, CustomStringConvertible, Equatable {
     }
 
     public var kind: Kind
-    /// `<what>: <why>`, the what usually being a file name.
+    /// `<what>: <why>`, the what usually being a file name. For an error
+    /// about a setting (`field` set), only the why: the caller names the
+    /// setting the way its user wrote it (a flag, a JSON path).
     public var message: String
+    /// The setting the error is about, when it is about one.
+    public var field: EncodeSettings.Field?
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
+    /// An invalid setting: `message` says what it must be and what it was.
+    public init(_ kind: Kind, field: EncodeSettings.Field, _ message: String) {
+        self.kind = kind
+        self.message = message
+        self.field = field
+    }
+
     public var exitCode: Int32 { kind.rawValue }
-    public var description: String { message }
+    /// The message, led by the setting's library name when there is one.
+    public var description: String { field.map { "\($0.rawValue): \(message)" } ?? message }
 }

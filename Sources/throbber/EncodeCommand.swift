@@ -20,20 +20,20 @@ enum EncodeCommand {
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
         guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
         let format = try OutputFormat.resolve(output: output, format: args.string("format"))
-        let compression = try OutputFormat.compression(args)
 
         var settings = EncodeSettings()
         if let fps = try args.rational("fps") { settings.timing.fps = fps }
         settings.timing.delay = try args.int("delay")
         settings.timing.duplicate = try args.int("duplicate", in: 1...1000) ?? 1
         settings.timing.bounce = args.flag("bounce")
-        settings.loop = try args.int("loop", in: 0...65536) ?? 0
+        settings.loop = try args.int("loop") ?? 0
         settings.quality = try args.int("quality", in: 1...100)
         settings.colors = try args.int("colors", in: 2...256)
         // Frames of animated inputs keep their own delays unless retimed.
         settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
         settings.dither = try args.double("dither", in: 0...1) ?? 1
         settings.jobs = try args.int("jobs", in: 1...256) ?? settings.jobs
+        settings.compression = try OutputFormat.compression(args)
         if let matte = args.string("matte") {
             guard let color = Color(parsing: matte) else {
                 throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
@@ -54,13 +54,10 @@ enum EncodeCommand {
 
         let source = try FileFrameSource(files: files)
         if args.string("loop") == nil, let loop = source.inputLoop {
-            settings.loop = format == .gif ? min(loop, 65536) : min(loop, Int(Int32.max))
+            settings.loop = min(loop, format.limits.maxLoop)
         }
         try Output.write(to: output, label: "encoding", quiet: args.flag("quiet"), printHash: args.flag("sha256")) { out, progress in
-            switch format {
-            case .gif: return try GIFPipeline(settings: settings, progress: progress).encode(source, to: out)
-            case .apng: return try APNGPipeline(settings: settings, compression: compression, progress: progress).encode(source, to: out)
-            }
+            try AnimationEncoder(format: format, settings: settings, progress: progress).encode(source, to: out)
         }
     }
 }
@@ -107,27 +104,28 @@ enum Output {
 
 /// Output formats, chosen by --format or the file extension.
 enum OutputFormat {
-    /// `--format` if given, else the extension: .gif, .png or .apng;
+    /// `--format` if given, else the extension (each format names its own);
     /// standard output defaults to GIF.
     static func resolve(output: String, format: String?) throws -> AnimationFormat {
+        let names = AnimationFormat.allCases.map(\.rawValue)
         if let format {
             guard let f = AnimationFormat(rawValue: format) else {
-                throw ThrobberError(.usage, "--format must be 'gif' or 'apng', got '\(format)'")
+                throw ThrobberError(.usage, "--format must be \(names.map { "'\($0)'" }.joined(separator: " or ")), got '\(format)'")
             }
             return f
         }
         if output == "-" { return .gif }
-        switch (output as NSString).pathExtension.lowercased() {
-        case "gif": return .gif
-        case "png", "apng": return .apng
-        case let ext:
-            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext)'; name the file .gif, .png or .apng, or pass --format gif|apng")
+        let ext = (output as NSString).pathExtension
+        guard let f = AnimationFormat(fileExtension: ext) else {
+            let known = AnimationFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }
+            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext.lowercased())'; name the file \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), or pass --format \(names.joined(separator: "|"))")
         }
+        return f
     }
 
-    static func compression(_ args: Arguments) throws -> PNGCompressor.Effort {
+    static func compression(_ args: Arguments) throws -> EncodeSettings.Compression {
         guard let text = args.string("compression") else { return .best }
-        guard let effort = PNGCompressor.Effort(rawValue: text), effort != .trial else {
+        guard let effort = EncodeSettings.Compression(rawValue: text) else {
             throw ThrobberError(.usage, "--compression must be 'fast' or 'best', got '\(text)'")
         }
         return effort

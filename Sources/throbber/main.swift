@@ -4,7 +4,9 @@ import ThrobberKit
 /// The executable only parses arguments, prints, and maps errors to exit
 /// codes; everything else is in ThrobberKit.
 func fail(_ error: ThrobberError, usage: String?, command: String?) -> Never {
-    var text = "throbber: error: \(error.message)\n"
+    // A setting's error names the flag that gave it (its last path part).
+    let flag = error.field.map { "--" + ($0.rawValue.split(separator: ".").last ?? "") + ": " } ?? ""
+    var text = "throbber: error: \(flag)\(error.message)\n"
     if error.kind == .usage, let usage {
         text += "Usage: \(usage)\n  See 'throbber\(command.map { " " + $0 } ?? "") --help'.\n"
     }

@@ -105,7 +105,7 @@ func expectPNGCheck(_ path: String, sourceLocation: SourceLocation = #_sourceLoc
     }
 }
 
-/// An APNG written by APNGPipeline into a temporary folder (kept while
+/// An APNG written by AnimationEncoder into a temporary folder (kept while
 /// `body` runs), with its structure checked against the spec.
 struct WrittenAPNG {
     var path: String
@@ -116,13 +116,15 @@ struct WrittenAPNG {
 
 @discardableResult
 func withAPNG<T>(_ source: FrameSource, _ settings: EncodeSettings, timeline: Timeline? = nil,
-                 compression: PNGCompressor.Effort = .best,
+                 compression: EncodeSettings.Compression = .best,
                  sourceLocation: SourceLocation = #_sourceLocation,
                  _ body: (WrittenAPNG) throws -> T) throws -> T {
     try withTemporaryDirectory { dir in
         let path = dir.appendingPathComponent("out.png").path
         let output = try OutputFile(path: path)
-        let pipeline = APNGPipeline(settings: settings, compression: compression)
+        var settings = settings
+        settings.compression = compression
+        let pipeline = AnimationEncoder(format: .apng, settings: settings)
         let report = try timeline.map { try pipeline.encode(source, timeline: $0, to: output) } ?? pipeline.encode(source, to: output)
         try output.commit()
         let structure = try APNGStructure(path: path)

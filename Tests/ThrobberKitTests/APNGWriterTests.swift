@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ThrobberKit
 
-/// APNGPipeline's output against the APNG 1.0 spec and independent
+/// The APNG encoder's output against the APNG 1.0 spec and independent
 /// decoders: the chunk layout and sequence numbers (apng_chunks.py, struct +
 /// zlib), pngcheck, and the decoded frames of three decoders (the spec
 /// decoder of anim_reference.py, ffmpeg, Pillow). Expected pixels and
@@ -369,10 +369,10 @@ struct APNGWriterTests {
     @Test("compression fast and best both decode exactly; best is no larger than fast")
     func compressionEffort() throws {
         let frames = (0..<5).map { Synth.photoLike(phase: $0 * 2, width: 80, height: 60) } + Self.softFrames(3, width: 80, height: 60)
-        var sizes: [PNGCompressor.Effort: Int] = [:]
+        var sizes: [EncodeSettings.Compression: Int] = [:]
         let frameSets = [Array(frames.prefix(5)), Array(frames.suffix(3))]
         for set in frameSets {
-            for effort in PNGCompressor.Effort.allCases {
+            for effort in EncodeSettings.Compression.allCases {
                 try withAPNG(MemoryFrameSource(set), .with { $0.jobs = 2 }, compression: effort) { apng in
                     sizes[effort, default: 0] += apng.bytes.count
                     expectFrames(try ReferenceAnimation(.spec, path: apng.path).frames, equal: set.map(normalized),

@@ -242,7 +242,7 @@ struct AnimatedInputTests {
         }
     }
 
-    @Test("GIFPipeline and APNGPipeline keep the delays of animated input (encode's default timeline)", Fixtures.needed,
+    @Test("The GIF and APNG encoders keep the delays of animated input (encode's default timeline)", Fixtures.needed,
           arguments: ["gif-pillow/dispose_none.gif", "apng-apngkit/animations/minimal.apng"])
     func pipelinesKeepInputDelays(_ fixture: String) throws {
         let path = Self.path(fixture)
@@ -251,7 +251,7 @@ struct AnimatedInputTests {
         try withTemporaryDirectory { dir in
             let gifPath = dir.appendingPathComponent("o.gif").path
             let out = try OutputFile(path: gifPath)
-            _ = try GIFPipeline(settings: .with { $0.jobs = 1 }).encode(source, to: out)
+            _ = try AnimationEncoder(format: .gif, settings: .with { $0.jobs = 1 }).encode(source, to: out)
             try out.commit()
             // Cumulative starts in centiseconds, rounded half up, from the input's exact times.
             var t = Rational(0), starts = [Int64(0)]

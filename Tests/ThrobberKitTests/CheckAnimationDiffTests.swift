@@ -95,10 +95,8 @@ struct CheckAnimationDiffTests {
             for (format, name) in [(AnimationFormat.gif, "a.gif"), (.apng, "a.png")] {
                 let out = try OutputFile(path: dir.appendingPathComponent(name).path)
                 let source = MemoryFrameSource(frames)
-                switch format {
-                case .gif: _ = try GIFPipeline(settings: settings).encode(source, to: out)
-                case .apng: _ = try APNGPipeline(settings: settings, compression: .fast).encode(source, to: out)
-                }
+                settings.compression = .fast
+                _ = try AnimationEncoder(format: format, settings: settings).encode(source, to: out)
                 try out.commit()
             }
             let gif = try DecodedAnimation.read(dir.appendingPathComponent("a.gif").path)

@@ -68,7 +68,7 @@ struct DecodeErrorTests {
             let out = dir.appendingPathComponent("out.gif").path
             let error = throbberError {
                 let output = try OutputFile(path: out)
-                _ = try GIFPipeline(settings: .with { $0.jobs = 1 }).encode(source, to: output)
+                _ = try AnimationEncoder(format: .gif, settings: .with { $0.jobs = 1 }).encode(source, to: output)
                 try output.commit()
             }
             #expect(error?.kind == .data, "\(String(describing: error))")
@@ -86,7 +86,7 @@ struct DecodeErrorTests {
         let frames = [Synth.solid(1, 2, 3), Synth.solid(4, 5, 6, width: 17, height: 16)]
         try withTemporaryDirectory { dir in
             let output = try OutputFile(path: dir.appendingPathComponent("out.gif").path)
-            let error = throbberError { _ = try GIFPipeline(settings: .with { $0.jobs = 2 }).encode(MemoryFrameSource(frames), to: output) }
+            let error = throbberError { _ = try AnimationEncoder(format: .gif, settings: .with { $0.jobs = 2 }).encode(MemoryFrameSource(frames), to: output) }
             output.discard()
             #expect(error?.kind == .data)
             #expect(error?.message.hasPrefix("frame 1: ") == true, "\(error?.message ?? "")")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ThrobberKit
 
-/// A GIF made by `GIFPipeline`, read back by both independent decoders.
+/// A GIF made by `AnimationEncoder`, read back by both independent decoders.
 struct EncodedGIF {
     var bytes: [UInt8]
     var report: EncodeReport
@@ -21,19 +21,19 @@ func encodeGIF(_ source: FrameSource, _ settings: EncodeSettings, pillow: Bool =
     try withTemporaryDirectory { dir in
         let path = dir.appendingPathComponent("out.gif").path
         let output = try OutputFile(path: path)
-        let report = try GIFPipeline(settings: settings).encode(source, to: output)
+        let report = try AnimationEncoder(format: .gif, settings: settings).encode(source, to: output)
         try output.commit()
         return EncodedGIF(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), report: report,
                           giflib: try DecodedGIF(path: path), pillow: pillow ? try PillowGIF(path: path) : nil)
     }
 }
 
-/// Only the bytes of the GIF `GIFPipeline` writes for `source`.
+/// Only the bytes of the GIF `AnimationEncoder` writes for `source`.
 func gifBytes(_ source: FrameSource, _ settings: EncodeSettings) throws -> [UInt8] {
     try withTemporaryDirectory { dir in
         let path = dir.appendingPathComponent("out.gif").path
         let output = try OutputFile(path: path)
-        _ = try GIFPipeline(settings: settings).encode(source, to: output)
+        _ = try AnimationEncoder(format: .gif, settings: settings).encode(source, to: output)
         try output.commit()
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }

@@ -210,7 +210,7 @@ struct OptimizationTests {
 
     @Test("a loop count over 65536 is refused as a usage error")
     func loopTooLarge() {
-        let error = throbberError { try EncodeSettings.with { $0.loop = 65537 }.validate() }
+        let error = throbberError { try EncodeSettings.with { $0.loop = 65537 }.validate(for: .gif) }
         #expect(error?.kind == .usage)
     }
 }

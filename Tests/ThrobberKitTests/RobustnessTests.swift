@@ -23,13 +23,13 @@ struct RobustnessTests {
             var settings = EncodeSettings()
             settings.timing.fps = Rational(1, 100_000_000_000_000_000)
             do {
-                try settings.validate()
+                try settings.validate(for: .gif)
             } catch let error as ThrobberError {
                 exit(error.kind == .usage ? 0 : 4)
             } catch {
                 exit(5)
             }
-            // Accepted: then GIFPipeline would compute these delays.
+            // Accepted: then the GIF encoder would compute these delays.
             _ = Timeline(sourceCount: 2, settings: settings.timing).delaysCentiseconds
             exit(3)
         }

@@ -109,10 +109,10 @@ struct TimelineTests {
                          .with { $0.timing.fps = Rational(0) },
                          .with { $0.timing.delay = 1 },
                          .with { $0.timing.duplicate = 0 }] {
-            let error = throbberError { try settings.validate() }
+            let error = throbberError { try settings.validate(for: .gif) }
             #expect(error?.kind == .usage, "\(settings.timing): \(String(describing: error))")
         }
-        #expect(throws: Never.self) { try EncodeSettings.with { $0.timing.fps = Rational(50) }.validate() }
-        #expect(throws: Never.self) { try EncodeSettings.with { $0.timing.fps = Rational(30000, 1001) }.validate() }
+        #expect(throws: Never.self) { try EncodeSettings.with { $0.timing.fps = Rational(50) }.validate(for: .gif) }
+        #expect(throws: Never.self) { try EncodeSettings.with { $0.timing.fps = Rational(30000, 1001) }.validate(for: .gif) }
     }
 }

@@ -1,23 +1,28 @@
 /// Decodes frames in parallel batches and prepares them (alpha policy
 /// applied; without one, invisible pixels are normalised to 0,0,0,0),
-/// checking that every frame has the first one's size.
+/// checking that every frame has the first one's size. Frames seen by
+/// `scan` are kept, while they fit in `cacheBudget` bytes, for the `load`
+/// calls that follow.
 struct FrameLoader {
     let source: FrameSource
     let alpha: AlphaPolicy?
     let jobs: Int
+    let cacheBudget: Int
     private var size: (width: Int, height: Int, name: String)?
     private var cache: [Int: RGBAImage] = [:]
+    private var cached = 0
 
-    init(source: FrameSource, alpha: AlphaPolicy?, jobs: Int) {
+    init(source: FrameSource, alpha: AlphaPolicy?, jobs: Int, cacheBudget: Int) {
         self.source = source
         self.alpha = alpha
         self.jobs = jobs
+        self.cacheBudget = cacheBudget
     }
 
     /// Prepared frames for `indices`, in order.
     mutating func load(_ indices: [Int]) throws -> [RGBAImage] {
         let missing = indices.filter { cache[$0] == nil }
-        let decoded = try parallelMap(missing.count, jobs: jobs) { i -> RGBAImage in
+        let decoded = try parallelMap(missing.count, jobs: jobs) { [source, alpha] i -> RGBAImage in
             var image = try source.frame(at: missing[i])
             if let alpha { alpha.apply(to: &image) } else { image.clearInvisibleColor() }
             return image
@@ -27,7 +32,12 @@ struct FrameLoader {
             try checkSize(image, index)
             fresh[index] = image
         }
-        return indices.map { cache[$0] ?? fresh[$0]! }
+        return try indices.map { index in
+            guard let image = cache[index] ?? fresh[index] else {
+                throw ThrobberError(.software, "frame \(index) was not loaded")
+            }
+            return image
+        }
     }
 
     private mutating func checkSize(_ image: RGBAImage, _ index: Int) throws {
@@ -43,11 +53,9 @@ struct FrameLoader {
         }
     }
 
-    /// Calls `body` with every frame in order (cached while they fit in
-    /// `cacheBudget` bytes, for the pass that follows). Stops when `body`
-    /// returns false.
-    mutating func scan(cacheBudget: Int, _ body: (Int, RGBAImage) throws -> Bool) throws {
-        var cached = 0
+    /// Calls `body` with every source frame in order, keeping them for
+    /// `load` while they fit the cache budget. Stops when `body` returns false.
+    mutating func scan(_ body: (Int, RGBAImage) throws -> Bool) throws {
         let batch = max(4, jobs * 2)
         var start = 0
         while start < source.count {
@@ -61,47 +69,5 @@ struct FrameLoader {
             }
             start += batch
         }
-    }
-
-    /// Walks `timeline` in ordered batches, merging identical neighbours:
-    /// `frame` gets each distinct frame with the entry it starts at, the
-    /// next distinct frame (nil after the last) and the entry where that
-    /// starts (the end of the loop after the last); `batchDone` follows
-    /// every batch.
-    mutating func walk(_ timeline: Timeline,
-                       frame: (_ image: RGBAImage, _ entry: Int, _ next: RGBAImage?, _ endEntry: Int) throws -> Void,
-                       batchDone: () throws -> Void) throws {
-        let runs = timeline.runs
-        let batch = max(4, jobs * 2)
-        var pending: (image: RGBAImage, entry: Int)? = nil
-        var start = 0
-        while start < runs.count {
-            let slice = Array(runs[start..<min(start + batch, runs.count)])
-            for (run, image) in zip(slice, try load(slice.map(\.source))) {
-                if let p = pending {
-                    if p.image == image { continue }   // identical neighbour: its time is added
-                    try frame(p.image, p.entry, image, run.entry)
-                }
-                pending = (image, run.entry)
-            }
-            start += batch
-            if start >= runs.count, let p = pending {
-                try frame(p.image, p.entry, nil, timeline.entries.count)
-            }
-            try batchDone()
-        }
-    }
-
-    /// Counts colors over all frames (stopping early once some frame alone
-    /// has too many) and returns the lossless palette choice, if any. Frames
-    /// are kept for `load` while they fit in `cacheBudget` bytes.
-    mutating func census(cacheBudget: Int, maxColors: Int, fallback: Quantizer) throws -> PaletteChoice? {
-        var census = ColorCensus()
-        var previous: RGBAImage? = nil
-        try scan(cacheBudget: cacheBudget) { _, image in
-            defer { previous = image }
-            return census.add(image, after: previous)
-        }
-        return census.lossless(maxColors: maxColors, fallback: fallback)
     }
 }

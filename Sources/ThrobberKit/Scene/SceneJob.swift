@@ -70,20 +70,39 @@ public struct SceneJob {
         self.settings = settings
     }
 
-    /// Renders and encodes to `sink` as `format`.
-    public func encode(to sink: OutputFile, format: AnimationFormat = .gif, compression: PNGCompressor.Effort = .best,
+    /// Renders and encodes to `sink` as `format`, with the compressor
+    /// effort `compression` (nil: the settings' default).
+    public func encode(to sink: OutputFile, format: AnimationFormat = .gif,
+                       compression: EncodeSettings.Compression? = nil,
                        progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
-        // Frames with their own delays or a cycle duration do not step at fps.
-        var usesFPS = true
-        if case .frames(let f) = config.content, f.delays != nil || config.timing.duration != nil { usesFPS = false }
-        if format == .gif, usesFPS, config.timing.fps > Rational(Int64(EncodeSettings.maxGIFFPS)) {
-            throw ThrobberError(.data, "\(config.file): timing.fps: \(config.timing.fps) fps is too fast for GIF: delays under 2 cs are slowed to 10 cs by browsers; use 50 or less, or write APNG")
+        var settings = settings
+        if let compression { settings.compression = compression }
+        // Scenes and frames without their own delays step at timing.fps,
+        // which the format's limits then apply to.
+        var stepsAtFPS = true
+        if case .frames(let f) = config.content, f.delays != nil || config.timing.duration != nil { stepsAtFPS = false }
+        if stepsAtFPS { settings.timing.fps = config.timing.fps }
+        do {
+            return try AnimationEncoder(format: format, settings: settings, progress: progress)
+                .encode(source, timeline: timeline, to: sink)
+        } catch let e as ThrobberError {
+            // A setting the config gave: name it by its JSON path.
+            guard let field = e.field else { throw e }
+            throw ThrobberError(.data, "\(config.file): \(SceneJob.path(of: field)): \(e.message)")
         }
-        switch format {
-        case .gif:
-            return try GIFPipeline(settings: settings, progress: progress).encode(source, timeline: timeline, to: sink)
-        case .apng:
-            return try APNGPipeline(settings: settings, compression: compression, progress: progress).encode(source, timeline: timeline, to: sink)
+    }
+
+    /// Where a config sets each encode setting.
+    static func path(of field: EncodeSettings.Field) -> String {
+        switch field {
+        case .fps: "timing.fps"
+        case .delay: "frames.delays"
+        case .duplicate: "duplicate"
+        case .loop: "loop"
+        case .quality: "encode.quality"
+        case .dither: "encode.dither"
+        case .colors: "encode.colors"
+        case .jobs: "jobs"
         }
     }
 }

@@ -2,10 +2,9 @@
 /// parallel: frames are independent there), then index and write them in
 /// order, keeping track of what a viewer shows so that unchanged pixels can
 /// be left transparent.
-struct FrameWriter {
+struct GIFFrameWriter {
     private let gif: GIFWriter
     private let choice: PaletteChoice
-    private let jobs: Int
     private let width: Int, height: Int
     /// What a viewer shows before the next frame is drawn.
     private var shown: RGBAImage
@@ -13,7 +12,7 @@ struct FrameWriter {
     private var lastTarget: RGBAImage?
     private let globalTable: ColorTable?
 
-    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, jobs: Int) throws {
+    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int) throws {
         var global: [UInt32]? = nil
         var background = 0
         if case .global(let colors, let transparent) = choice {
@@ -23,7 +22,6 @@ struct FrameWriter {
         gif = try GIFWriter(sink: sink, width: width, height: height, globalPalette: global,
                             backgroundIndex: background, loop: loop)
         self.choice = choice
-        self.jobs = jobs
         self.width = width
         self.height = height
         shown = RGBAImage(width: width, height: height)
@@ -31,8 +29,8 @@ struct FrameWriter {
     }
 
     /// A planned frame with its palette work done, ready to be written.
-    struct Paletted {
-        enum Work {
+    struct Paletted: Sendable {
+        enum Work: Sendable {
             case global
             case local(ColorTable)
             /// Remapped by libimagequant on its own; which pixels may stay
@@ -198,55 +196,5 @@ struct FrameWriter {
         }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
-    }
-}
-
-extension Quantizer {
-    /// A frame rectangle mapped to its own palette.
-    struct Remapped: Sendable {
-        var indices: [UInt8]
-        /// Packed RGBA; alpha ignored except to find the transparent entry.
-        var colors: [UInt32]
-        var transparent: Int?
-    }
-
-    /// Palette search and remap of a planned frame's rectangle: independent
-    /// of every other frame, so frames are quantized in parallel.
-    func quantize(_ f: PlannedFrame) throws -> Remapped {
-        let crop = FrameDiff.crop(f.target, f.geometry.rect)
-        var (indices, colors) = try quantizeAndRemap(crop, transparentEntry: f.index > 0 || crop.hasTransparency
-                                                     || f.geometry.disposal == .background)
-        if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
-        // GIF has no partial alpha: entries libimagequant made from the
-        // transparent pixels (alpha < 50%) all mean "transparent".
-        let transparent = colors.firstIndex { $0 >> 24 < 128 }
-        if let transparent, colors.indices.contains(where: { $0 != transparent && colors[$0] >> 24 < 128 }) {
-            let lookup = colors.indices.map { UInt8(colors[$0] >> 24 < 128 ? transparent : $0) }
-            for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
-        }
-        return Remapped(indices: indices, colors: colors, transparent: transparent)
-    }
-}
-
-extension RGBAImage {
-    var hasTransparency: Bool {
-        var i = 3
-        while i < pixels.count { if pixels[i] == 0 { return true }; i += 4 }
-        return false
-    }
-}
-
-extension FrameDiff {
-    /// Copies `rect` of `source` into the same place in `image`.
-    static func paste(_ source: RGBAImage, _ rect: PixelRect, into image: inout RGBAImage) {
-        let w = image.width, rowBytes = rect.width * 4
-        source.pixels.withUnsafeBufferPointer { src in
-            image.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in rect.y..<rect.maxY {
-                    let o = (y * w + rect.x) * 4
-                    (dst.baseAddress! + o).update(from: src.baseAddress! + o, count: rowBytes)
-                }
-            }
-        }
     }
 }
