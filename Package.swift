@@ -31,5 +31,5 @@ let package = Package(
         .testTarget(name: "ThrobberKitTests", dependencies: ["ThrobberKit", "CGIF", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["throbber", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -22,14 +22,25 @@ final class ProgressBar {
         guard percent != lastDrawn else { return }
         lastDrawn = percent
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        fputs("\r\(label) \(bar) \(percent)% (\(done)/\(total) frames)", stderr)
+        draw("\r\(label) \(bar) \(percent)% (\(done)/\(total) frames)")
         drew = true
     }
 
     /// Erases the bar.
     func finish() {
         guard drew else { return }
-        fputs("\r\u{1B}[2K", stderr)
+        draw("\r\u{1B}[2K")
         drew = false
+    }
+
+    /// Writes to the standard error descriptor directly (unbuffered, like stderr).
+    private func draw(_ text: String) {
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { return }
+            done += n
+        }
     }
 }

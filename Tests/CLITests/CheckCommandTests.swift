@@ -14,13 +14,13 @@ struct CheckProject {
     var manifest: URL { pins.appendingPathComponent("manifest.json") }
     var configs: URL { root.appendingPathComponent("configs") }
 
-    static let entries: [[String: Any]] = [
+    static var entries: [[String: Any]] { [
         ["render": "../configs/dots.json", "output": "dots.gif"],
         ["render": "../configs/ease.json", "args": ["--compression", "fast"], "output": "ease.png"],
         ["preset": "ring", "args": ["--size", "48", "--color", "#0A84FF"], "output": "ring.png"],
         ["preset": "spinner", "args": ["--size", "32"], "output": "sub/spinner.gif"],
         ["encode": ["../frames"], "args": ["--fps", "10"], "output": "frames.gif"],
-    ]
+    ] }
 
     init(in dir: URL, entries: [[String: Any]] = CheckProject.entries) throws {
         root = dir

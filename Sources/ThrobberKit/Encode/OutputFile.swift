@@ -23,7 +23,13 @@ public final class OutputFile: ByteSink {
         self.path = path
         if hashing { hasher = SHA256() }
         if path == "-" {
-            file = stdout
+            // A stream of our own on a copy of the descriptor: closing it
+            // leaves standard output open.
+            let fd = dup(STDOUT_FILENO)
+            guard fd >= 0, let stream = fdopen(fd, "wb") else {
+                throw ThrobberError(.cannotCreate, "standard output: \(String(cString: strerror(errno)))")
+            }
+            file = stream
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -78,7 +84,11 @@ public final class OutputFile: ByteSink {
         sha256 = hasher?.finalizeHex()
         if fflush(f) != 0 { failed = true; errnoValue = errno }
         if failed { discard(); throw writeError() }
-        guard let temporaryPath else { file = nil; return }   // stdout
+        guard let temporaryPath else {   // stdout
+            file = nil
+            if fclose(f) != 0 { errnoValue = errno; throw writeError() }
+            return
+        }
         if fsync(fileno(f)) != 0 || fclose(f) != 0 {
             errnoValue = errno; file = nil; discard(); throw writeError()
         }
@@ -93,7 +103,7 @@ public final class OutputFile: ByteSink {
 
     /// Throws the partial output away (safe to call more than once).
     public func discard() {
-        if let f = file, temporaryPath != nil { fclose(f) }
+        if let f = file { fclose(f) }
         file = nil
         if let temporaryPath { unlink(temporaryPath) }
         temporaryPath = nil

@@ -13,7 +13,7 @@ struct Quantizer: Sendable {
     var speed: Int = 4
 
     /// A palette chosen for one image, ready to remap it.
-    final class Palette: @unchecked Sendable {
+    final class Palette {
         fileprivate let result: OpaquePointer
         fileprivate init(result: OpaquePointer) { self.result = result }
         deinit { liq_result_destroy(result) }
