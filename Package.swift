@@ -8,6 +8,15 @@ func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
                    providers: [.apt([apt])])
 }
 
+/// The library is one module per pipeline stage; each may use only the
+/// modules below it (README, "How the code is laid out"):
+///
+///   ThrobberCore    image, color, exact time, timeline, JSON, errors, output file
+///   ThrobberCodecs  GIF, PNG/CgBI/APNG and JPEG readers and writers, frame sources
+///   ThrobberEncode  the encoder skeleton, its formats, palettes, frame planning
+///   ThrobberScene   configs, the cairo renderer, presets
+///   ThrobberCheck   regression manifests, animation diffs, library versions
+///   ThrobberKit     the umbrella: one import for library users
 let package = Package(
     name: "Throbber",
     products: [
@@ -21,10 +30,14 @@ let package = Package(
         system("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         system("CImageQuant", pkgConfig: "imagequant", apt: "libimagequant-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
-        .target(
-            name: "ThrobberKit",
-            dependencies: ["CGIF", "CPNG", "CJPEG", "CZlib", "CImageQuant", "CCairo"]
-        ),
+        .target(name: "ThrobberCore"),
+        .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib"]),
+        .target(name: "ThrobberEncode", dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant"]),
+        .target(name: "ThrobberScene", dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo"]),
+        .target(name: "ThrobberCheck",
+                dependencies: ["ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo"]),
+        .target(name: "ThrobberKit",
+                dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "ThrobberScene", "ThrobberCheck"]),
         .executableTarget(name: "throbber", dependencies: ["ThrobberKit"]),
         // Helpers both test targets share: expected values computed without ThrobberKit.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

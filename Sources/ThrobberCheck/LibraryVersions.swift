@@ -1,0 +1,22 @@
+import ThrobberCodecs
+import ThrobberCore
+internal import CCairo
+internal import CGIF
+internal import CImageQuant
+internal import CPNG
+internal import CZlib
+
+/// The versions of the C libraries that decide output bytes. Pinned hashes
+/// are only comparable between runs with the same versions.
+public enum LibraryVersions {
+    public static var current: [(name: String, version: String)] {
+        let liq = Int(liq_version())
+        return [
+            ("giflib", "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"),
+            ("libpng", String(cString: png_get_libpng_ver(nil))),
+            ("zlib", String(cString: zlibVersion())),
+            ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
+            ("cairo", String(cString: cairo_version_string())),
+        ]
+    }
+}

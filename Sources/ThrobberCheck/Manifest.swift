@@ -1,0 +1,130 @@
+import Foundation
+import ThrobberCodecs
+import ThrobberCore
+
+/// A regression manifest: what to make, and the SHA-256 each result must
+/// have. Paths are relative to the manifest's folder.
+///
+///     {"versions": {"giflib": "5.2.1", ...},
+///      "entries": [{"render": "examples/dots.json", "output": "dots.gif", "sha256": "…"},
+///                  {"preset": "ring", "args": ["--size", "64"], "output": "ring.gif", "sha256": "…"},
+///                  {"encode": ["frames/"], "args": ["--fps", "10"], "output": "frames.gif", "sha256": "…"}]}
+public struct Manifest: Sendable {
+    public enum Job: Sendable, Equatable {
+        case render(String)
+        case preset(String)
+        case encode([String])
+    }
+
+    public struct Entry: Sendable {
+        public var job: Job
+        public var args: [String]
+        /// File name of the result (its extension picks the format); an
+        /// existing file there is the expected picture for diffs.
+        public var output: String
+        public var sha256: String?
+
+        public init(job: Job, args: [String] = [], output: String, sha256: String? = nil) {
+            self.job = job
+            self.args = args
+            self.output = output
+            self.sha256 = sha256
+        }
+    }
+
+    public var file: String
+    public var entries: [Entry]
+    /// Library versions recorded by the last `--update`.
+    public var versions: [(name: String, version: String)]
+
+    public init(file: String, entries: [Entry], versions: [(name: String, version: String)] = []) {
+        self.file = file
+        self.entries = entries
+        self.versions = versions
+    }
+
+    public var folder: String { (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent }
+
+    public static func load(_ file: String) throws -> Manifest {
+        let bytes = try FileBytes.read(file)
+        let root = try JSONParser.parse(bytes, file: file)
+        let r = ConfigReader(file: file)
+        let top = try r.object(root, "")
+        var versions: [(String, String)] = []
+        try top.optional("versions") { node, path in
+            let o = try r.object(node, path)
+            for m in o.members { versions.append((m.key, try o.required(m.key, r.string))) }
+        }
+        let entries = try top.required("entries") { node, path in
+            try r.array(node, path).enumerated().map { i, item -> Entry in
+                let p = "\(path)[\(i)]"
+                let o = try r.object(item, p)
+                let kinds = ["render", "preset", "encode"].filter { o.has($0) }
+                guard kinds.count == 1 else {
+                    throw r.error(p, "an entry has exactly one of \"render\", \"preset\" or \"encode\"")
+                }
+                let job: Job
+                switch kinds[0] {
+                case "render": job = .render(try o.required("render", r.string))
+                case "preset": job = .preset(try o.required("preset", r.string))
+                default:
+                    job = .encode(try o.required("encode") { node, path in
+                        try r.array(node, path).enumerated().map { try r.string($1, "\(path)[\($0)]") }
+                    })
+                }
+                let args = try o.optional("args") { node, path in
+                    try r.array(node, path).enumerated().map { try r.string($1, "\(path)[\($0)]") }
+                } ?? []
+                let output = try o.required("output", r.string)
+                guard !output.isEmpty, !output.hasPrefix("/") else {
+                    throw r.error(p + ".output", "expected a file name relative to the manifest")
+                }
+                let sha = try o.optional("sha256") { node, path -> String in
+                    let s = try r.string(node, path)
+                    guard s.count == 64, s.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
+                        throw r.error(path, "expected 64 hex digits")
+                    }
+                    return s.lowercased()
+                }
+                try o.finish(allowed: ["render", "preset", "encode", "args", "output", "sha256"])
+                return Entry(job: job, args: args, output: output, sha256: sha)
+            }
+        }
+        try top.finish(allowed: ["versions", "entries"])
+        return Manifest(file: file, entries: entries, versions: versions)
+    }
+
+    /// The manifest as JSON, hashes and versions included.
+    public func serialized() -> String {
+        let entriesJSON: [ConfigJSON] = entries.map { e in
+            var members: [(String, ConfigJSON)] = []
+            switch e.job {
+            case .render(let c): members.append(("render", .string(c)))
+            case .preset(let n): members.append(("preset", .string(n)))
+            case .encode(let inputs): members.append(("encode", .array(inputs.map { .string($0) })))
+            }
+            if !e.args.isEmpty { members.append(("args", .array(e.args.map { .string($0) }))) }
+            members.append(("output", .string(e.output)))
+            if let s = e.sha256 { members.append(("sha256", .string(s))) }
+            return .object(members)
+        }
+        return ConfigJSON.object([
+            ("versions", .object(versions.map { ($0.name, .string($0.version)) })),
+            ("entries", .array(entriesJSON)),
+        ]).printed() + "\n"
+    }
+
+    /// `path` relative to the manifest's folder (absolute paths unchanged).
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    /// Recorded versions that differ from the running libraries.
+    public var versionChanges: [String] {
+        let now = Dictionary(uniqueKeysWithValues: LibraryVersions.current.map { ($0.name, $0.version) })
+        return versions.compactMap { v in
+            guard let current = now[v.name], current != v.version else { return nil }
+            return "\(v.name) \(v.version) → \(current)"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ThrobberCore
+internal import CGIF
+
+/// Writes a GIF89a stream with giflib's encoder (EGif*): screen descriptor,
+/// NETSCAPE2.0 loop extension, and per frame a graphic control extension and
+/// an LZW-compressed image with an optional local color table.
+package final class GIFWriter {
+    /// One frame, already palettized and cropped.
+    package struct Frame {
+        package var rect: PixelRect
+        /// Local color table (packed RGBA; alpha ignored), or nil for the global one.
+        package var palette: [UInt32]?
+        /// `rect.width * rect.height` palette indices.
+        package var indices: [UInt8]
+        /// Centiseconds.
+        package var delay: Int
+        package var disposal: Disposal
+        package var transparentIndex: Int?
+
+        package init(rect: PixelRect, palette: [UInt32]?, indices: [UInt8], delay: Int, disposal: Disposal,
+                     transparentIndex: Int?) {
+            self.rect = rect
+            self.palette = palette
+            self.indices = indices
+            self.delay = delay
+            self.disposal = disposal
+            self.transparentIndex = transparentIndex
+        }
+    }
+
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private let sink: ByteSink
+    private var sinkFailed = false
+
+    /// Starts the stream. `loop` follows the config: 0 = forever, N = play N
+    /// times (the NETSCAPE count is the number of repeats, N − 1; a GIF that
+    /// plays once has no loop extension).
+    package init(sink: ByteSink, width: Int, height: Int, globalPalette: [UInt32]?, backgroundIndex: Int, loop: Int?) throws {
+        self.sink = sink
+        var error: Int32 = 0
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        guard let gif = EGifOpen(user, { file, bytes, length in
+            guard let file, let user = file.pointee.UserData else { return 0 }
+            let writer = Unmanaged<GIFWriter>.fromOpaque(user).takeUnretainedValue()
+            let ok = writer.sink.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+            if !ok { writer.sinkFailed = true; return 0 }
+            return length
+        }, &error) else {
+            throw ThrobberError(.software, "giflib: cannot start a GIF stream (\(GIFWriter.describe(error)))")
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+        let map = globalPalette.map(GIFWriter.makeMap)
+        defer { if let map { GifFreeMapObject(map) } }
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), "screen descriptor")
+        if let loop, loop != 1 {
+            let repeats = loop == 0 ? 0 : loop - 1
+            try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "loop extension")
+            var id = Array("NETSCAPE2.0".utf8)
+            try check(EGifPutExtensionBlock(gif, 11, &id), "loop extension")
+            var data: [UInt8] = [1, UInt8(repeats & 0xFF), UInt8(repeats >> 8)]
+            try check(EGifPutExtensionBlock(gif, 3, &data), "loop extension")
+            try check(EGifPutExtensionTrailer(gif), "loop extension")
+        }
+    }
+
+    deinit {
+        if let gif { var e: Int32 = 0; EGifCloseFile(gif, &e) }
+    }
+
+    package func write(_ frame: Frame) throws {
+        guard let gif else { throw ThrobberError(.software, "GIF stream already closed") }
+        var gcb = GraphicsControlBlock(DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
+                                       DelayTime: Int32(frame.delay),
+                                       TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var ext = [UInt8](repeating: 0, count: 4)
+        let n = EGifGCBToExtension(&gcb, &ext)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
+        let map = frame.palette.map(GIFWriter.makeMap)
+        defer { if let map { GifFreeMapObject(map) } }
+        try check(EGifPutImageDesc(gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
+                                   Int32(frame.rect.height), false, map), "image descriptor")
+        var indices = frame.indices
+        try check(EGifPutLine(gif, &indices, Int32(indices.count)), "image data")
+    }
+
+    /// Writes the trailer and releases giflib's state.
+    package func finish() throws {
+        guard let gif else { return }
+        self.gif = nil
+        var error: Int32 = 0
+        if EGifCloseFile(gif, &error) == GIF_ERROR || sinkFailed {
+            throw ThrobberError(.io, sinkFailed ? "write failed" : "giflib: \(GIFWriter.describe(error))")
+        }
+    }
+
+    private func check(_ status: Int32, _ what: String) throws {
+        if status == GIF_ERROR {
+            if sinkFailed { throw ThrobberError(.io, "write failed") }
+            throw ThrobberError(.software, "giflib: cannot write \(what): \(GIFWriter.describe(gif?.pointee.Error ?? 0))")
+        }
+    }
+
+    static func describe(_ code: Int32) -> String {
+        GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+
+    /// A giflib color map, padded to a power of two (at least 2 entries).
+    private static func makeMap(_ palette: [UInt32]) -> UnsafeMutablePointer<ColorMapObject> {
+        var size = 2
+        while size < palette.count { size *= 2 }
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
+        for (i, c) in palette.enumerated() {
+            colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
+        }
+        return GifMakeMapObject(Int32(size), &colors)
+    }
+
+    /// Bytes of the LZW image data `frame` would take: used to choose between
+    /// encodings of the same frame.
+    /// `palette` is the table the frame's indices refer to.
+    package static func encodedSize(of frame: Frame, palette: [UInt32], width: Int, height: Int) -> Int {
+        let sink = CountingSink()
+        do {
+            let probe = try GIFWriter(sink: sink, width: width, height: height, globalPalette: nil,
+                                      backgroundIndex: 0, loop: 1)
+            var f = frame
+            f.palette = palette
+            try probe.write(f)
+            try probe.finish()
+        } catch {
+            return Int.max
+        }
+        return sink.count
+    }
+}

@@ -1,0 +1,91 @@
+import ThrobberCore
+
+/// An animated GIF or APNG, decoded and composited as a viewer shows it:
+/// every frame is the whole canvas after that frame was drawn.
+public struct DecodedAnimation: Sendable {
+    public var width: Int, height: Int
+    public var frames: [RGBAImage]
+    /// How long each frame is shown, in seconds.
+    public var durations: [Rational]
+    /// As in configs: 0 = forever, N = play N times.
+    public var loop: Int
+    public var format: AnimationFormat
+    /// Each frame as stored in the file (for `throbber info`).
+    public var stored: [StoredFrame]
+
+    public init(width: Int, height: Int, frames: [RGBAImage], durations: [Rational], loop: Int,
+                format: AnimationFormat, stored: [StoredFrame]) {
+        self.width = width
+        self.height = height
+        self.frames = frames
+        self.durations = durations
+        self.loop = loop
+        self.format = format
+        self.stored = stored
+    }
+
+    /// A frame's record in the file, before compositing.
+    public struct StoredFrame: Sendable, Equatable {
+        public var rect: PixelRect
+        /// The delay as the file states it: centiseconds / 100 for GIF,
+        /// delay_num / delay_den for APNG (a zero denominator read as 100).
+        public var delay: (numerator: Int, denominator: Int)
+        /// GIF: "unspecified", "none", "background", "previous";
+        /// APNG: "none", "background", "previous".
+        public var dispose: String
+        /// APNG: "source" or "over"; GIF frames always draw over ("over").
+        public var blend: String
+        /// Entries of the color table the frame uses; nil for truecolor.
+        public var colors: Int?
+        /// GIF: the transparent color index, if any.
+        public var transparent: Int?
+
+        public init(rect: PixelRect, delay: (numerator: Int, denominator: Int), dispose: String, blend: String,
+                    colors: Int? = nil, transparent: Int? = nil) {
+            self.rect = rect
+            self.delay = delay
+            self.dispose = dispose
+            self.blend = blend
+            self.colors = colors
+            self.transparent = transparent
+        }
+
+        public static func == (a: StoredFrame, b: StoredFrame) -> Bool {
+            a.rect == b.rect && a.delay == b.delay && a.dispose == b.dispose && a.blend == b.blend
+                && a.colors == b.colors && a.transparent == b.transparent
+        }
+    }
+
+    /// Largest canvas accepted, in pixels, and most decoded bytes in all:
+    /// files that claim more are refused before anything is allocated.
+    public static let maxPixels = 1 << 26
+    public static let maxTotalBytes = 1 << 29
+
+    /// Refuses a canvas too large to decode, naming the claimed size.
+    static func checkCanvas(_ width: Int, _ height: Int, name: String) throws {
+        guard width > 0, height > 0 else {
+            throw ThrobberError(.data, "\(name): invalid canvas size \(width)x\(height)")
+        }
+        guard width <= ImageDecoder.maxSide, height <= ImageDecoder.maxSide, width * height <= maxPixels else {
+            throw ThrobberError(.data, "\(name): canvas of \(width)x\(height) pixels is larger than Throbber decodes (decompression bomb?)")
+        }
+    }
+
+    /// Decodes a GIF or APNG file for inspection; other files are refused.
+    public static func read(_ path: String) throws -> DecodedAnimation {
+        let bytes = try FileBytes.read(path)
+        guard let animation = try decode(bytes, name: path) else {
+            throw ThrobberError(.data, "\(path): not a GIF or an animated PNG")
+        }
+        return animation
+    }
+
+    /// Decodes `bytes` if they are an animated GIF or APNG; nil for other images.
+    public static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation? {
+        switch ImageFormat.sniff(bytes) {
+        case .gif: return try GIFDecoder.decode(bytes, name: name)
+        case .png where APNGDecoder.isAnimated(bytes): return try APNGDecoder.decode(bytes, name: name)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ThrobberCore
+
+/// Frames read from image files. A still image is one frame; an animated
+/// GIF or APNG contributes all its frames, composited as a viewer shows
+/// them, with their own durations.
+public struct FileFrameSource: FrameSource {
+    public let files: [String]
+    /// Composited under every frame (a frames config's canvas background).
+    public let background: Color
+    private let entries: [(file: Int, frame: Int?)]
+    private let animations: [Int: DecodedAnimation]
+
+    /// Reads animated files now (so their errors come first); stills are
+    /// decoded when asked for.
+    public init(files: [String], background: Color = .transparent) throws {
+        self.files = files
+        self.background = background
+        var entries: [(Int, Int?)] = []
+        var animations: [Int: DecodedAnimation] = [:]
+        for (i, file) in files.enumerated() {
+            if try FileBytes.isAnimation(file), let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file) {
+                animations[i] = a
+                entries += a.frames.indices.map { (i, $0) }
+                continue
+            }
+            entries.append((i, nil))
+        }
+        self.entries = entries
+        self.animations = animations
+    }
+
+    public var count: Int { entries.count }
+
+    public func name(at index: Int) -> String {
+        let e = entries[index]
+        return e.frame.map { "\(files[e.file]) frame \($0)" } ?? files[e.file]
+    }
+
+    public func frame(at index: Int) throws -> RGBAImage {
+        let e = entries[index]
+        var image = try e.frame.map { animations[e.file]!.frames[$0] } ?? ImageDecoder.decode(fileAt: files[e.file])
+        if background.a > 0 {
+            var canvas = RGBAImage(width: image.width, height: image.height, fill: background)
+            canvas.draw(image, at: 0, 0, over: true)
+            image = canvas
+        }
+        return image
+    }
+
+    public func duration(at index: Int) -> Rational? {
+        let e = entries[index]
+        return e.frame.map { animations[e.file]!.durations[$0] }
+    }
+
+    /// The loop count of the input when it is a single animation.
+    public var inputLoop: Int? {
+        files.count == 1 ? animations[0]?.loop : nil
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ThrobberCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns the command line's `DIR|FILE...` into an ordered list of frame files.
+/// A folder contributes its image files (or those matching `glob`) in the
+/// chosen order; files given by name keep the order they were given in.
+public struct FrameList: Sendable {
+    /// Extensions picked up from a folder when no glob is given.
+    public static let imageExtensions: Set<String> = ["png", "apng", "jpg", "jpeg", "gif"]
+
+    public var sort: FrameSort
+    public var glob: String?
+
+    public init(sort: FrameSort = .natural, glob: String? = nil) {
+        self.sort = sort
+        self.glob = glob
+    }
+
+    public func files(for inputs: [String]) throws -> [String] {
+        var files: [String] = []
+        for input in inputs {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
+                throw ThrobberError(.noInput, "\(input): no such file or folder")
+            }
+            if isDir.boolValue {
+                let found = try folderFiles(input)
+                guard !found.isEmpty else {
+                    let what = glob.map { "no files matching \"\($0)\"" } ?? "no PNG, JPEG or GIF files"
+                    throw ThrobberError(.noInput, "\(input): folder has \(what)")
+                }
+                files += found
+            } else {
+                files.append(input)
+            }
+        }
+        return files
+    }
+
+    private func folderFiles(_ dir: String) throws -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: dir)
+        } catch {
+            throw ThrobberError(.noInput, "\(dir): folder cannot be read")
+        }
+        let base = dir.hasSuffix("/") ? dir : dir + "/"
+        let picked = names.filter { name in
+            if name.hasPrefix(".") { return false }
+            if let glob { return fnmatch(glob, name, 0) == 0 }
+            let ext = (name as NSString).pathExtension.lowercased()
+            return FrameList.imageExtensions.contains(ext)
+        }
+        .filter { name in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: base + name, isDirectory: &isDir) && !isDir.boolValue
+        }
+        return picked.sorted(by: sort.areInIncreasingOrder).map { base + $0 }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import ThrobberCore
+
+/// Decodes one still image (PNG of any kind, Apple CgBI PNG, JPEG) into
+/// straight RGBA, recognising the format by its signature, not its name.
+public enum ImageDecoder {
+    /// No side may be larger than this: a guard against decompression bombs
+    /// and absurd inputs.
+    public static let maxSide = 16384
+
+    /// Reads and decodes `path`; errors name the file.
+    public static func decode(fileAt path: String) throws -> RGBAImage {
+        let bytes = try FileBytes.read(path)
+        return try decode(bytes, name: path)
+    }
+
+    /// A whole file, with errors that name it (missing: .noInput; a
+    /// folder: .data).
+    public static func readFile(_ path: String) throws -> [UInt8] { try FileBytes.read(path) }
+
+    /// Decodes an image held in memory; `name` is used in error messages.
+    public static func decode(_ bytes: [UInt8], name: String) throws -> RGBAImage {
+        switch ImageFormat.sniff(bytes) {
+        case .png:
+            if CgBIDecoder.isCgBI(bytes) { return try CgBIDecoder.decode(bytes, name: name) }
+            return try PNGDecoder.decode(bytes, name: name)
+        case .jpeg:
+            return try JPEGDecoder.decode(bytes, name: name)
+        case .gif:
+            guard let first = try GIFDecoder.decode(bytes, name: name, maxFrames: 1).frames.first else {
+                throw ThrobberError(.data, "\(name): GIF has no frames")
+            }
+            return first
+        case nil:
+            throw ThrobberError(.data, "\(name): not a PNG, JPEG or GIF image (unrecognised signature)")
+        }
+    }
+}

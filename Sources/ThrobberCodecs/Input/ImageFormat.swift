@@ -1,0 +1,16 @@
+import Foundation
+import ThrobberCore
+
+/// Image formats Throbber recognises by their first bytes.
+public enum ImageFormat: Sendable {
+    case png, jpeg, gif
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    public static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
+        if bytes.starts(with: pngSignature) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        return nil
+    }
+}

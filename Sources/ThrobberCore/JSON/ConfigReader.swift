@@ -1,0 +1,167 @@
+/// Walks a parsed config with JSON paths, so every error can say where it
+/// is and what was expected: `ease.json: layers[0].animate[1].by: expected a
+/// number or a fraction like "1/3"`. Objects report keys nobody asked for.
+package struct ConfigReader {
+    package let file: String
+
+    package init(file: String) { self.file = file }
+
+    package func error(_ path: String, _ message: String) -> ThrobberError {
+        ThrobberError(.data, "\(file): \(path.isEmpty ? "(top level)" : path): \(message)")
+    }
+
+    /// Keys of one JSON object, with a check that all were used.
+    package final class Object {
+        package let reader: ConfigReader
+        package let path: String
+        package let members: [(key: String, value: JSONNode)]
+        private var used: Set<String> = []
+
+        package init(_ reader: ConfigReader, _ node: JSONNode, path: String) throws {
+            guard case .object(let m) = node.value else {
+                throw reader.error(path, "expected an object, found \(node.value.kindName)")
+            }
+            self.reader = reader
+            self.path = path
+            self.members = m
+        }
+
+        package func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+        package func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+        package func node(_ key: String) -> JSONNode? {
+            guard let m = members.first(where: { $0.key == key }) else { return nil }
+            used.insert(key)
+            return m.value
+        }
+
+        package func optional<T>(_ key: String, _ parse: (JSONNode, String) throws -> T) throws -> T? {
+            guard let n = node(key) else { return nil }
+            return try parse(n, child(key))
+        }
+
+        package func required<T>(_ key: String, _ parse: (JSONNode, String) throws -> T) throws -> T {
+            guard let n = node(key) else {
+                // A near miss is most likely a typo of this very key.
+                if let typo = members.first(where: { !used.contains($0.key) && ConfigReader.editDistance($0.key, key) <= 2 }) {
+                    throw reader.error(child(typo.key), "unknown key (did you mean \"\(key)\"?)")
+                }
+                throw reader.error(path, "missing required key \"\(key)\"")
+            }
+            return try parse(n, child(key))
+        }
+
+        /// Fails on the first key that was never read: a typo must not
+        /// silently produce a different animation.
+        package func finish(allowed: [String]) throws {
+            for m in members where !used.contains(m.key) {
+                let known = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+                throw reader.error(child(m.key), "unknown key (expected one of \(known))")
+            }
+        }
+    }
+
+    package func object(_ node: JSONNode, _ path: String) throws -> Object { try Object(self, node, path: path) }
+
+    package func array(_ node: JSONNode, _ path: String) throws -> [JSONNode] {
+        guard case .array(let items) = node.value else { throw error(path, "expected an array, found \(node.value.kindName)") }
+        return items
+    }
+
+    package func string(_ node: JSONNode, _ path: String) throws -> String {
+        guard case .string(let s) = node.value else { throw error(path, "expected a string, found \(node.value.kindName)") }
+        return s
+    }
+
+    package func bool(_ node: JSONNode, _ path: String) throws -> Bool {
+        guard case .bool(let b) = node.value else { throw error(path, "expected true or false, found \(node.value.kindName)") }
+        return b
+    }
+
+    /// Largest numerator and denominator accepted, so exact time arithmetic
+    /// stays far from overflow.
+    package static let maxMagnitude: Int64 = 1_000_000_000
+    package static let maxDenominator: Int64 = 100_000
+
+    /// A number or a fraction string such as "1/3" or "-2/3", exactly.
+    package func number(_ node: JSONNode, _ path: String) throws -> Rational {
+        let expected = "expected a number or a fraction like \"1/3\""
+        let value: Rational?
+        switch node.value {
+        case .number(let text): value = ConfigReader.exact(text)
+        case .string(let text): value = text.contains("/") ? Rational(parsing: text) : nil
+        default: throw error(path, "\(expected), found \(node.value.kindName)")
+        }
+        guard let v = value else { throw error(path, expected) }
+        guard v.numerator.magnitude <= ConfigReader.maxMagnitude.magnitude,
+              v.denominator <= ConfigReader.maxDenominator else {
+            throw error(path, "\(v) is too large or too finely divided (at most 1e9, denominators up to 100000)")
+        }
+        return v
+    }
+
+    package func number(_ node: JSONNode, _ path: String, atLeast low: Rational? = nil, above: Rational? = nil, atMost high: Rational? = nil) throws -> Rational {
+        let v = try number(node, path)
+        if let low, v < low { throw error(path, "must be at least \(low), got \(v)") }
+        if let above, !(above < v) { throw error(path, "must be greater than \(above), got \(v)") }
+        if let high, high < v { throw error(path, "must be at most \(high), got \(v)") }
+        return v
+    }
+
+    package func integer(_ node: JSONNode, _ path: String, in range: ClosedRange<Int>) throws -> Int {
+        guard case .number(let text) = node.value, let v = ConfigReader.exact(text), v.denominator == 1 else {
+            throw error(path, "expected a whole number, found \(node.value.kindName == "a number" ? "a fraction" : node.value.kindName)")
+        }
+        guard v.numerator >= Int64(range.lowerBound) && v.numerator <= Int64(range.upperBound) else {
+            throw error(path, "must be \(range.lowerBound)…\(range.upperBound), got \(v)")
+        }
+        return Int(v.numerator)
+    }
+
+    package func color(_ node: JSONNode, _ path: String) throws -> Color {
+        guard case .string(let s) = node.value, let c = Color(parsing: s) else {
+            throw error(path, "expected \(Color.syntaxHelp)")
+        }
+        return c
+    }
+
+    package func point(_ node: JSONNode, _ path: String) throws -> (Rational, Rational) {
+        let items = try array(node, path)
+        guard items.count == 2 else { throw error(path, "expected [x, y]") }
+        return (try number(items[0], path + "[0]"), try number(items[1], path + "[1]"))
+    }
+
+    /// Levenshtein distance, for "did you mean" hints.
+    package static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    /// A JSON number literal as an exact rational (decimal and exponent).
+    package static func exact(_ text: String) -> Rational? {
+        var mantissa = Substring(text)
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let x = Int(text[text.index(after: e)...]), abs(x) <= 18 else { return nil }
+            exponent = x
+            mantissa = text[..<e]
+        }
+        guard var r = Rational(parsing: String(mantissa)) else { return nil }
+        for _ in 0..<abs(exponent) {
+            guard r.numerator.magnitude < UInt64(Int64.max / 10), r.denominator < Int64.max / 10 else { return nil }
+            r = exponent > 0 ? r * Rational(10) : r / Rational(10)
+        }
+        return r
+    }
+}

@@ -1,0 +1,93 @@
+/// How frames are laid out in time: which source frame is shown when. Times
+/// are exact; centisecond delays are derived from cumulative times, so every
+/// second of animation adds up to exactly 100 cs (CONFIG.md, "Time").
+public struct Timeline: Equatable, Sendable {
+    /// One displayed frame: the source frame it shows and when it starts.
+    public struct Entry: Equatable, Sendable {
+        public var source: Int
+        public var start: Rational
+    }
+
+    public private(set) var entries: [Entry]
+    /// When the last entry ends (the length of one loop).
+    public private(set) var duration: Rational
+
+    /// Timing settings shared by `encode` and configs.
+    public struct Settings: Equatable, Sendable {
+        /// Frames per second; ignored when `delay` is set.
+        public var fps: Rational = Rational(25)
+        /// A fixed delay per frame in centiseconds.
+        public var delay: Int? = nil
+        /// Each frame shown this many times in a row.
+        public var duplicate: Int = 1
+        /// Play forward, then backward without repeating the end frames.
+        public var bounce: Bool = false
+        /// Give frames of animated inputs `frameDuration` too, instead of
+        /// the durations their files give.
+        public var retime: Bool = false
+
+        public init(fps: Rational = Rational(25), delay: Int? = nil, duplicate: Int = 1, bounce: Bool = false) {
+            self.fps = fps; self.delay = delay; self.duplicate = duplicate; self.bounce = bounce
+        }
+
+        /// The length of one shown frame.
+        public var frameDuration: Rational {
+            if let delay { return Rational(Int64(delay), 100) }
+            return Rational(1) / fps
+        }
+    }
+
+    public init(sourceCount: Int, settings: Settings) {
+        precondition(sourceCount > 0 && settings.duplicate >= 1)
+        self.init(durations: Array(repeating: settings.frameDuration, count: sourceCount),
+                  duplicates: Array(repeating: settings.duplicate, count: sourceCount), bounce: settings.bounce)
+    }
+
+    /// Source frame i is shown `duplicates[i]` times, each for `durations[i]`;
+    /// with `bounce` the sources play forward, then backward without
+    /// repeating the end frames.
+    public init(durations: [Rational], duplicates: [Int], bounce: Bool) {
+        let n = durations.count
+        precondition(n > 0 && duplicates.count == n && duplicates.allSatisfy { $0 >= 1 })
+        var order = Array(0..<n)
+        if bounce && n > 2 { order += (1..<(n - 1)).reversed() }
+        var entries: [Entry] = []
+        var t = Rational(0)
+        for source in order {
+            for _ in 0..<duplicates[source] {
+                entries.append(Entry(source: source, start: t))
+                t = t + durations[source]
+            }
+        }
+        self.entries = entries
+        self.duration = t
+    }
+
+    /// Frames of `source`: animation frames keep their own durations
+    /// unless `settings.retime`, the others last `settings.frameDuration`.
+    public init(source: FrameSource, settings: Settings) {
+        let fallback = settings.frameDuration
+        self.init(durations: (0..<source.count).map { settings.retime ? fallback : source.duration(at: $0) ?? fallback },
+                  duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
+    }
+
+    /// Runs of consecutive entries showing the same source frame: each
+    /// source decoded once per run.
+    package var runs: [(source: Int, entry: Int)] {
+        var runs: [(source: Int, entry: Int)] = []
+        for (i, e) in entries.enumerated() where runs.last?.source != e.source { runs.append((e.source, i)) }
+        return runs
+    }
+
+    /// Start of entry `index` (or the end of the loop for `entries.count`) in
+    /// whole centiseconds, rounded half up.
+    public func startCentiseconds(_ index: Int) -> Int64 {
+        let t = index < entries.count ? entries[index].start : duration
+        return (t * Rational(100)).roundedHalfUp
+    }
+
+    /// Delays in centiseconds of each entry; they add up to the rounded length.
+    public var delaysCentiseconds: [Int64] {
+        (0..<entries.count).map { startCentiseconds($0 + 1) - startCentiseconds($0) }
+    }
+}

@@ -1,0 +1,65 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// Palette APNG: maps frames to one shared palette. Each frame is remapped
+/// with the previous (already reduced) frame as libimagequant's background,
+/// so pixels it approximates well keep their old value and do not shimmer.
+struct PaletteReducer {
+    let quantizer: Quantizer
+    let palette: Quantizer.Palette
+    /// The palette as packed RGBA (fully transparent entries as 0).
+    let colors: [UInt32]
+    /// Color → its first palette index (entries may repeat a color).
+    private let lookup: ColorTable
+    private let transparent: Int?
+
+    init(quantizer: Quantizer, palette: Quantizer.Palette, first: RGBAImage) throws {
+        self.quantizer = quantizer
+        self.palette = palette
+        // libimagequant settles the palette on the first remap.
+        let (_, colors) = try quantizer.remap(first, to: palette, background: nil)
+        self.colors = colors.map { $0 >> 24 == 0 ? 0 : $0 }
+        lookup = ColorTable(colors: self.colors)
+        transparent = self.colors.firstIndex(of: 0)
+    }
+
+    /// Whether a fully transparent entry exists (needed for blend OVER).
+    var hasTransparent: Bool { transparent != nil }
+
+    /// `image` in palette colors (as RGBA), given the previous reduced frame.
+    func reduce(_ image: RGBAImage, after previous: RGBAImage?) throws -> RGBAImage {
+        let (indices, now) = try quantizer.remap(image, to: palette, background: previous)
+        guard now.map({ $0 >> 24 == 0 ? 0 : $0 }) == colors else {
+            throw ThrobberError(.software, "libimagequant changed the shared palette between frames")
+        }
+        // "Keep" (the transparent entry on a visible pixel): what the viewer
+        // already shows there.
+        var out = previous?.pixels ?? [UInt8](repeating: 0, count: image.pixels.count)
+        out.withUnsafeMutableBytes { oRaw in
+            image.pixels.withUnsafeBytes { sRaw in
+                let o = oRaw.bindMemory(to: UInt32.self), src = sRaw.bindMemory(to: UInt32.self)
+                for i in indices.indices {
+                    let index = Int(indices[i])
+                    if index == transparent && previous != nil && UInt32(littleEndian: src[i]) >> 24 != 0 { continue }
+                    o[i] = UInt32(littleEndian: colors[index])
+                }
+            }
+        }
+        return RGBAImage(width: image.width, height: image.height, pixels: out)
+    }
+
+    /// RGBA rows → palette indices.
+    func indices(_ rgba: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: rgba.count / 4)
+        rgba.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            var lastColor: UInt32 = 0, lastIndex = UInt8(transparent ?? 0)
+            for i in out.indices {
+                let c = UInt32(littleEndian: px[i])
+                if c != lastColor { lastColor = c; lastIndex = UInt8(lookup.index(of: c) ?? transparent ?? 0) }
+                out[i] = lastIndex
+            }
+        }
+        return out
+    }
+}

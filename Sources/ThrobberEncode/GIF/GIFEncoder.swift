@@ -1,0 +1,94 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// GIF through the skeleton: colors from one exact global palette, exact
+/// local palettes, or libimagequant per frame (`PaletteChoice`); geometry
+/// and disposal from `FramePlanner`; indices and giflib writing in
+/// `GIFFrameWriter`.
+struct GIFEncoder: FormatEncoder {
+    static let limits = FormatLimits(
+        name: "GIF", delays: 2...65535, maxFPS: 50,
+        delayReason: "delays under 2 cs are slowed to 10 cs by browsers",
+        // The NETSCAPE extension stores plays − 1 in 16 bits.
+        maxLoop: 65536)
+    static let fileExtensions = ["gif"]
+
+    /// The longest delay one GIF frame can have, in centiseconds.
+    static let maxDelay: Int64 = 65535
+
+    private let settings: EncodeSettings
+    private let timeline: Timeline
+    private let sink: OutputFile
+    private(set) var stage: PaletteChoice
+    private var planner = FramePlanner()
+    private var writer: GIFFrameWriter?
+    /// Frames of the file planned so far.
+    private var planned = 0
+
+    init(settings: EncodeSettings, timeline: Timeline, sink: OutputFile) {
+        self.settings = settings
+        self.timeline = timeline
+        self.sink = sink
+        stage = .quantized(Self.quantizer(settings))
+    }
+
+    /// libimagequant as the settings ask, for frames that need quantizing.
+    private static func quantizer(_ settings: EncodeSettings) -> Quantizer {
+        Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality,
+                  colors: settings.colors ?? 256, dither: settings.dither)
+    }
+
+    var alpha: AlphaPolicy? { settings.alpha }
+
+    /// Without `quality`, lossless whenever the colors allow.
+    mutating func survey(_ frames: inout FrameLoader) throws {
+        guard settings.quality == nil else { return }
+        let fallback = Self.quantizer(settings)
+        if let lossless = try ColorCensus.survey(&frames, maxColors: settings.colors ?? 256, fallback: fallback) {
+            stage = lossless
+        }
+    }
+
+    mutating func begin(first: RGBAImage) throws {
+        writer = try GIFFrameWriter(sink: sink, width: first.width, height: first.height, choice: stage,
+                                    loop: settings.loop)
+    }
+
+    /// A frame's geometry is planned once the next one is known (for its
+    /// disposal). A GIF delay is at most 65535 cs: a longer frame is shown as
+    /// several equal parts (the later ones redraw a single unchanged pixel),
+    /// and at least one part, so a 0 cs frame of an input GIF stays a frame.
+    mutating func plan(_ frame: DistinctFrame) -> [PlannedFrame] {
+        let delay = timeline.startCentiseconds(frame.endEntry) - timeline.startCentiseconds(frame.entry)
+        let parts = max(1, Int((delay + Self.maxDelay - 1) / Self.maxDelay))
+        var frames: [PlannedFrame] = []
+        for part in 0..<parts {
+            let last = part == parts - 1
+            let share = Int(delay) / parts + (part < Int(delay) % parts ? 1 : 0)
+            let geometry = planner.plan(frame.image, next: last ? frame.next : frame.image)
+            frames.append(PlannedFrame(target: frame.image, geometry: geometry, delay: share, index: planned))
+            planned += 1
+        }
+        return frames
+    }
+
+    static func process(_ frames: [PlannedFrame], stage: PaletteChoice, jobs: Int) throws -> [GIFFrameWriter.Paletted] {
+        try GIFFrameWriter.palettize(frames, choice: stage, jobs: jobs)
+    }
+
+    mutating func write(_ frames: [GIFFrameWriter.Paletted]) throws {
+        guard writer != nil else { throw ThrobberError(.software, "GIF frames written before the header") }
+        try writer?.write(frames)
+    }
+
+    mutating func finish() throws -> String {
+        guard let writer else { throw ThrobberError(.software, "GIF ended before the header") }
+        try writer.finish()
+        var summary = stage.summary
+        if case .local = stage, writer.quantizedFrames > 0 {
+            // A frame's redrawn rectangle outgrew 256 colors after all.
+            summary += ", \(writer.quantizedFrames) of \(planned) frames quantized"
+        }
+        return summary
+    }
+}

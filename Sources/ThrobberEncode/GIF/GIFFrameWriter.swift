@@ -1,0 +1,203 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// The last two stages for GIF: give each planned frame its palette (in
+/// parallel: frames are independent there), then index and write them in
+/// order, keeping track of what a viewer shows so that unchanged pixels can
+/// be left transparent.
+struct GIFFrameWriter {
+    private let gif: GIFWriter
+    private let choice: PaletteChoice
+    private let width: Int, height: Int
+    /// What a viewer shows before the next frame is drawn.
+    private var shown: RGBAImage
+    /// The source frame written last (nil before the first).
+    private var lastTarget: RGBAImage?
+    private let globalTable: ColorTable?
+
+    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int) throws {
+        var global: [UInt32]? = nil
+        var background = 0
+        if case .global(let colors, let transparent) = choice {
+            global = colors
+            background = transparent ?? 0
+        }
+        gif = try GIFWriter(sink: sink, width: width, height: height, globalPalette: global,
+                            backgroundIndex: background, loop: loop)
+        self.choice = choice
+        self.width = width
+        self.height = height
+        shown = RGBAImage(width: width, height: height)
+        globalTable = global.map { ColorTable(colors: $0) }
+    }
+
+    /// A planned frame with its palette work done, ready to be written.
+    struct Paletted: Sendable {
+        enum Work: Sendable {
+            case global
+            case local(ColorTable)
+            /// Remapped by libimagequant on its own; which pixels may stay
+            /// as the viewer shows them is decided when the frame is written.
+            case quantized(Quantizer.Remapped)
+        }
+        var frame: PlannedFrame
+        var work: Work
+    }
+
+    /// The part of the work that frames do not share: local palettes or
+    /// libimagequant's palette search. Pure, so it runs in parallel (and
+    /// while earlier frames are being written).
+    static func palettize(_ frames: [PlannedFrame], choice: PaletteChoice, jobs: Int) throws -> [Paletted] {
+        switch choice {
+        case .global:
+            return frames.map { Paletted(frame: $0, work: .global) }
+        case .local(let limit, let fallback):
+            return try parallelMap(frames.count, jobs: jobs) { i in
+                let f = frames[i]
+                var table = ColorTable(limit: limit)
+                guard table.insertColors(of: f.target, in: f.geometry.rect) else {
+                    // The redrawn rectangle outgrew the census: quantize this one.
+                    return Paletted(frame: f, work: .quantized(try fallback.quantize(f)))
+                }
+                // Room permitting, a transparent entry: for unchanged pixels,
+                // and so decoders that follow the spec's "restore to background
+                // color" literally (Pillow) clear a disposed frame to transparent.
+                if f.index > 0 || f.geometry.disposal == .background { table.insert(0) }
+                return Paletted(frame: f, work: .local(table))
+            }
+        case .quantized(let quantizer):
+            return try parallelMap(frames.count, jobs: jobs) { i in
+                Paletted(frame: frames[i], work: .quantized(try quantizer.quantize(frames[i])))
+            }
+        }
+    }
+
+    /// Writes frames in order; each depends on what the previous ones show.
+    mutating func write(_ frames: [Paletted]) throws {
+        for p in frames {
+            switch (p.work, choice) {
+            case (.global, .global(let colors, let transparent)):
+                try writeExact(p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
+            case (.local(let table), _):
+                try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
+            case (.quantized(let remapped), .quantized), (.quantized(let remapped), .local):
+                try writeQuantized(p.frame, remapped)
+                quantizedFrames += 1
+            default:
+                throw ThrobberError(.software, "frame palette does not match the palette choice")
+            }
+        }
+    }
+
+    func finish() throws { try gif.finish() }
+
+    /// Frames written with a libimagequant palette so far.
+    private(set) var quantizedFrames = 0
+
+    /// Lossless: index every pixel. Where the palette has a transparent
+    /// entry, a pixel the viewer already shows may be written either way:
+    /// see `smallest`.
+    private mutating func writeExact(_ f: PlannedFrame, table: ColorTable, local: Bool, transparent: Int?) throws {
+        let rect = f.geometry.rect
+        var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
+        var keepsAny = false
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                let t = tRaw.bindMemory(to: UInt32.self), s = sRaw.bindMemory(to: UInt32.self)
+                var lastColor: UInt32 = 0, lastIndex = table.index(of: 0) ?? 0
+                for y in 0..<rect.height {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width {
+                        let c = t[row + x]
+                        if c != lastColor { lastColor = c; lastIndex = table.index(of: c)! }
+                        let i = y * rect.width + x
+                        plain[i] = UInt8(lastIndex)
+                        if let transparent, f.index > 0, c == s[row + x], lastIndex != transparent {
+                            alternative[i] = Int16(transparent)
+                            keepsAny = true
+                        }
+                    }
+                }
+            }
+        }
+        var frame = GIFWriter.Frame(rect: rect, palette: local ? table.colors : nil, indices: plain,
+                                    delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
+        if keepsAny {
+            frame = smallest(frame, alternative: alternative, palette: table.colors)
+        }
+        try gif.write(frame)
+        FrameDiff.paste(f.target, rect, into: &shown)
+        if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
+        lastTarget = f.target
+    }
+
+    /// The smallest encoding of `frame` among: its own indices, every
+    /// alternative taken, and the fewest-runs choice between them.
+    private func smallest(_ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32]) -> GIFWriter.Frame {
+        var runs = frame
+        runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
+        var allAlternative = frame
+        for i in alternative.indices where alternative[i] != FewestRuns.none {
+            allAlternative.indices[i] = UInt8(alternative[i])
+        }
+        let candidates = [runs, allAlternative, frame]
+        let sizes = candidates.map { GIFWriter.encodedSize(of: $0, palette: palette, width: width, height: height) }
+        return candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
+    }
+
+    /// Quantized: pixels the viewer already shows well enough become the
+    /// transparent entry, so unchanged areas stay stable instead of
+    /// shimmering with a new dither pattern, and encode as long runs. A pixel
+    /// keeps what is shown when its source did not change since the frame
+    /// before (what is shown is then this very color, quantized earlier), or
+    /// when what is shown is at least as close to it as its new palette color.
+    /// (libimagequant can do this itself with `liq_image_set_background`, but
+    /// then every remap waits for the previous frame; decided here, the
+    /// remaps run in parallel and this pass costs a few ms a frame.)
+    private mutating func writeQuantized(_ f: PlannedFrame, _ remapped: Quantizer.Remapped) throws {
+        let rect = f.geometry.rect, w = width
+        var indices = remapped.indices
+        let colors = remapped.colors
+        if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
+            let clear = UInt8(transparent)
+            f.target.pixels.withUnsafeBytes { tRaw in
+                shown.pixels.withUnsafeBytes { sRaw in
+                    previous.pixels.withUnsafeBytes { pRaw in
+                        let t = tRaw.bindMemory(to: UInt32.self), s = sRaw.bindMemory(to: UInt32.self)
+                        let p = pRaw.bindMemory(to: UInt32.self)
+                        for y in 0..<rect.height {
+                            let row = (rect.y + y) * w + rect.x
+                            for x in 0..<rect.width {
+                                let i = y * rect.width + x
+                                let index = Int(indices[i])
+                                let shownColor = s[row + x]
+                                // Transparent here, or nothing shown to keep.
+                                if index == transparent || shownColor >> 24 == 0 { continue }
+                                let c = t[row + x]
+                                if c == p[row + x]
+                                    || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index]) {
+                                    indices[i] = clear
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try gif.write(GIFWriter.Frame(rect: rect, palette: colors, indices: indices, delay: f.delay,
+                                      disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
+        shown.pixels.withUnsafeMutableBytes { sRaw in
+            let s = sRaw.bindMemory(to: UInt32.self)
+            for y in 0..<rect.height {
+                for x in 0..<rect.width {
+                    let index = Int(indices[y * rect.width + x])
+                    if index == remapped.transparent { continue }
+                    s[(rect.y + y) * w + rect.x + x] = colors[index] | 0xFF00_0000
+                }
+            }
+        }
+        if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
+        lastTarget = f.target
+    }
+}

@@ -1,0 +1,29 @@
+import ThrobberCodecs
+import ThrobberCore
+
+extension Quantizer {
+    /// A frame rectangle mapped to its own palette.
+    struct Remapped: Sendable {
+        var indices: [UInt8]
+        /// Packed RGBA; alpha ignored except to find the transparent entry.
+        var colors: [UInt32]
+        var transparent: Int?
+    }
+
+    /// Palette search and remap of a planned frame's rectangle: independent
+    /// of every other frame, so frames are quantized in parallel.
+    func quantize(_ f: PlannedFrame) throws -> Remapped {
+        let crop = FrameDiff.crop(f.target, f.geometry.rect)
+        var (indices, colors) = try quantizeAndRemap(crop, transparentEntry: f.index > 0 || crop.hasTransparency
+                                                     || f.geometry.disposal == .background)
+        if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
+        // GIF has no partial alpha: entries libimagequant made from the
+        // transparent pixels (alpha < 50%) all mean "transparent".
+        let transparent = colors.firstIndex { $0 >> 24 < 128 }
+        if let transparent, colors.indices.contains(where: { $0 != transparent && colors[$0] >> 24 < 128 }) {
+            let lookup = colors.indices.map { UInt8(colors[$0] >> 24 < 128 ? transparent : $0) }
+            for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
+        }
+        return Remapped(indices: indices, colors: colors, transparent: transparent)
+    }
+}

@@ -1,0 +1,10 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// The geometry of one output frame: which rectangle it redraws and how it
+/// is disposed. Decided from the exact target frames alone, so it is the
+/// same for lossless and quantized output and for any thread count.
+public struct FrameGeometry: Equatable, Sendable {
+    public var rect: PixelRect
+    public var disposal: Disposal
+}

@@ -1,0 +1,86 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// A small ordered set of colors (at most `limit`, ≤ 256) with a fast index
+/// lookup: exact palettes are built and applied with it. Colors are packed
+/// RGBA as in `RGBAImage.pixel`.
+struct ColorTable: Sendable {
+    private var keys: [UInt32]
+    private var slots: [UInt16]   // palette index + 1; 0 = empty
+    private let mask: Int
+    /// Colors in the order they were first inserted.
+    private(set) var colors: [UInt32] = []
+    let limit: Int
+
+    init(limit: Int = 256) {
+        self.limit = limit
+        keys = [UInt32](repeating: 0, count: 1024)
+        slots = [UInt16](repeating: 0, count: 1024)
+        mask = 1023
+    }
+
+    init(colors: [UInt32]) {
+        self.init(limit: 256)
+        for c in colors { _ = insert(c) }
+    }
+
+    var count: Int { colors.count }
+
+    /// Squared RGB distance of two packed colors (alpha ignored).
+    @inline(__always)
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a & 0xFF) - Int(b & 0xFF)
+        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+        let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+
+    @inline(__always) private func home(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) & mask }
+
+    /// The index of `color`, or nil if absent.
+    @inline(__always) func index(of color: UInt32) -> Int? {
+        var i = home(color)
+        while true {
+            let s = slots[i]
+            if s == 0 { return nil }
+            if keys[i] == color { return Int(s) - 1 }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Adds `color` if new. Returns false when the table is full.
+    @discardableResult
+    @inline(__always) mutating func insert(_ color: UInt32) -> Bool {
+        var i = home(color)
+        while true {
+            let s = slots[i]
+            if s == 0 { break }
+            if keys[i] == color { return true }
+            i = (i + 1) & mask
+        }
+        guard colors.count < limit else { return false }
+        keys[i] = color
+        colors.append(color)
+        slots[i] = UInt16(colors.count)
+        return true
+    }
+
+    /// Adds the colors of `rect` in `image`; false if they do not all fit.
+    mutating func insertColors(of image: RGBAImage, in rect: PixelRect) -> Bool {
+        var fits = true
+        image.pixels.withUnsafeBytes { raw in
+            let px = raw.bindMemory(to: UInt32.self)
+            var last: UInt32? = nil
+            outer: for y in rect.y..<rect.maxY {
+                let row = y * image.width
+                for x in rect.x..<rect.maxX {
+                    let c = UInt32(littleEndian: px[row + x])
+                    if c == last { continue }
+                    last = c
+                    if !insert(c) { fits = false; break outer }
+                }
+            }
+        }
+        return fits
+    }
+}

@@ -1,0 +1,22 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// How a GIF gets its colors.
+enum PaletteChoice: Sendable {
+    /// Every frame together fits in the palette: one exact global palette.
+    case global(colors: [UInt32], transparentIndex: Int?)
+    /// What each frame redraws fits in a palette of `limit` colors: exact
+    /// local palettes (a frame whose redrawn rectangle grows past that, to
+    /// clear pixels for the next one, is quantized with `fallback`).
+    case local(limit: Int, fallback: Quantizer)
+    /// libimagequant, per frame.
+    case quantized(Quantizer)
+
+    var summary: String {
+        switch self {
+        case .global(let colors, _): return "lossless, one palette of \(colors.count) colors"
+        case .local: return "lossless, a palette per frame"
+        case .quantized(let q): return "quantized with libimagequant (quality \(q.quality), up to \(q.colors) colors)"
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import ThrobberCodecs
+import ThrobberCore
+internal import CImageQuant
+
+/// Palette reduction with libimagequant, one frame (or frame rectangle) at a
+/// time, single-threaded inside so results never depend on OMP_NUM_THREADS.
+struct Quantizer: Sendable {
+    /// 1–100: the fewest colors that reach this quality are used.
+    var quality: Int
+    /// Most colors per palette, 2–256 (the transparent entry included).
+    var colors: Int
+    /// Floyd–Steinberg dithering strength, 0–1.
+    var dither: Double
+    /// libimagequant speed 1 (slowest, best) … 10.
+    var speed: Int = 4
+
+    /// A palette chosen for one image, ready to remap it.
+    final class Palette {
+        fileprivate let result: OpaquePointer
+        fileprivate init(result: OpaquePointer) { self.result = result }
+        deinit { liq_result_destroy(result) }
+    }
+
+    fileprivate func makeAttributes() throws -> OpaquePointer {
+        guard let attr = liq_attr_create() else { throw ThrobberError(.software, "libimagequant: out of memory") }
+        liq_set_max_colors(attr, Int32(colors))
+        liq_set_quality(attr, 0, Int32(quality))
+        liq_set_speed(attr, Int32(speed))
+        return attr
+    }
+
+    /// Maps `image` to `palette`. With `background` (what the viewer shows
+    /// under this rectangle), pixels close enough to it become the
+    /// transparent entry, which keeps unchanged areas stable between frames.
+    /// Returns the indices and the palette as packed RGBA.
+    func remap(_ image: RGBAImage, to palette: Palette, background: RGBAImage?) throws -> (indices: [UInt8], colors: [UInt32]) {
+        throbber_liq_single_thread()
+        let attr = try makeAttributes()
+        defer { liq_attr_destroy(attr) }
+        var indices = [UInt8](repeating: 0, count: image.width * image.height)
+        try image.pixels.withUnsafeBytes { px in
+            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+                throw ThrobberError(.software, "libimagequant: cannot create image")
+            }
+            defer { liq_image_destroy(img) }
+            try withExtendedLifetime(background) {
+                try (background?.pixels ?? []).withUnsafeBytes { bg in
+                    var bgImage: OpaquePointer? = nil
+                    if let background {
+                        bgImage = liq_image_create_rgba(attr, bg.baseAddress!, Int32(background.width), Int32(background.height), 0)
+                        if let bgImage { liq_image_set_background(img, bgImage) }  // img takes ownership
+                    }
+                    let status = indices.withUnsafeMutableBytes { out in
+                        liq_write_remapped_image(palette.result, img, out.baseAddress!, out.count)
+                    }
+                    guard status == LIQ_OK else {
+                        throw ThrobberError(.software, "libimagequant: remapping failed (code \(status.rawValue))")
+                    }
+                }
+            }
+        }
+        return (indices, Quantizer.colors(of: palette.result))
+    }
+
+    /// Palette search and remap of one image on a single libimagequant
+    /// image, so the maps libimagequant derives from it (contrast, edges,
+    /// dithering) are made once, not again for the remap.
+    func quantizeAndRemap(_ image: RGBAImage, transparentEntry: Bool) throws -> (indices: [UInt8], colors: [UInt32]) {
+        throbber_liq_single_thread()
+        let attr = try makeAttributes()
+        defer { liq_attr_destroy(attr) }
+        var indices = [UInt8](repeating: 0, count: image.width * image.height)
+        let colors: [UInt32] = try image.pixels.withUnsafeBytes { px in
+            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+                throw ThrobberError(.software, "libimagequant: cannot create image")
+            }
+            defer { liq_image_destroy(img) }
+            if transparentEntry { liq_image_add_fixed_color(img, liq_color(r: 0, g: 0, b: 0, a: 0)) }
+            var result: OpaquePointer? = nil
+            let status = liq_image_quantize(img, attr, &result)
+            guard status == LIQ_OK, let result else {
+                throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
+            }
+            defer { liq_result_destroy(result) }
+            liq_set_dithering_level(result, Float(dither))
+            let remapped = indices.withUnsafeMutableBytes { out in
+                liq_write_remapped_image(result, img, out.baseAddress!, out.count)
+            }
+            guard remapped == LIQ_OK else {
+                throw ThrobberError(.software, "libimagequant: remapping failed (code \(remapped.rawValue))")
+            }
+            return Quantizer.colors(of: result)
+        }
+        return (indices, colors)
+    }
+
+    /// The palette of a libimagequant result as packed RGBA.
+    private static func colors(of result: OpaquePointer) -> [UInt32] {
+        let table = liq_get_palette(result)!
+        let count = Int(table.pointee.count)
+        return withUnsafeBytes(of: table.pointee.entries) { raw in
+            let entries = raw.bindMemory(to: liq_color.self)
+            return (0..<count).map { i in
+                let c = entries[i]
+                return UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+            }
+        }
+    }
+}
+
+extension Quantizer {
+    /// One palette for many frames (APNG has a single PLTE): frames are
+    /// added to a libimagequant histogram, then quantized together.
+    final class SharedPalette {
+        private let attr: OpaquePointer
+        private let histogram: OpaquePointer
+
+        init(_ quantizer: Quantizer) throws {
+            attr = try quantizer.makeAttributes()
+            guard let h = liq_histogram_create(attr) else {
+                liq_attr_destroy(attr)
+                throw ThrobberError(.software, "libimagequant: out of memory")
+            }
+            histogram = h
+        }
+
+        deinit {
+            liq_histogram_destroy(histogram)
+            liq_attr_destroy(attr)
+        }
+
+        func add(_ image: RGBAImage) throws {
+            throbber_liq_single_thread()
+            try image.pixels.withUnsafeBytes { px in
+                guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+                    throw ThrobberError(.software, "libimagequant: cannot create image")
+                }
+                defer { liq_image_destroy(img) }
+                guard liq_histogram_add_image(histogram, attr, img) == LIQ_OK else {
+                    throw ThrobberError(.software, "libimagequant: cannot add a frame to the histogram")
+                }
+            }
+        }
+
+        /// A fully transparent entry, for pixels that stay as they are.
+        func reserveTransparent() {
+            liq_histogram_add_fixed_color(histogram, liq_color(r: 0, g: 0, b: 0, a: 0), 0)
+        }
+
+        func quantize(dither: Double) throws -> Palette {
+            throbber_liq_single_thread()
+            var result: OpaquePointer? = nil
+            let status = liq_histogram_quantize(histogram, attr, &result)
+            guard status == LIQ_OK, let result else {
+                throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
+            }
+            liq_set_dithering_level(result, Float(dither))
+            return Palette(result: result)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ThrobberCodecs
+import ThrobberCore
+
+/// Everything that decides how frames become an animated file, apart from
+/// the frames. Checked once, by `validate(for:)`, against the limits of the
+/// format being written.
+public struct EncodeSettings: Equatable, Sendable {
+    public var timing = Timeline.Settings()
+    /// 0 = forever, N = play N times.
+    public var loop = 0
+    /// nil: lossless when every frame fits in 256 colors, else `defaultQuality`.
+    public var quality: Int? = nil
+    public var dither = 1.0
+    /// Most colors per palette, 2–256. GIF: nil means 256. APNG: a palette
+    /// APNG of at most this many colors; nil means lossless truecolor.
+    public var colors: Int? = nil
+    public var alpha = AlphaPolicy()
+    /// How hard the format's compressor works (APNG: deflate effort).
+    public var compression = Compression.best
+    /// Worker threads; output bytes never depend on it.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    /// libimagequant quality used when frames have too many colors. 100
+    /// rather than 90: on testsrc2 quality 90 is 1.5 dB below ffmpeg's
+    /// per-frame palettes, 100 is 2.7 dB above it and no larger
+    /// (docs/benchmarks.md).
+    public static let defaultQuality = 100
+
+    public init() {}
+
+    /// Compressor effort, for formats whose compressor has a choice.
+    public enum Compression: String, Sendable, CaseIterable {
+        case fast, best
+    }
+
+    /// The settings an error can be about (`ThrobberError.field`).
+    public typealias Field = SettingField
+
+    /// Refuses settings that cannot make a correct file of `format`, with a
+    /// usage error naming the field and the range it must be in.
+    public func validate(for format: AnimationFormat) throws {
+        let limits = format.limits
+        func bad(_ field: Field, _ why: String) -> ThrobberError { ThrobberError(.usage, field: field, why) }
+        if let delay = timing.delay {
+            guard limits.delays.contains(delay) else {
+                throw bad(.delay, "must be \(limits.delays.lowerBound)…\(limits.delays.upperBound) centiseconds for \(limits.name)\(limits.delayReason.map { " (\($0))" } ?? ""), got \(delay)")
+            }
+        } else {
+            let fps = timing.fps
+            guard fps > Rational(0) else { throw bad(.fps, "must be greater than 0, got \(fps)") }
+            // Bounded so that exact time arithmetic cannot overflow.
+            guard fps.numerator <= 1_000_000_000, fps.denominator <= 1_000_000 else {
+                throw bad(.fps, "\(fps) is too large or too finely divided (up to 1e9, denominators up to 1e6)")
+            }
+            if let maxFPS = limits.maxFPS, fps > Rational(Int64(maxFPS)) {
+                throw bad(.fps, "\(fps) fps is too fast for \(limits.name): \(limits.delayReason ?? "delays would be too short"); use \(maxFPS) fps or less")
+            }
+        }
+        guard timing.duplicate >= 1 else { throw bad(.duplicate, "must be 1 or more, got \(timing.duplicate)") }
+        guard (0...limits.maxLoop).contains(loop) else {
+            throw bad(.loop, "must be 0 (forever) … \(limits.maxLoop) for \(limits.name), got \(loop)")
+        }
+        if let quality, !(1...100).contains(quality) { throw bad(.quality, "must be 1…100, got \(quality)") }
+        guard (0...1).contains(dither) else { throw bad(.dither, "must be 0…1, got \(dither)") }
+        if let colors, !(2...256).contains(colors) { throw bad(.colors, "must be 2…256, got \(colors)") }
+        guard jobs >= 1 else { throw bad(.jobs, "must be 1 or more, got \(jobs)") }
+    }
+}

@@ -1,0 +1,53 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// One output format as the encoder skeleton (`AnimationEncoder`) drives it.
+/// The skeleton owns the order of work, batching, threads, progress and the
+/// report; a format supplies the steps that differ between formats, each
+/// called in frame order except `process`, which is pure and runs on worker
+/// threads while the previous batch is written.
+protocol FormatEncoder {
+    /// A distinct frame after planning (its rectangle, blend, delay decided).
+    associatedtype Planned: Sendable
+    /// A planned frame after the parallel stage (palette, compression),
+    /// ready to be written.
+    associatedtype Ready: Sendable
+    /// What the parallel stage reads: fixed once the survey is done.
+    associatedtype Stage: Sendable
+
+    /// What the format can express.
+    static var limits: FormatLimits { get }
+    /// File name extensions (lowercase, no dot) for this format.
+    static var fileExtensions: [String] { get }
+
+    /// Starts an encode of frames shown as `timeline` into `sink`.
+    init(settings: EncodeSettings, timeline: Timeline, sink: OutputFile)
+
+    /// How frames are prepared as they are loaded: the alpha policy for
+    /// formats without partial alpha, nil to keep alpha as it is.
+    var alpha: AlphaPolicy? { get }
+
+    /// A look at every frame before anything is written, when the format
+    /// needs one (colors that fit a palette, opacity, the frame count);
+    /// `frames` keeps what it loads for the walk while it fits the budget.
+    mutating func survey(_ frames: inout FrameLoader) throws
+
+    /// Writes the file header, once the first frame is known.
+    mutating func begin(first: RGBAImage) throws
+
+    /// Plans a distinct frame (in order): one or more frames of the file.
+    mutating func plan(_ frame: DistinctFrame) throws -> [Planned]
+
+    /// The inputs of `process`.
+    var stage: Stage { get }
+
+    /// The work frames do not share (palettes, compression): pure, so it
+    /// runs on `jobs` threads and overlaps with writing the batch before.
+    static func process(_ frames: [Planned], stage: Stage, jobs: Int) throws -> [Ready]
+
+    /// Writes processed frames, in order.
+    mutating func write(_ frames: [Ready]) throws
+
+    /// Ends the file; returns how colors were stored, for the report.
+    mutating func finish() throws -> String
+}

@@ -1,0 +1,16 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// What a format can express, for validating settings before any work.
+public struct FormatLimits: Sendable {
+    /// How the format is named in messages ("GIF").
+    public var name: String
+    /// Allowed fixed delays, in centiseconds.
+    public var delays: ClosedRange<Int>
+    /// The fastest frame rate the format shows faithfully, if it has one.
+    public var maxFPS: Int?
+    /// Why short delays are refused, for messages.
+    public var delayReason: String?
+    /// The largest loop count (plays) the format can store.
+    public var maxLoop: Int
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// Timing functions with CSS semantics: `linear`, the named cubic Béziers
+/// (`ease` is Core Animation's default), `cubic-bezier(x1, y1, x2, y2)` and
+/// `steps(n)` (jump-end). Cubic Béziers are solved for x to within 1e-7.
+public enum Easing: Equatable, Sendable, CustomStringConvertible {
+    case linear
+    case cubicBezier(Double, Double, Double, Double)
+    case steps(Int)
+
+    static let named: [String: Easing] = [
+        "linear": .linear,
+        "ease": .cubicBezier(0.25, 0.1, 0.25, 1),
+        "ease-in": .cubicBezier(0.42, 0, 1, 1),
+        "ease-out": .cubicBezier(0, 0, 0.58, 1),
+        "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
+    ]
+
+    static let syntaxHelp = "\"linear\", \"ease\", \"ease-in\", \"ease-out\", \"ease-in-out\", \"cubic-bezier(x1, y1, x2, y2)\" with x1 and x2 in 0…1, or \"steps(n)\""
+
+    public init?(parsing text: String) {
+        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let e = Easing.named[s] { self = e; return }
+        func arguments(_ prefix: String) -> [String]? {
+            guard s.hasPrefix(prefix + "("), s.hasSuffix(")") else { return nil }
+            return s.dropFirst(prefix.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        if let a = arguments("cubic-bezier") {
+            let v = a.compactMap { Double($0) }
+            guard v.count == 4, a.count == 4, v.allSatisfy(\.isFinite), (0...1).contains(v[0]), (0...1).contains(v[2]) else { return nil }
+            self = .cubicBezier(v[0], v[1], v[2], v[3])
+            return
+        }
+        if let a = arguments("steps"), a.count == 1, let n = Int(a[0]), n >= 1 {
+            self = .steps(n)
+            return
+        }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .linear: return "linear"
+        case .steps(let n): return "steps(\(n))"
+        case .cubicBezier(let a, let b, let c, let d):
+            if let name = Easing.named.first(where: { $0.value == self })?.key { return name }
+            return "cubic-bezier(\(a), \(b), \(c), \(d))"
+        }
+    }
+
+    /// The eased progress for progress `x` in 0…1.
+    public func apply(_ x: Double) -> Double {
+        switch self {
+        case .linear: return x
+        case .steps(let n): return x >= 1 ? 1 : (x * Double(n)).rounded(.down) / Double(n)
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            if x <= 0 { return 0 }
+            if x >= 1 { return 1 }
+            let s = Easing.solve(x, x1, x2)
+            return Easing.bezier(s, y1, y2)
+        }
+    }
+
+    /// One coordinate of the Bézier from 0 to 1 with control values a, b.
+    static func bezier(_ s: Double, _ a: Double, _ b: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
+    }
+
+    static func bezierSlope(_ s: Double, _ a: Double, _ b: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * a + 6 * u * s * (b - a) + 3 * s * s * (1 - b)
+    }
+
+    /// The parameter s with bezier_x(s) = x: Newton's method, falling back to
+    /// bisection (x(s) is monotonic because x1, x2 are in 0…1).
+    static func solve(_ x: Double, _ x1: Double, _ x2: Double) -> Double {
+        var s = x
+        for _ in 0..<8 {
+            let err = bezier(s, x1, x2) - x
+            if abs(err) < 1e-9 { return s }
+            let d = bezierSlope(s, x1, x2)
+            if abs(d) < 1e-6 { break }
+            s -= err / d
+            if s < 0 || s > 1 { break }
+        }
+        var lo = 0.0, hi = 1.0
+        s = x
+        while hi - lo > 1e-12 {
+            let v = bezier(s, x1, x2)
+            if abs(v - x) < 1e-9 { return s }
+            if v < x { lo = s } else { hi = s }
+            s = (lo + hi) / 2
+        }
+        return s
+    }
+}

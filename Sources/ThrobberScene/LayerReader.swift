@@ -1,0 +1,173 @@
+import Foundation
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// Reads `layers[...]` entries: kind, common transform keys, `repeat` and
+/// animations (CONFIG.md, "Layers" and "Animations").
+struct LayerReader {
+    let r: ConfigReader
+    /// `timing.step`, which sets the period of step animations.
+    let step: Rational
+    let resolve: (String) -> String
+
+    static let kinds = ["image", "circle", "arc", "rect", "group"]
+    static let commonKeys = ["center", "opacity", "rotate", "scale", "animate", "repeat", "fill", "stroke"]
+
+    func layer(_ node: JSONNode, _ path: String) throws -> Layer {
+        let o = try r.object(node, path)
+        let present = LayerReader.kinds.filter { o.has($0) }
+        guard present.count == 1, let kindKey = present.first else {
+            let list = LayerReader.kinds.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw r.error(path, present.isEmpty ? "a layer needs one of \(list)" : "a layer has exactly one of \(list), found \(present.joined(separator: " and "))")
+        }
+        let kind = try o.required(kindKey) { try self.kind(kindKey, $0, $1) }
+        var layer = Layer(kind: kind)
+        layer.center = try o.optional("center") { node, path in
+            let (x, y) = try r.point(node, path)
+            return (x.doubleValue, y.doubleValue)
+        }
+        layer.opacity = try o.optional("opacity") { try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue } ?? 1
+        layer.rotate = try o.optional("rotate") { try r.number($0, $1).doubleValue } ?? 0
+        layer.scale = try o.optional("scale") { try r.number($0, $1).doubleValue } ?? 1
+        layer.fill = try o.optional("fill", r.color) ?? layer.fill
+        layer.stroke = try o.optional("stroke", r.color) ?? layer.stroke
+        layer.animations = try o.optional("animate") { node, path in
+            try r.array(node, path).enumerated().map { try animation($1, "\(path)[\($0)]", kind: kind) }
+        } ?? []
+        layer.repeats = try o.optional("repeat", repeats)
+        try o.finish(allowed: [kindKey] + LayerReader.commonKeys)
+        return layer
+    }
+
+    private func kind(_ key: String, _ node: JSONNode, _ path: String) throws -> Layer.Kind {
+        let positive = Rational(0)
+        switch key {
+        case "image":
+            let name = try r.string(node, path)
+            let file = resolve(name)
+            let image: RGBAImage
+            do {
+                image = try ImageDecoder.decode(fileAt: file)
+            } catch let e as ThrobberError {
+                throw ThrobberError(e.kind, "\(r.file): \(path): \(e.message)")
+            }
+            let stem = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+            let scale = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+            return .image(SceneImage(path: file, image: image, pixelScale: scale))
+        case "circle":
+            let o = try r.object(node, path)
+            let radius = try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue }
+            try o.finish(allowed: ["radius"])
+            return .circle(radius: radius)
+        case "arc":
+            let o = try r.object(node, path)
+            var arc = Layer.Arc(radius: try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue })
+            arc.start = try o.optional("start") { try r.number($0, $1).doubleValue } ?? 0
+            arc.end = try o.optional("end") { try r.number($0, $1).doubleValue } ?? 360
+            arc.width = try o.optional("width") { try r.number($0, $1, atLeast: positive).doubleValue } ?? 2
+            arc.roundCap = try o.optional("cap") { node, path in
+                let cap = try r.string(node, path)
+                guard cap == "round" || cap == "butt" else { throw r.error(path, "expected \"round\" or \"butt\", got \"\(cap)\"") }
+                return cap == "round"
+            } ?? false
+            try o.finish(allowed: ["radius", "start", "end", "width", "cap"])
+            return .arc(arc)
+        case "rect":
+            let o = try r.object(node, path)
+            let w = try o.required("width") { try r.number($0, $1, atLeast: positive).doubleValue }
+            let h = try o.required("height") { try r.number($0, $1, atLeast: positive).doubleValue }
+            let corner = try o.optional("corner") { try r.number($0, $1, atLeast: positive).doubleValue } ?? 0
+            try o.finish(allowed: ["width", "height", "corner"])
+            return .rect(width: w, height: h, corner: corner)
+        default:
+            let items = try r.array(node, path)
+            return .group(try items.enumerated().map { try layer($1, "\(path)[\($0)]") })
+        }
+    }
+
+    private func repeats(_ node: JSONNode, _ path: String) throws -> Layer.Repeat {
+        let o = try r.object(node, path)
+        var rep = Layer.Repeat(count: try o.required("count") { try r.integer($0, $1, in: 1...1000) })
+        rep.offset = try o.optional("offset") { node, path in
+            let (x, y) = try r.point(node, path)
+            return (x.doubleValue, y.doubleValue)
+        }
+        rep.around = try o.optional("around") { try r.number($0, $1, atLeast: Rational(0)).doubleValue }
+        rep.turn = try o.optional("turn") { try r.number($0, $1).doubleValue }
+        rep.delay = try o.optional("delay") { try r.number($0, $1) } ?? Rational(0)
+        try o.finish(allowed: ["count", "offset", "around", "turn", "delay"])
+        return rep
+    }
+
+    private func easing(_ node: JSONNode, _ path: String) throws -> Easing {
+        guard case .string(let s) = node.value, let e = Easing(parsing: s) else {
+            throw r.error(path, "expected an easing: \(Easing.syntaxHelp)")
+        }
+        return e
+    }
+
+    private func animation(_ node: JSONNode, _ path: String, kind layerKind: Layer.Kind) throws -> Animation {
+        let o = try r.object(node, path)
+        let kindName = try o.required("kind", r.string)
+        let property = try o.required("property") { node, path -> AnimatedProperty in
+            let s = try r.string(node, path)
+            guard let p = AnimatedProperty(rawValue: s) else {
+                let list = AnimatedProperty.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                throw r.error(path, "expected one of \(list), got \"\(s)\"")
+            }
+            if p == .start || p == .end, case .arc = layerKind {} else if p == .start || p == .end {
+                throw r.error(path, "\"\(s)\" can only be animated on an arc layer")
+            }
+            return p
+        }
+        let delay = try o.optional("delay") { try r.number($0, $1) } ?? Rational(0)
+        switch kindName {
+        case "step":
+            let from = try o.optional("from") { try r.number($0, $1) } ?? Rational(0)
+            let by = try o.required("by") { try r.number($0, $1) }
+            let ease = try o.optional("ease", easing) ?? .linear
+            let bounce = try o.optional("bounce") { node, path -> (Rational, Rational) in
+                let items = try r.array(node, path)
+                guard items.count == 2 else { throw r.error(path, "expected [low, high]") }
+                return (try r.number(items[0], path + "[0]"), try r.number(items[1], path + "[1]"))
+            }
+            try o.finish(allowed: ["kind", "property", "from", "by", "ease", "bounce", "delay"])
+            do {
+                let step = try StepAnimation(from: from, by: by, ease: ease, bounce: bounce,
+                                             isAngle: property == .rotate || property == .rotateY || property == .start || property == .end)
+                return Animation(property: property, kind: .step(step), delay: delay)
+            } catch {
+                switch error {
+                case .badBounds: throw r.error(path + ".bounce", "low must be less than high")
+                case .neverRepeats: throw r.error(path, "never repeats within \(StepAnimation.maxPeriodSteps) steps")
+                case .needsBounce: throw r.error(path, "a step animation of \"\(property.rawValue)\" never repeats; add \"bounce\": [low, high]")
+                }
+            }
+        case "keyframes":
+            let period = try o.required("period") { try r.number($0, $1, above: Rational(0)) }
+            let keys = try o.required("keys") { node, path -> [KeyframeAnimation.Key] in
+                let items = try r.array(node, path)
+                guard !items.isEmpty else { throw r.error(path, "expected at least one key") }
+                var keys: [KeyframeAnimation.Key] = []
+                for (i, item) in items.enumerated() {
+                    let kp = "\(path)[\(i)]"
+                    let k = try r.object(item, kp)
+                    let at = try k.required("at") { try r.number($0, $1, atLeast: Rational(0), atMost: period) }
+                    if let prev = keys.last, at < prev.at {
+                        throw r.error(kp + ".at", "keys must be in time order (\(at) comes before \(prev.at))")
+                    }
+                    let value = try k.required("value") { try r.number($0, $1).doubleValue }
+                    let ease = try k.optional("ease", easing) ?? .linear
+                    try k.finish(allowed: ["at", "value", "ease"])
+                    keys.append(.init(at: at, value: value, ease: ease))
+                }
+                return keys
+            }
+            try o.finish(allowed: ["kind", "property", "period", "keys", "delay"])
+            return Animation(property: property, kind: .keyframes(KeyframeAnimation(period: period, keys: keys)), delay: delay)
+        default:
+            throw r.error(path + ".kind", "expected \"step\" or \"keyframes\", got \"\(kindName)\"")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// What the `preset` command can change in a built-in loader.
+public struct PresetOptions: Sendable {
+    /// Larger side in pixels.
+    public var size: Int?
+    /// The loader's main color.
+    public var color: Color?
+    public var background: Color?
+    /// 2 plays twice as fast.
+    public var speed = Rational(1)
+    public var fps: Rational?
+    /// Pixels per point.
+    public var scale: Int?
+    /// `ease` only: the user's own ring and icon images.
+    public var ring: String?, icon: String?
+
+    public init() {}
+}

@@ -1,0 +1,59 @@
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// Exact scene time (CONFIG.md, "Time"): the cycle is the least common
+/// multiple of the animations' periods (or `timing.duration`); it is cut into
+/// N = round(duration · fps) frames and frame k shows t = k · duration / N,
+/// so the loop is seamless.
+public struct SceneClock: Equatable, Sendable {
+    public let duration: Rational
+    public let frameCount: Int
+
+    /// Longest cycle accepted, in frames.
+    public static let maxFrames = 1000
+
+    public init(duration: Rational, frameCount: Int) {
+        self.duration = duration
+        self.frameCount = frameCount
+    }
+
+    public init(config: SceneConfig, layers: [Layer]) throws {
+        let file = config.file
+        var duration = config.timing.duration
+        if duration == nil {
+            var cycle: Rational? = nil
+            for period in SceneClock.periods(layers, step: config.timing.step) {
+                guard let c = cycle else { cycle = period; continue }
+                guard let l = Rational.lcm(c, period), l.numerator <= 1_000_000_000 else {
+                    throw ThrobberError(.data, "\(file): timing: the animations' periods have no common cycle short enough; set timing.duration")
+                }
+                cycle = l
+            }
+            duration = cycle ?? Rational(1)
+        }
+        let exact = duration! * config.timing.fps
+        let n = exact.roundedHalfUp
+        guard n <= Int64(SceneClock.maxFrames) else {
+            throw ThrobberError(.data, "\(file): timing: a cycle of \(duration!) s at \(config.timing.fps) fps is \(n) frames, over the \(SceneClock.maxFrames) frame limit; lower timing.fps or set a shorter timing.duration")
+        }
+        self.init(duration: duration!, frameCount: Int(max(1, n)))
+    }
+
+    /// Every animation period in the scene (all layers, groups included).
+    static func periods(_ layers: [Layer], step: Rational) -> [Rational] {
+        layers.flatMap { layer -> [Rational] in
+            var p = layer.animations.map { $0.period(step: step) }
+            if case .group(let children) = layer.kind { p += periods(children, step: step) }
+            return p
+        }
+    }
+
+    /// The scene time of frame `k`.
+    public func time(ofFrame k: Int) -> Rational {
+        duration * Rational(Int64(k)) / Rational(Int64(frameCount))
+    }
+
+    /// The exact length of one frame.
+    public var frameDuration: Rational { duration / Rational(Int64(frameCount)) }
+}

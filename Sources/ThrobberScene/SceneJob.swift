@@ -1,0 +1,112 @@
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// A validated config turned into what the encode pipeline takes: frames,
+/// their timeline, and encode settings.
+public struct SceneJob {
+    public let config: SceneConfig
+    public let source: FrameSource
+    public let timeline: Timeline
+    public let settings: EncodeSettings
+
+    /// Frames of a scene, drawn on demand (from any thread).
+    struct SceneFrames: FrameSource {
+        let renderer: SceneRenderer
+        let clock: SceneClock
+        var count: Int { clock.frameCount }
+        func name(at index: Int) -> String { "frame \(index) (t = \(clock.time(ofFrame: index)) s)" }
+        func frame(at index: Int) throws -> RGBAImage { try renderer.render(at: clock.time(ofFrame: index)) }
+    }
+
+    public init(config: SceneConfig, jobs: Int) throws {
+        self.config = config
+        let file = config.file
+        var settings = EncodeSettings()
+        settings.loop = config.loop
+        settings.quality = config.encode.quality
+        settings.dither = config.encode.dither
+        settings.colors = config.encode.colors
+        settings.alpha = AlphaPolicy(matte: config.encode.matte)
+        settings.jobs = jobs
+
+        let durations: [Rational]
+        switch config.content {
+        case .layers(let layers):
+            let clock = try SceneClock(config: config, layers: layers)
+            source = SceneFrames(renderer: SceneRenderer(config: config, layers: layers), clock: clock)
+            durations = Array(repeating: clock.frameDuration, count: clock.frameCount)
+        case .frames(let frames):
+            let files: [String]
+            do {
+                files = try FrameList(sort: frames.sort, glob: frames.glob).files(for: [frames.dir])
+            } catch let e as ThrobberError {
+                throw ThrobberError(e.kind, "\(file): frames.dir: \(e.message)")
+            }
+            let fileFrames = try FileFrameSource(files: files, background: config.canvas.background)
+            source = fileFrames
+            if let duration = config.timing.duration {
+                guard frames.delays == nil else {
+                    throw ThrobberError(.data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
+                }
+                // The cycle's length, shared equally by the frames.
+                durations = Array(repeating: duration / Rational(Int64(fileFrames.count)), count: fileFrames.count)
+            } else if let delays = frames.delays {
+                guard delays.count == fileFrames.count else {
+                    throw ThrobberError(.data, "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(fileFrames.count) frames")
+                }
+                durations = delays.map { Rational(Int64($0), 100) }
+            } else {
+                let step = Rational(1) / config.timing.fps
+                durations = (0..<fileFrames.count).map { fileFrames.duration(at: $0) ?? step }
+            }
+        }
+        let duplicates: [Int]
+        switch config.duplicate {
+        case .every(let n): duplicates = Array(repeating: n, count: durations.count)
+        case .perFrame(let list):
+            guard list.count == durations.count else {
+                throw ThrobberError(.data, "\(file): duplicate: has \(list.count) counts but there are \(durations.count) frames")
+            }
+            duplicates = list
+        }
+        timeline = Timeline(durations: durations, duplicates: duplicates, bounce: config.bounce)
+        self.settings = settings
+    }
+
+    /// Renders and encodes to `sink` as `format`, with the compressor
+    /// effort `compression` (nil: the settings' default).
+    public func encode(to sink: OutputFile, format: AnimationFormat = .gif,
+                       compression: EncodeSettings.Compression? = nil,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
+        var settings = settings
+        if let compression { settings.compression = compression }
+        // Scenes and frames without their own delays step at timing.fps,
+        // which the format's limits then apply to.
+        var stepsAtFPS = true
+        if case .frames(let f) = config.content, f.delays != nil || config.timing.duration != nil { stepsAtFPS = false }
+        if stepsAtFPS { settings.timing.fps = config.timing.fps }
+        do {
+            return try AnimationEncoder(format: format, settings: settings, progress: progress)
+                .encode(source, timeline: timeline, to: sink)
+        } catch let e as ThrobberError {
+            // A setting the config gave: name it by its JSON path.
+            guard let field = e.field else { throw e }
+            throw ThrobberError(.data, "\(config.file): \(SceneJob.path(of: field)): \(e.message)")
+        }
+    }
+
+    /// Where a config sets each encode setting.
+    static func path(of field: EncodeSettings.Field) -> String {
+        switch field {
+        case .fps: "timing.fps"
+        case .delay: "frames.delays"
+        case .duplicate: "duplicate"
+        case .loop: "loop"
+        case .quality: "encode.quality"
+        case .dither: "encode.dither"
+        case .colors: "encode.colors"
+        case .jobs: "jobs"
+        }
+    }
+}
