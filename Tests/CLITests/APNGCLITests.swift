@@ -298,6 +298,18 @@ struct APNGCLITests {
     static let validGIF = ["gif-giflib", "gif-image-gif", "gif-pillow"].flatMap { fixtureFiles($0, [".gif"]) }
         .filter { !invalidGIF.contains($0) && !$0.hasSuffix("sample_big.gif") && !$0.hasSuffix("gifplayer-muybridge.gif") }
 
+    @Test("the fixture lists are complete: 99 valid APNG files and 55 valid GIF files (all 57 but the two largest)", .needsFixtures)
+    func fixtureListsAreComplete() throws {
+        // A missing folder would leave the argument lists empty and the
+        // sweeps below would run no case; here it fails (on CI) or skips.
+        for folder in AnimationFixtures.apngFolders + ["gif-giflib", "gif-image-gif", "gif-pillow"] { _ = try Self.fixture(folder) }
+        // 54 + 61 + 8 + 1 APNG files less the 25 invalid ones; 9 + 12 + 39 GIFs less 3 invalid and 2 left out.
+        #expect(Self.validAPNG.count == 99, "\(Self.validAPNG.count) valid APNG files")
+        #expect(Self.validGIF.count == 55, "\(Self.validGIF.count) valid GIF files")
+        let absent = (Self.invalidAPNG + Self.invalidGIF).filter { (try? Self.fixture($0)) == nil }
+        #expect(absent.isEmpty, "invalid fixtures named in AnimationFixtures but not found: \(absent)")
+    }
+
     @Test("GIF → APNG: the APNG shows what browsers show for the GIF (own GIF decoder), for the same exact times",
           .needsFixtures, arguments: validGIF)
     func gifToAPNG(_ fixture: String) throws {

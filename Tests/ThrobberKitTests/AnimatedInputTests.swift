@@ -26,6 +26,22 @@ struct AnimatedInputTests {
     static let allGIF = files(in: ["gif-giflib", "gif-image-gif", "gif-pillow"], suffixes: [".gif"])
     static let validGIF = allGIF.filter { !invalidGIF.contains($0) }
 
+    @Test("the fixture lists are complete: 124 APNG files (99 valid), 60 GIF files (57 valid), every invalid one among them",
+          Fixtures.needed)
+    func fixtureListsAreComplete() throws {
+        // A missing folder would leave the argument lists above empty and the
+        // sweeps below would run no case; here it fails (on CI) or skips.
+        for folder in Self.apngFolders + ["gif-giflib", "gif-image-gif", "gif-pillow"] { _ = try Fixtures.folder(folder) }
+        // ls | wc -l of each folder: apng-pillow 54, apngkit/spec 61, apngkit/animations 8, apng-image-png 1;
+        // gif-giflib 9, gif-image-gif 12, gif-pillow 39.
+        #expect(Self.allAPNG.count == 124, "\(Self.allAPNG.count) APNG files")
+        #expect(Self.validAPNG.count == 99, "\(Self.validAPNG.count) valid APNG files")
+        #expect(Self.allGIF.count == 60, "\(Self.allGIF.count) GIF files")
+        #expect(Self.validGIF.count == 57, "\(Self.validGIF.count) valid GIF files")
+        #expect(Self.invalidAPNG.isSubset(of: Set(Self.allAPNG)) && Self.invalidGIF.isSubset(of: Set(Self.allGIF)),
+                "an invalid fixture named in AnimationFixtures is not in its folder")
+    }
+
     /// Fixtures where Pillow 9.4 (Debian 12) does not show what the APNG
     /// spec says; there the spec decoder is the reference, and ffmpeg a
     /// second opinion (tolerance: ffmpeg truncates in blend OVER).
