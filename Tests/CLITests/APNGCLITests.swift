@@ -336,7 +336,7 @@ struct APNGCLITests {
             let input = try Self.fixture(fixture)
             let out = dir.appendingPathComponent("o.png")
             try APNGCLI.run(["encode", input.path, "-o", out.path])
-            guard FileManager.default.fileExists(atPath: out.path) else { return }
+            try #require(FileManager.default.fileExists(atPath: out.path), "\(fixture): encode wrote no \(out.lastPathComponent)")
             let s = try APNGCLI.expectAPNG(out)
             let source = try APNGCLI.decode(sourceDecoder, input)
             let written = try APNGCLI.decode("ffmpeg", out)
