@@ -116,7 +116,7 @@ struct SceneRendererTests {
             // The example ring: 120×120 px with ink reaching (nearly) its edges.
             let source = SceneTestKit.examples.appendingPathComponent("loading_loop@2x.png")
             try FileManager.default.copyItem(at: source, to: dir.appendingPathComponent(name))
-            let reference = try ImageDecoder.decode(fileAt: source.path)
+            let reference = try referenceImages([source.path])[0]   // Pillow's decode
             let refBox = try #require(reference.inkBox(threshold: 1))
             let config = try SceneTestKit.config(SceneTestKit.scene(width: 160, height: 160, layers: #"{"image": "\#(name)"}"#),
                                                  base: dir.path)
