@@ -185,6 +185,7 @@ struct PaletteTests {
         #expect(gif.report.palette == "lossless, a palette per frame, 1 of 3 frames quantized")
         #expect(gif.giflib.frames[0].pixels == frames[0].pixels && gif.giflib.frames[2].pixels == frames[2].pixels)
         #expect(gif.giflib.frames[1].pixels != frames[1].pixels)
-        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: 30)
+        // Measured (libimagequant 2.17): the quantized frame 1 at 57.3 dB in giflib and Pillow; 0 and 2 exact.
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: 57)
     }
 }
