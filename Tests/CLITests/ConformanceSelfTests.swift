@@ -68,36 +68,4 @@ struct ConformanceSelfTests {
                     "\(report.problems)")
         }
     }
-
-    /// Whether this machine's ImageMagick reads APNG frame delays: Pillow
-    /// writes a two-frame APNG of 70 and 30 ms, `convert APNG:… %T` reads it.
-    static let imageMagickReadsAPNGDelays: Bool = {
-        guard let dir = try? TemporaryDirectory.make(prefix: "im-apng") else { return false }
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("probe.png").path
-        let make = """
-            from PIL import Image
-            a, b = Image.new("RGBA", (8, 8), (255, 0, 0, 255)), Image.new("RGBA", (8, 8), (0, 0, 255, 255))
-            a.save("\(file)", save_all=True, append_images=[b], duration=[70, 30], loop=0)
-            """
-        guard (try? Command.run(Pillow.python, ["-c", make]))?.status == 0,
-              let r = try? Command.run(URL(fileURLWithPath: "/usr/bin/convert"), ["APNG:" + file, "-format", "%T\n", "info:"]),
-              r.status == 0 else { return false }
-        return r.stdoutText.split(separator: "\n") == ["7", "3"]
-    }()
-
-    @Test("ImageMagick reports a Throbber APNG's delays (%T, cs)",
-          .enabled(if: imageMagickReadsAPNGDelays,
-                   "skipped: ImageMagick 6.9.11 here reads APNG only through its ffmpeg delegate, which passes no frame delays (%T is 0 for every frame); Pillow, ffmpeg and Chromium check APNG durations"))
-    func imageMagickAPNGDelays() throws {
-        try withTemporaryDirectory { dir in
-            let frames = dir.appendingPathComponent("frames")
-            try ConformanceCorpusTests.generate(Self.life, in: frames)
-            let apng = dir.appendingPathComponent("a.png")
-            try Conformance.make(["encode", frames.path, "--delay", "7"], outputs: [apng])
-            let r = try Command.run(URL(fileURLWithPath: "/usr/bin/convert"), ["APNG:" + apng.path, "-coalesce", "-format", "%T\n", "info:"])
-            #expect(r.status == 0, "\(r.stderrText)")
-            #expect(r.stdoutText.split(separator: "\n").allSatisfy { $0 == "7" } && !r.stdoutText.isEmpty, "\(r.stdoutText)")
-        }
-    }
 }

@@ -8,7 +8,7 @@ struct PhotoSequenceTests {
         try (100...159).map { try Fixtures.url("photo-seq-dlib-bobot/frame_000\($0).jpg") }
     }
 
-    @Test("the 60 grayscale BoBoT JPEG frames encode to a 320x240 GIF that Pillow decodes at ≥ 40 dB PSNR per frame",
+    @Test("the 60 grayscale BoBoT JPEG frames encode to a 320x240 GIF: exactly Pillow's decode of each JPEG by default (256 grays fit a palette), ≥ 36.5 dB at --quality 80",
           arguments: [[String](), ["--quality", "80"]])
     func grayscaleJPEG(_ extra: [String]) throws {
         let refs = try Self.frames()
@@ -20,7 +20,14 @@ struct PhotoSequenceTests {
             #expect(gif.width == 320 && gif.height == 240)
             #expect(gif.frames.count == 60, "real video frames differ, none may be merged")
             #expect(gif.durations == Array(repeating: 40, count: 60))
-            let threshold = extra.isEmpty ? 40.0 : 30.0
+            if extra.isEmpty {
+                // Grayscale fits in 256 colors, so the default GIF is lossless:
+                // every frame is exactly what Pillow decodes from its JPEG.
+                #expect(gif.hashes == (try Pillow.hashes(of: refs)), "the default GIF is not the JPEGs' pixels, exactly")
+                return
+            }
+            // Measured at --quality 80 (libimagequant 2.17): worst frame 37.09 dB, best 39.76 dB.
+            let threshold = 36.5
             let match = try Pillow.match(out, against: refs, sameIndex: true)
             for (i, frame) in match.frames.enumerated() {
                 #expect(frame.psnr[0] >= threshold, "frame \(i) (\(refs[i].lastPathComponent)): \(frame.psnr[0]) dB")

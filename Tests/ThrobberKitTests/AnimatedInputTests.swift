@@ -26,6 +26,22 @@ struct AnimatedInputTests {
     static let allGIF = files(in: ["gif-giflib", "gif-image-gif", "gif-pillow"], suffixes: [".gif"])
     static let validGIF = allGIF.filter { !invalidGIF.contains($0) }
 
+    @Test("the fixture lists are complete: 124 APNG files (99 valid), 60 GIF files (57 valid), every invalid one among them",
+          Fixtures.needed)
+    func fixtureListsAreComplete() throws {
+        // A missing folder would leave the argument lists above empty and the
+        // sweeps below would run no case; here it fails (on CI) or skips.
+        for folder in Self.apngFolders + ["gif-giflib", "gif-image-gif", "gif-pillow"] { _ = try Fixtures.folder(folder) }
+        // ls | wc -l of each folder: apng-pillow 54, apngkit/spec 61, apngkit/animations 8, apng-image-png 1;
+        // gif-giflib 9, gif-image-gif 12, gif-pillow 39.
+        #expect(Self.allAPNG.count == 124, "\(Self.allAPNG.count) APNG files")
+        #expect(Self.validAPNG.count == 99, "\(Self.validAPNG.count) valid APNG files")
+        #expect(Self.allGIF.count == 60, "\(Self.allGIF.count) GIF files")
+        #expect(Self.validGIF.count == 57, "\(Self.validGIF.count) valid GIF files")
+        #expect(Self.invalidAPNG.isSubset(of: Set(Self.allAPNG)) && Self.invalidGIF.isSubset(of: Set(Self.allGIF)),
+                "an invalid fixture named in AnimationFixtures is not in its folder")
+    }
+
     /// Fixtures where Pillow 9.4 (Debian 12) does not show what the APNG
     /// spec says; there the spec decoder is the reference, and ffmpeg a
     /// second opinion (tolerance: ffmpeg truncates in blend OVER).
@@ -247,15 +263,27 @@ struct AnimatedInputTests {
     func pipelinesKeepInputDelays(_ fixture: String) throws {
         let path = Self.path(fixture)
         let source = try FileFrameSource(files: [path])
-        let durations = (0..<source.count).map { source.duration(at: $0)! }
+        // The input's delays as the independent decoders read them: the
+        // GIF's centiseconds (own GIF decoder), the APNG's delay_num/delay_den
+        // (own spec decoder); exact fractions (num, den) of a second.
+        let reference = try ReferenceAnimation(fixture.hasSuffix(".gif") ? .gifspec : .spec, path: path)
+        let exact: [(num: Int64, den: Int64)] = reference.decoder == .gifspec
+            ? reference.centiseconds.map { (Int64($0), 100) }
+            : try reference.fractions.map { f in let r = try #require(f, "\(fixture): no delay"); return (r.numerator, r.denominator) }
+        let durations = exact.map { Rational($0.num, $0.den) }
+        #expect(exact.count == source.count, "\(fixture): \(exact.count) frames in the reference, \(source.count) read")
         try withTemporaryDirectory { dir in
             let gifPath = dir.appendingPathComponent("o.gif").path
             let out = try OutputFile(path: gifPath)
             _ = try AnimationEncoder(format: .gif, settings: .with { $0.jobs = 1 }).encode(source, to: out)
             try out.commit()
-            // Cumulative starts in centiseconds, rounded half up, from the input's exact times.
-            var t = Rational(0), starts = [Int64(0)]
-            for d in durations { t = t + d; starts.append((t * Rational(100)).roundedHalfUp) }
+            // Cumulative starts in centiseconds, rounded half up, from the input's exact times,
+            // in integers: t = p/q s starts at floor(100·p/q + 1/2) = (200·p + q) / (2·q) cs.
+            var p: Int64 = 0, q: Int64 = 1, starts = [Int64(0)]
+            for d in exact {
+                p = p * d.den + d.num * q; q *= d.den
+                starts.append((200 * p + q) / (2 * q))
+            }
             let expected = zip(starts.dropFirst(), starts).map { Int($0 - $1) }
             let gif = try DecodedGIF(path: gifPath)
             #expect(gif.frames.map(\.delay) == expected, "\(fixture) → GIF: delays \(gif.frames.map(\.delay)) cs, the input says \(expected) cs")
@@ -350,19 +378,22 @@ struct AnimatedInputTests {
     func acTLAfterLargeChunks() throws {
         let frames = (0..<3).map { f in Synth.image(8, 8) { x, y in (UInt8(x * 30), UInt8(y * 30), UInt8(f * 80), 255) } }
         try withAPNG(MemoryFrameSource(frames), .with { $0.timing.fps = Rational(10) }) { apng in
-            // Rewrite it with a 100 KB tEXt chunk between IHDR and acTL.
-            var png = PNGChunkWriter()
-            png.signature()
-            for (i, chunk) in try PNGChunk.parse(apng.bytes, name: "out.png").enumerated() {
-                png.chunk(chunk.type, Array(chunk.data))
-                if i == 0 { png.chunk("tEXt", Array("Comment\0".utf8) + [UInt8](repeating: 0x61, count: 100_000)) }
-            }
             try withTemporaryDirectory { dir in
+                // A copy with a 100 KB tEXt chunk between IHDR and acTL, inserted
+                // by conformance_mutate.py (struct + zlib), not by ThrobberKit.
                 let path = dir.appendingPathComponent("padded.png").path
-                try Data(png.take()).write(to: URL(fileURLWithPath: path))
+                try Data(apng.bytes).write(to: URL(fileURLWithPath: path))
+                _ = try ToolRunner.python("conformance_mutate.py", ["text-after-ihdr", path, "100000"])
+                let s = try APNGStructure(path: path)
+                #expect(s.types.prefix(3) == ["IHDR", "tEXt", "acTL"] && s.chunks[1].length == 100_008 && s.problems.isEmpty,
+                        "\(s.types.prefix(4)) \(s.problems)")
+                // The spec decoder sees the same three frames, at 1/10 s each.
+                let spec = try ReferenceAnimation(.spec, path: path)
+                #expect(spec.frames == frames.map(normalized) && spec.fractions == Array(repeating: Optional(Rational(1, 10)), count: 3))
                 let source = try FileFrameSource(files: [path])
                 #expect(source.count == 3)
                 #expect(try (0..<source.count).map { normalized(try source.frame(at: $0)) } == frames.map(normalized))
+                #expect((0..<source.count).map { source.duration(at: $0) } == Array(repeating: Optional(Rational(1, 10)), count: 3))
             }
         }
     }

@@ -99,8 +99,14 @@ struct CheckAnimationDiffTests {
                 _ = try AnimationEncoder(format: format, settings: settings).encode(source, to: out)
                 try out.commit()
             }
-            let gif = try DecodedAnimation.read(dir.appendingPathComponent("a.gif").path)
-            let png = try DecodedAnimation.read(dir.appendingPathComponent("a.png").path)
+            // What the two files show, by independent decoders: Pillow for
+            // the GIF, the APNG spec decoder for the APNG (anim_reference.py).
+            let gifPath = dir.appendingPathComponent("a.gif").path, pngPath = dir.appendingPathComponent("a.png").path
+            let pillow = try ReferenceAnimation(.pillow, path: gifPath), spec = try ReferenceAnimation(.spec, path: pngPath)
+            #expect(pillow.frames == frames.map(\.pixels) && spec.frames == frames.map(\.pixels), "the files do not show the frames")
+            #expect(pillow.seconds == [0.1, 0.1, 0.1] && spec.fractions == Array(repeating: Optional(Rational(1, 10)), count: 3))
+            let gif = try DecodedAnimation.read(gifPath)
+            let png = try DecodedAnimation.read(pngPath)
             #expect(gif.frames == frames && png.frames == frames)
             #expect(AnimationDiff.compare(expected: gif, actual: png) == nil)
         }

@@ -102,7 +102,8 @@ struct OptimizationTests {
         var holed = Synth.photoLike(phase: 4, width: 32, height: 24)
         for y in 0..<24 { for x in 16..<32 { let o = (y * 32 + x) * 4; holed.pixels.replaceSubrange(o..<o + 4, with: [0, 0, 0, 0]) } }
         let gif = try encodeGIF([opaque, holed], .with { $0.timing.fps = Rational(10) })
-        expectViewersShow(gif, [(opaque, 10), (holed, 10)], minPSNR: 30)
+        // Measured (libimagequant 2.17, quality 90): frame 0 at 35.4 dB, frame 1 at 41.4 dB, in giflib and Pillow.
+        expectViewersShow(gif, [(opaque, 10), (holed, 10)], minPSNR: 35)
     }
 
     @Test("identical neighbours are merged and their delays added: A A B C C C at 10 fps → 20, 10, 30 cs")

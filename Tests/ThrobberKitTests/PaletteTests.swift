@@ -98,7 +98,7 @@ struct PaletteTests {
     func quantizedRealJPEGs() throws {
         let dir = try Fixtures.folder("photo-seq-dlib-bobot").path
         let files = Array(try FrameList().files(for: [dir]).prefix(12))
-        let frames = try files.map { try ImageDecoder.decode(fileAt: $0) }
+        let frames = try referenceImages(files)   // Pillow: the expected pixels
         let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.quality = 90; $0.timing.fps = Rational(10) })
         #expect(Self.opaque(gif))
         expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.jpegFloor)
@@ -108,11 +108,7 @@ struct PaletteTests {
     func grayscaleJPEGsAreLossless() throws {
         let dir = try Fixtures.folder("photo-seq-dlib-bobot").path
         let files = Array(try FrameList().files(for: [dir]).prefix(8))
-        let reference = try referenceDecode(files)   // Pillow: the expected pixels
-        let expected = try files.map { file -> RGBAImage in
-            let r = try #require(reference[URL(fileURLWithPath: file).lastPathComponent])
-            return RGBAImage(width: r.width, height: r.height, pixels: r.pixels)
-        }
+        let expected = try referenceImages(files)   // Pillow: the expected pixels
         let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.timing.fps = Rational(25) })
         expectViewersShow(gif, expected.enumerated().map { ($1, expectedStartCentiseconds($0 + 1, fpsNumerator: 25) - expectedStartCentiseconds($0, fpsNumerator: 25)) })
     }
@@ -189,6 +185,7 @@ struct PaletteTests {
         #expect(gif.report.palette == "lossless, a palette per frame, 1 of 3 frames quantized")
         #expect(gif.giflib.frames[0].pixels == frames[0].pixels && gif.giflib.frames[2].pixels == frames[2].pixels)
         #expect(gif.giflib.frames[1].pixels != frames[1].pixels)
-        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: 30)
+        // Measured (libimagequant 2.17): the quantized frame 1 at 57.3 dB in giflib and Pillow; 0 and 2 exact.
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: 57)
     }
 }

@@ -112,7 +112,8 @@ struct ScenePresetTests {
         #expect(r.widthPixels == 120 && r.heightPixels == 120)
         // At t = 0 the ring is unturned and the icon opaque: the canvas is the two images, centered.
         let frame = try r.render(at: Rational(0))
-        let ringImage = try ImageDecoder.decode(fileAt: ring), iconImage = try ImageDecoder.decode(fileAt: icon)
+        let images = try referenceImages([ring, icon])   // Pillow's decode of the two assets
+        let ringImage = images[0], iconImage = images[1]
         var worst = 0
         for y in 0..<120 {
             for x in 0..<120 {

@@ -86,6 +86,17 @@ func referenceDecode(_ files: [String]) throws -> [String: ReferenceImage] {
     }
 }
 
+/// Pillow's decode of each file (reference_decode.py), as images in the
+/// order given: the expected pixels of a file, never ThrobberKit's decode.
+func referenceImages(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [RGBAImage] {
+    let decoded = try referenceDecode(files)
+    return try files.map { file in
+        let r = try #require(decoded[URL(fileURLWithPath: file).lastPathComponent], "no reference decode for \(file)",
+                             sourceLocation: sourceLocation)
+        return RGBAImage(width: r.width, height: r.height, pixels: r.pixels)
+    }
+}
+
 /// A JSON number or string (enough for the tools' small manifests).
 enum JSONScalar: Decodable {
     case int(Int), string(String), null

@@ -7,6 +7,7 @@ usage:
   conformance_mutate.py apng-sequence FILE              # the last fdAT's sequence number +1 (CRC fixed)
   conformance_mutate.py gif-delay FILE FRAME CS         # Graphic Control Extension delay of FRAME
   conformance_mutate.py pixel FILE X Y R G B A          # one pixel of a still image (Pillow)
+  conformance_mutate.py text-after-ihdr FILE BYTES      # a tEXt chunk of BYTES bytes right after IHDR
 """
 import struct, sys, zlib
 from PIL import Image
@@ -78,6 +79,18 @@ def gif_delay(path, frame, cs):
     raise SystemExit(f"no Graphic Control Extension for frame {frame}")
 
 
+def text_after_ihdr(path, size):
+    """Inserts a tEXt chunk ("Comment", then 'a' * size) after IHDR, so
+    every other chunk (acTL included) comes that many bytes later."""
+    data = bytes(open(path, "rb").read())
+    pos, length, kind = next(chunks(data))
+    assert kind == b"IHDR", kind
+    body = b"Comment\0" + b"a" * size
+    text = struct.pack(">I", len(body)) + b"tEXt" + body + struct.pack(">I", zlib.crc32(b"tEXt" + body))
+    end = pos + 12 + length
+    open(path, "wb").write(data[:end] + text + data[end:])
+
+
 def pixel(path, x, y, rgba):
     im = Image.open(path).convert("RGBA")
     im.putpixel((x, y), tuple(rgba))
@@ -91,6 +104,8 @@ elif cmd == "apng-sequence":
     apng_sequence(args[0])
 elif cmd == "gif-delay":
     gif_delay(args[0], int(args[1]), int(args[2]))
+elif cmd == "text-after-ihdr":
+    text_after_ihdr(args[0], int(args[1]))
 elif cmd == "pixel":
     pixel(args[0], int(args[1]), int(args[2]), [int(v) for v in args[3:7]])
 else:
