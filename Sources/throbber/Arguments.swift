@@ -54,6 +54,17 @@ struct Arguments {
         }
     }
 
+    /// Sets an option as if it had been given last (`check` makes each entry
+    /// with its own output and --jobs).
+    mutating func set(_ name: String, _ value: String = "") {
+        values[name, default: []].append(value)
+    }
+
+    /// Puts `arguments` before the positional arguments given.
+    mutating func prepend(positional arguments: [String]) {
+        positional.insert(contentsOf: arguments, at: 0)
+    }
+
     func flag(_ name: String) -> Bool { values[name] != nil }
 
     /// The last value given for `name` (later options override earlier ones).

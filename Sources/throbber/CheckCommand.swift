@@ -19,7 +19,7 @@ enum CheckCommand {
         }
         var manifest = try Manifest.load(file)
         let update = args.flag("update")
-        let jobs = try args.int("jobs", in: 1...256).map(String.init)
+        let jobs = try args.int("jobs", in: 1...256)
         let diffDir = args.string("diff-dir")
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
@@ -67,18 +67,25 @@ enum CheckCommand {
         return failed == 0 ? 0 : 1
     }
 
-    /// Runs the entry's command with the manifest's folder as working folder.
-    private static func make(_ entry: Manifest.Entry, at output: String, manifest: Manifest, jobs: String?) throws {
-        let previous = FileManager.default.currentDirectoryPath
-        guard FileManager.default.changeCurrentDirectoryPath(manifest.folder) else {
-            throw ThrobberError(.noInput, "\(manifest.folder): cannot enter the manifest's folder")
+    /// Makes the entry as its command would, from the same option tables and
+    /// requests, with relative paths resolved against the manifest's folder.
+    private static func make(_ entry: Manifest.Entry, at output: String, manifest: Manifest, jobs: Int?) throws {
+        let base = BaseFolder.folder(manifest.folder)
+        func arguments(_ options: [Arguments.Option], _ head: [String]) throws -> Arguments {
+            var args = try Arguments(entry.args, options: options)
+            for flag in ["help", "print-config"] where args.flag(flag) {
+                throw ThrobberError(.data, "--\(flag) writes no file")
+            }
+            args.prepend(positional: head)
+            args.set("output", output)
+            args.set("quiet")
+            if let jobs { args.set("jobs", String(jobs)) }
+            return args
         }
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let common = ["-o", output, "--quiet"] + (jobs.map { ["--jobs", $0] } ?? [])
         switch entry.job {
-        case .render(let config): try RenderCommand.run([config] + entry.args + common)
-        case .preset(let name): try PresetCommand.run([name] + entry.args + common)
-        case .encode(let inputs): try EncodeCommand.run(inputs + entry.args + common)
+        case .render(let config): try RenderRequest(try arguments(RenderCommand.options, [config]), base: base).run()
+        case .preset(let name): try PresetRequest(try arguments(PresetCommand.options, [name]), base: base).run()
+        case .encode(let inputs): try EncodeRequest(try arguments(EncodeCommand.options, inputs), base: base).run()
         }
     }
 
