@@ -1,21 +1,20 @@
 import ThrobberKit
 
 /// A small command-line parser: long options (`--fps 30`, `--fps=30`), short
-/// aliases (`-o out.gif`), flags, positional arguments and `--`.
+/// aliases (`-o out.gif`), flags, positional arguments and `--`. The options
+/// it knows are a subcommand's declared `OptionSpec`s.
 struct Arguments {
-    struct Option {
-        var name: String          // without dashes
-        var short: Character? = nil
-        var takesValue = true
-    }
-
     private(set) var values: [String: [String]] = [:]
     private(set) var positional: [String] = []
 
-    init(_ args: [String], options: [Option]) throws {
+    init(_ args: [String], spec: CommandSpec) throws {
+        try self.init(args, options: spec.options)
+    }
+
+    init(_ args: [String], options: [OptionSpec]) throws {
         var i = 0
         var onlyPositional = false
-        func find(_ name: String) -> Option? { options.first { $0.name == name } }
+        func find(_ name: String) -> OptionSpec? { options.first { $0.long == name } }
         while i < args.count {
             let arg = args[i]
             i += 1
@@ -36,7 +35,7 @@ struct Arguments {
                 guard arg.count == 2, let o = options.first(where: { $0.short == arg.last }) else {
                     throw ThrobberError(.usage, "unknown option '\(arg)'")
                 }
-                name = o.name
+                name = o.long
             }
             guard let option = find(name) else { throw ThrobberError(.usage, "unknown option '--\(name)'") }
             if option.takesValue {
