@@ -2,6 +2,9 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 BIN = .build/release/throbber
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: deps build demo test install uninstall bench clean
 
@@ -23,12 +26,17 @@ bench: build
 	Benchmarks/run
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(BASHDIR) $(ZSHDIR) $(FISHDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/throbber
 	install -m 644 man/throbber.1 $(DESTDIR)$(PREFIX)/share/man/man1/throbber.1
+	$(BIN) completions bash > $(BASHDIR)/throbber
+	$(BIN) completions zsh > $(ZSHDIR)/_throbber
+	$(BIN) completions fish > $(FISHDIR)/throbber.fish
+	chmod 644 $(BASHDIR)/throbber $(ZSHDIR)/_throbber $(FISHDIR)/throbber.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/throbber $(DESTDIR)$(PREFIX)/share/man/man1/throbber.1
+	rm -f $(BASHDIR)/throbber $(ZSHDIR)/_throbber $(FISHDIR)/throbber.fish
 
 clean:
 	rm -rf .build demo-out
