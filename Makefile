@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test install uninstall bench clean
+.PHONY: deps build demo test install uninstall bench clean man
 
 deps:
 	scripts/install-deps
@@ -24,6 +24,14 @@ test: deps
 bench: build
 	scripts/install-deps --bench
 	Benchmarks/run
+
+# man/throbber.1 is generated from the option declarations ('throbber _man')
+# and committed, so that 'make install' and 'man' need no build; a test
+# fails when it is out of date.
+man: deps
+	$(SWIFT) build --product throbber
+	.build/debug/throbber _man > man/throbber.1.tmp
+	mv man/throbber.1.tmp man/throbber.1
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(BASHDIR) $(ZSHDIR) $(FISHDIR)

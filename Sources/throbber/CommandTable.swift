@@ -2,7 +2,7 @@
 enum CommandTable {
     static let all: [any Subcommand.Type] = [
         EncodeCommand.self, RenderCommand.self, PresetCommand.self, PresetsCommand.self, GalleryCommand.self,
-        InfoCommand.self, CheckCommand.self, CompletionsCommand.self,
+        InfoCommand.self, CheckCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// The declarations of the subcommands a user sees (not the hidden ones).
