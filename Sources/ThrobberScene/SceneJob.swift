@@ -91,13 +91,13 @@ public struct SceneJob {
                 .encode(source, timeline: timeline, to: sink)
         } catch let e as ThrobberError {
             // A setting the config gave: name it by its JSON path.
-            guard let field = e.field else { throw e }
-            throw ThrobberError(.data, "\(config.file): \(SceneJob.path(of: field)): \(e.message)")
+            guard let field = e.field, let path = SceneJob.path(of: field) else { throw e }
+            throw ThrobberError(.data, "\(config.file): \(path): \(e.message)")
         }
     }
 
-    /// Where a config sets each encode setting.
-    static func path(of field: EncodeSettings.Field) -> String {
+    /// Where a config sets each encode setting (nil: not in configs).
+    static func path(of field: EncodeSettings.Field) -> String? {
         switch field {
         case .fps: "timing.fps"
         case .delay: "frames.delays"
@@ -106,7 +106,7 @@ public struct SceneJob {
         case .quality: "encode.quality"
         case .dither: "encode.dither"
         case .colors: "encode.colors"
-        case .jobs: "jobs"
+        case .jobs: nil
         }
     }
 }

@@ -1,21 +1,20 @@
 import ThrobberKit
 
 /// A small command-line parser: long options (`--fps 30`, `--fps=30`), short
-/// aliases (`-o out.gif`), flags, positional arguments and `--`.
+/// aliases (`-o out.gif`), flags, positional arguments and `--`. The options
+/// it knows are a subcommand's declared `OptionSpec`s.
 struct Arguments {
-    struct Option {
-        var name: String          // without dashes
-        var short: Character? = nil
-        var takesValue = true
-    }
-
     private(set) var values: [String: [String]] = [:]
     private(set) var positional: [String] = []
 
-    init(_ args: [String], options: [Option]) throws {
+    init(_ args: [String], spec: CommandSpec) throws {
+        try self.init(args, options: spec.options)
+    }
+
+    init(_ args: [String], options: [OptionSpec]) throws {
         var i = 0
         var onlyPositional = false
-        func find(_ name: String) -> Option? { options.first { $0.name == name } }
+        func find(_ name: String) -> OptionSpec? { options.first { $0.long == name } }
         while i < args.count {
             let arg = args[i]
             i += 1
@@ -36,7 +35,7 @@ struct Arguments {
                 guard arg.count == 2, let o = options.first(where: { $0.short == arg.last }) else {
                     throw ThrobberError(.usage, "unknown option '\(arg)'")
                 }
-                name = o.name
+                name = o.long
             }
             guard let option = find(name) else { throw ThrobberError(.usage, "unknown option '--\(name)'") }
             if option.takesValue {
@@ -54,6 +53,17 @@ struct Arguments {
         }
     }
 
+    /// Sets an option as if it had been given last (`check` makes each entry
+    /// with its own output and --jobs).
+    mutating func set(_ name: String, _ value: String = "") {
+        values[name, default: []].append(value)
+    }
+
+    /// Puts `arguments` before the positional arguments given.
+    mutating func prepend(positional arguments: [String]) {
+        positional.insert(contentsOf: arguments, at: 0)
+    }
+
     func flag(_ name: String) -> Bool { values[name] != nil }
 
     /// The last value given for `name` (later options override earlier ones).
@@ -68,10 +78,10 @@ struct Arguments {
         return v
     }
 
-    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+    func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let text = string(name) else { return nil }
         guard let v = Double(text), v.isFinite else { throw ThrobberError(.usage, "--\(name) expects a number, got '\(text)'") }
-        guard range.contains(v) else {
+        if let range, !range.contains(v) {
             throw ThrobberError(.usage, "--\(name) must be \(range.lowerBound)…\(range.upperBound), got \(text)")
         }
         return v

@@ -3,23 +3,40 @@ import ThrobberKit
 
 /// `throbber check MANIFEST.json [--update] [--diff-dir DIR]`: re-make every
 /// entry of a regression manifest in a temporary folder and compare SHA-256.
-enum CheckCommand {
-    static let options: [Arguments.Option] = [
-        .init(name: "update", takesValue: false), .init(name: "diff-dir"), .init(name: "jobs"),
-        .init(name: "help", short: "h", takesValue: false),
-    ]
-    static let usage = "throbber check <MANIFEST.json> [--update] [--diff-dir DIR]"
+enum CheckCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Re-make the entries of a regression manifest and compare their SHA-256.",
+        overview: """
+        Pin the SHA-256 of the files Throbber makes, for your CI.
+
+        A manifest lists entries to make — {"render": CONFIG}, {"preset": NAME}, \
+        or {"encode": [INPUTS]}, each with "args", an "output" name and its \
+        "sha256" — with paths relative to the manifest. check makes every entry \
+        in a temporary folder (your files are not touched) and compares. On a \
+        mismatch it decodes the expected file (the "output" path, if it exists) \
+        and the new one and tells the first frame that differs.
+        """,
+        usage: "throbber check <MANIFEST.json> [--update] [--diff-dir DIR]",
+        arguments: [ArgumentSpec(name: "<MANIFEST.json>", help: "The regression manifest.", completion: .files)],
+        options: [
+            OptionSpec("update", help: "Record every entry's current SHA-256 and the library versions that made them."),
+            OptionSpec("diff-dir", value: "dir",
+                       help: "Write expected, actual and difference PNGs of the first differing frame of each mismatch.",
+                       completion: .folders),
+            .jobs, .help,
+        ],
+        notes: [.init(title: "EXIT STATUS", text: "0 all match, 1 a mismatch, 65/66 a broken or missing manifest.")],
+        examples: ["throbber check loaders.json --update", "throbber check loaders.json --diff-dir diffs/"])
 
     /// Exit status: 0 all match, 1 any mismatch or entry that fails.
-    static func run(_ argv: [String]) throws -> Int32 {
-        let args = try Arguments(argv, options: options)
-        if args.flag("help") { print(Help.check, terminator: ""); return 0 }
+    static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let file = args.positional.first else {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no manifest given" : "give one manifest")
         }
         var manifest = try Manifest.load(file)
         let update = args.flag("update")
-        let jobs = try args.int("jobs", in: 1...256).map(String.init)
+        let jobs = try args.int("jobs", in: 1...256)
         let diffDir = args.string("diff-dir")
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
@@ -67,18 +84,25 @@ enum CheckCommand {
         return failed == 0 ? 0 : 1
     }
 
-    /// Runs the entry's command with the manifest's folder as working folder.
-    private static func make(_ entry: Manifest.Entry, at output: String, manifest: Manifest, jobs: String?) throws {
-        let previous = FileManager.default.currentDirectoryPath
-        guard FileManager.default.changeCurrentDirectoryPath(manifest.folder) else {
-            throw ThrobberError(.noInput, "\(manifest.folder): cannot enter the manifest's folder")
+    /// Makes the entry as its command would, from the same declarations and
+    /// requests, with relative paths resolved against the manifest's folder.
+    private static func make(_ entry: Manifest.Entry, at output: String, manifest: Manifest, jobs: Int?) throws {
+        let base = BaseFolder.folder(manifest.folder)
+        func arguments(_ spec: CommandSpec, _ head: [String]) throws -> Arguments {
+            var args = try Arguments(entry.args, spec: spec)
+            for flag in ["help", "print-config"] where args.flag(flag) {
+                throw ThrobberError(.data, "--\(flag) writes no file")
+            }
+            args.prepend(positional: head)
+            args.set("output", output)
+            args.set("quiet")
+            if let jobs { args.set("jobs", String(jobs)) }
+            return args
         }
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let common = ["-o", output, "--quiet"] + (jobs.map { ["--jobs", $0] } ?? [])
         switch entry.job {
-        case .render(let config): try RenderCommand.run([config] + entry.args + common)
-        case .preset(let name): try PresetCommand.run([name] + entry.args + common)
-        case .encode(let inputs): try EncodeCommand.run(inputs + entry.args + common)
+        case .render(let config): try RenderRequest(try arguments(RenderCommand.spec, [config]), base: base).run()
+        case .preset(let name): try PresetRequest(try arguments(PresetCommand.spec, [name]), base: base).run()
+        case .encode(let inputs): try EncodeRequest(try arguments(EncodeCommand.spec, inputs), base: base).run()
         }
     }
 

@@ -1,133 +1,68 @@
-import Foundation
-import ThrobberKit
-
 /// `throbber encode DIR|FILE... -o OUT`
-enum EncodeCommand {
-    static let options: [Arguments.Option] = [
-        .init(name: "output", short: "o"), .init(name: "fps"), .init(name: "delay"), .init(name: "duplicate"),
-        .init(name: "bounce", takesValue: false), .init(name: "loop"), .init(name: "quality"),
-        .init(name: "colors"), .init(name: "dither"), .init(name: "matte"), .init(name: "sort"),
-        .init(name: "glob"), .init(name: "jobs"), .init(name: "format"), .init(name: "compression"),
-        .init(name: "sha256", takesValue: false),
-        .init(name: "quiet", short: "q", takesValue: false), .init(name: "help", short: "h", takesValue: false),
-    ]
+enum EncodeCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "encode",
+        summary: "Encode frame images (PNG, Apple CgBI PNG, JPEG) or animations (GIF, APNG) into a GIF or APNG.",
+        overview: """
+        Encode frame images into an animated GIF or APNG.
 
-    static let usage = "throbber encode <DIR|FILE>... -o <OUT.gif> [options]"
+        A folder is read in natural order (frame2 before frame10); files named on \
+        the command line keep their order. An animated GIF or APNG among the \
+        inputs gives all its frames, composited as a viewer shows them, with \
+        their own delays. When every frame fits in 256 colors the GIF is \
+        lossless; otherwise libimagequant reduces each frame's colors. APNG is \
+        lossless truecolor unless --colors asks for a palette.
+        """,
+        usage: "throbber encode <DIR|FILE>... -o <OUT.gif|OUT.png> [options]",
+        arguments: [
+            ArgumentSpec(name: "<DIR|FILE>", help: "A folder of frames, or frame files, in order.",
+                         completion: .files, repeats: true),
+        ],
+        options: [
+            OptionSpec("output", short: "o", value: "file",
+                       help: "Where to write; '-' for standard output. The format comes from the extension: .gif, or .png and .apng for APNG.",
+                       completion: .files),
+            OptionSpec("fps", value: "n",
+                       help: "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Frames of animated inputs keep their delays unless --fps or --delay is given.",
+                       details: "Browsers slow GIF delays under 2 centiseconds to 10.",
+                       default: "25"),
+            OptionSpec("delay", value: "cs",
+                       help: "Show every frame this many centiseconds (2-65535 for GIF) instead of using --fps."),
+            OptionSpec("duplicate", value: "n", help: "Show each frame n times in a row.", default: "1"),
+            OptionSpec("bounce", help: "Play forward, then backward (ends not repeated)."),
+            OptionSpec("loop", value: "n", help: "0 = loop forever, n = play n times.",
+                       default: "0, or the loop count of a single animated input"),
+            OptionSpec("quality", value: "1-100",
+                       help: "Always quantize with libimagequant, using the fewest colors that reach this quality.",
+                       details: "This also shrinks input that has few colors.",
+                       default: "lossless when frames fit in 256 colors, else 100"),
+            OptionSpec("colors", value: "2-256",
+                       help: "Most colors per palette. For APNG: write a palette APNG of at most this many colors.",
+                       details: "A palette APNG has one libimagequant palette for all frames.",
+                       default: "256 for GIF, truecolor for APNG"),
+            OptionSpec("dither", value: "0-1",
+                       help: "Floyd-Steinberg dithering strength when quantizing. GIF: next to strong edges a close palette color is drawn instead.",
+                       details: "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
+                       default: "1"),
+            OptionSpec("matte", value: "color",
+                       help: "GIF: composite partly transparent pixels onto this color (#RRGGBB or a CSS name), making them opaque; only fully transparent pixels stay transparent.",
+                       details: "Colors are written #RGB, #RRGGBB, #RRGGBBAA or as a CSS name such as white; the page's color makes soft edges look right on that page.",
+                       default: "none: alpha under 50% is transparent; APNG keeps partial alpha"),
+            OptionSpec("sort", value: "natural|name", help: "Order of files in a folder.",
+                       details: "natural compares runs of digits as numbers; name is plain byte order.",
+                       default: "natural", completion: .choices(["natural", "name"])),
+            OptionSpec("glob", value: "pattern", help: "Take only folder files matching this shell pattern.",
+                       default: "*.png, *.apng, *.jpg, *.jpeg, *.gif"),
+            .jobs, .format, .compression, .sha256, .quiet, .help,
+        ],
+        examples: [
+            "throbber encode frames/ -o loader.gif --fps 10 --duplicate 2",
+            "throbber encode loader.gif -o loader.png",
+            "throbber encode a.png b.png c.png -o - --delay 50 > abc.gif",
+        ])
 
-    static func run(_ argv: [String]) throws {
-        let args = try Arguments(argv, options: options)
-        if args.flag("help") { print(Help.encode, terminator: ""); return }
-        guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
-        guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
-        let format = try OutputFormat.resolve(output: output, format: args.string("format"))
-
-        var settings = EncodeSettings()
-        if let fps = try args.rational("fps") { settings.timing.fps = fps }
-        settings.timing.delay = try args.int("delay")
-        settings.timing.duplicate = try args.int("duplicate", in: 1...1000) ?? 1
-        settings.timing.bounce = args.flag("bounce")
-        settings.loop = try args.int("loop") ?? 0
-        settings.quality = try args.int("quality", in: 1...100)
-        settings.colors = try args.int("colors", in: 2...256)
-        // Frames of animated inputs keep their own delays unless retimed.
-        settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
-        settings.dither = try args.double("dither", in: 0...1) ?? 1
-        settings.jobs = try args.int("jobs", in: 1...256) ?? settings.jobs
-        settings.compression = try OutputFormat.compression(args)
-        if let matte = args.string("matte") {
-            guard let color = Color(parsing: matte) else {
-                throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
-            }
-            settings.alpha.matte = color
-        }
-        try settings.validate(for: format)
-
-        var list = FrameList()
-        if let sort = args.string("sort") {
-            guard let s = FrameSort(rawValue: sort) else {
-                throw ThrobberError(.usage, "--sort must be 'natural' or 'name', got '\(sort)'")
-            }
-            list.sort = s
-        }
-        list.glob = args.string("glob")
-        let files = try list.files(for: args.positional)
-
-        let source = try FileFrameSource(files: files)
-        if args.string("loop") == nil, let loop = source.inputLoop {
-            settings.loop = min(loop, format.limits.maxLoop)
-        }
-        try Output.write(to: output, label: "encoding", quiet: args.flag("quiet"), printHash: args.flag("sha256")) { out, progress in
-            try AnimationEncoder(format: format, settings: settings, progress: progress).encode(source, to: out)
-        }
-    }
-}
-
-/// Writing one output file with a progress bar and a summary line.
-enum Output {
-    /// Makes `path` a folder (with its parents) unless it is one already.
-    static func makeFolder(_ path: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw ThrobberError(.cannotCreate, "\(path): exists and is not a folder") }
-            return
-        }
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw ThrobberError(.cannotCreate, "\(path): cannot create the folder")
-        }
-    }
-
-    /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
-    /// stderr when the animation itself went to stdout).
-    static func write(to path: String, label: String, quiet: Bool, printHash: Bool = false,
-                      _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport) throws {
-        let bar = ProgressBar(label: label, quiet: quiet)
-        let out = try OutputFile(path: path, hashing: printHash)
-        do {
-            let report = try body(out, bar.update)
-            try out.commit()
-            bar.finish()
-            if printHash, let hash = out.sha256 {
-                let line = "\(hash)  \(path)\n"
-                if path == "-" { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
-            }
-            if !quiet && isatty(2) == 1 && path != "-" {
-                let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
-                FileHandle.standardError.write(Data("wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))
-            }
-        } catch {
-            bar.finish()
-            out.discard()
-            throw error
-        }
-    }
-}
-
-/// Output formats, chosen by --format or the file extension.
-enum OutputFormat {
-    /// `--format` if given, else the extension (each format names its own);
-    /// standard output defaults to GIF.
-    static func resolve(output: String, format: String?) throws -> AnimationFormat {
-        let names = AnimationFormat.allCases.map(\.rawValue)
-        if let format {
-            guard let f = AnimationFormat(rawValue: format) else {
-                throw ThrobberError(.usage, "--format must be \(names.map { "'\($0)'" }.joined(separator: " or ")), got '\(format)'")
-            }
-            return f
-        }
-        if output == "-" { return .gif }
-        let ext = (output as NSString).pathExtension
-        guard let f = AnimationFormat(fileExtension: ext) else {
-            let known = AnimationFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }
-            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext.lowercased())'; name the file \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), or pass --format \(names.joined(separator: "|"))")
-        }
-        return f
-    }
-
-    static func compression(_ args: Arguments) throws -> EncodeSettings.Compression {
-        guard let text = args.string("compression") else { return .best }
-        guard let effort = EncodeSettings.Compression(rawValue: text) else {
-            throw ThrobberError(.usage, "--compression must be 'fast' or 'best', got '\(text)'")
-        }
-        return effort
+    static func run(_ args: Arguments) throws -> Int32 {
+        try EncodeRequest(args, base: .working).run()
+        return 0
     }
 }

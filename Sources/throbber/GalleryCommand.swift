@@ -3,16 +3,22 @@ import ThrobberKit
 
 /// `throbber gallery DIR`: every preset as GIF and APNG, and an index.html
 /// that shows them side by side (for looking at them in a browser).
-enum GalleryCommand {
-    static let options: [Arguments.Option] = [
-        .init(name: "size"), .init(name: "jobs"), .init(name: "quiet", short: "q", takesValue: false),
-        .init(name: "help", short: "h", takesValue: false),
-    ]
-    static let usage = "throbber gallery <DIR> [--size PX]"
+enum GalleryCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "gallery",
+        summary: "Write every preset as GIF and APNG, with an index.html.",
+        overview: "Write every preset as GIF and APNG, and an index.html showing them.",
+        usage: "throbber gallery <DIR> [--size PX]",
+        arguments: [ArgumentSpec(name: "<DIR>", help: "The folder to write (created if missing).", completion: .folders)],
+        options: [
+            OptionSpec("size", value: "px", help: "The larger side of every loader.", default: "each preset's own"),
+            .jobs,
+            OptionSpec("quiet", short: "q", help: "No summary line."),
+            .help,
+        ],
+        examples: ["throbber gallery gallery/ --size 96"])
 
-    static func run(_ argv: [String]) throws {
-        let args = try Arguments(argv, options: options)
-        if args.flag("help") { print(Help.gallery, terminator: ""); return }
+    static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let dir = args.positional.first else {
             throw ThrobberError(.usage, "give one output folder")
         }
@@ -49,6 +55,7 @@ enum GalleryCommand {
         if !args.flag("quiet") && isatty(2) == 1 {
             FileHandle.standardError.write(Data("wrote \(PresetCatalog.all.count * 2) images and index.html to \(dir)\n".utf8))
         }
+        return 0
     }
 
     private static func html(_ s: String) -> String {

@@ -2,15 +2,29 @@ import Foundation
 import ThrobberKit
 
 /// `throbber info FILE [--json]`: what a GIF or APNG holds, frame by frame.
-enum InfoCommand {
-    static let options: [Arguments.Option] = [
-        .init(name: "json", takesValue: false), .init(name: "help", short: "h", takesValue: false),
-    ]
-    static let usage = "throbber info <FILE> [--json]"
+enum InfoCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "info",
+        summary: "Show a GIF's or APNG's frames, delays, loop, palettes, disposal and SHA-256.",
+        overview: """
+        Show what a GIF or APNG holds: format, size, loop count, total \
+        duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
+        palette size and transparent index.
+        """,
+        usage: "throbber info <FILE> [--json]",
+        arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF or APNG to read.", completion: .files)],
+        options: [
+            OptionSpec("json", help: """
+                One JSON object: format, width, height, loop (0 = forever, N = plays N times), frame_count, \
+                duration_ms, sha256, frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
+                colors, transparent).
+                """,
+                details: "colors and transparent are null where the format has none. These keys are stable."),
+            .help,
+        ],
+        examples: ["throbber info loader.gif --json"])
 
-    static func run(_ argv: [String]) throws {
-        let args = try Arguments(argv, options: options)
-        if args.flag("help") { print(Help.info, terminator: ""); return }
+    static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let path = args.positional.first else {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no file given" : "give one file")
         }
@@ -25,6 +39,7 @@ enum InfoCommand {
         } else {
             print(table(a, path: path, sha: sha, total: total), terminator: "")
         }
+        return 0
     }
 
     static func milliseconds(_ r: Rational) -> String {

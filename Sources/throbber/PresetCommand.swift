@@ -1,66 +1,45 @@
-import Foundation
-import ThrobberKit
+/// `throbber preset NAME [...]`
+enum PresetCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "preset",
+        summary: "Render a built-in loader, or print its config.",
+        overview: """
+        Render a built-in loader (see 'throbber presets').
 
-/// `throbber preset NAME [...]` and `throbber presets`.
-enum PresetCommand {
-    static let options: [Arguments.Option] = [
-        .init(name: "output", short: "o"), .init(name: "size"), .init(name: "color"), .init(name: "background"),
-        .init(name: "speed"), .init(name: "fps"), .init(name: "scale"), .init(name: "format"), .init(name: "compression"),
-        .init(name: "ring"), .init(name: "icon"), .init(name: "print-config", takesValue: false),
-        .init(name: "jobs"), .init(name: "sha256", takesValue: false), .init(name: "quiet", short: "q", takesValue: false),
-        .init(name: "help", short: "h", takesValue: false),
-    ]
-    static let usage = "throbber preset <NAME> [-o <OUT.gif>] [--size PX] [--color C] [options]"
+        Every preset is a config in the same format as 'render' takes; \
+        --print-config shows it with the options applied, and rendering that JSON \
+        gives the same bytes.
+        """,
+        usage: "throbber preset <NAME> [-o <OUT.gif>] [options]",
+        arguments: [ArgumentSpec(name: "<NAME>", help: "A preset name, e.g. spinner, dots, ease.", completion: .presets)],
+        options: [
+            OptionSpec("output", short: "o", value: "file", help: "Where to write; '-' for standard output.",
+                       details: "The format comes from the extension: .gif, or .png and .apng for APNG.",
+                       completion: .files),
+            OptionSpec("size", value: "px", help: "The larger side in pixels.", default: "the preset's, 64 for most"),
+            OptionSpec("color", value: "color", help: "The loader's color (#RRGGBB or a CSS name).",
+                       default: "the preset's"),
+            OptionSpec("background", value: "color", help: "Canvas color.",
+                       default: "transparent, with soft edges blended for a white page"),
+            OptionSpec("speed", value: "x", help: "Play x times as fast.", default: "1"),
+            OptionSpec("fps", value: "n", help: "Frames per second, at most 50 for GIF.", default: "the preset's"),
+            OptionSpec("scale", value: "n", help: "Pixels per point.", default: "the preset's"),
+            .format, .compression,
+            OptionSpec("ring", value: "image", help: "ease only: your ring image (it turns).",
+                       details: "With --icon it rebuilds the EaseLoadingView from your own two images.",
+                       completion: .files),
+            OptionSpec("icon", value: "image", help: "ease only: your icon image (it fades).", completion: .files),
+            OptionSpec("print-config", help: "Print the config JSON instead of rendering."),
+            .jobs, .sha256, .quiet, .help,
+        ],
+        examples: [
+            "throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'",
+            "throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif",
+            "throbber preset dots --print-config > dots.json",
+        ])
 
-    static func run(_ argv: [String]) throws {
-        let args = try Arguments(argv, options: options)
-        if args.flag("help") { print(Help.preset, terminator: ""); return }
-        guard args.positional.count == 1, let name = args.positional.first else {
-            throw ThrobberError(.usage, args.positional.isEmpty ? "no preset name given; 'throbber presets' lists them" : "give one preset name")
-        }
-        guard let preset = PresetCatalog.named(name) else {
-            throw ThrobberError(.usage, "unknown preset '\(name)'; 'throbber presets' lists them")
-        }
-        var o = PresetOptions()
-        o.size = try args.int("size", in: 8...4096)
-        o.scale = try args.int("scale", in: 1...16)
-        for key in ["color", "background"] {
-            guard let text = args.string(key) else { continue }
-            guard let color = Color(parsing: text) else { throw ThrobberError(.usage, "--\(key) expects \(Color.syntaxHelp), got '\(text)'") }
-            if key == "color" { o.color = color } else { o.background = color }
-        }
-        if let speed = try args.rational("speed") {
-            guard Rational(0) < speed, speed <= Rational(100) else { throw ThrobberError(.usage, "--speed must be greater than 0 and at most 100, got \(speed)") }
-            o.speed = speed
-        }
-        if let fps = try args.rational("fps") {
-            guard Rational(0) < fps else { throw ThrobberError(.usage, "--fps must be greater than 0, got \(fps)") }
-            o.fps = fps
-        }
-        if args.string("ring") != nil || args.string("icon") != nil {
-            guard name == "ease" else { throw ThrobberError(.usage, "--ring and --icon belong to the 'ease' preset") }
-            o.ring = args.string("ring")
-            o.icon = args.string("icon")
-            for path in [o.ring, o.icon].compactMap({ $0 }) where !FileManager.default.fileExists(atPath: path) {
-                throw ThrobberError(.noInput, "\(path): no such file")
-            }
-        }
-        if args.flag("print-config") {
-            print(try preset.configText(o), terminator: "")
-            return
-        }
-        let config = try preset.config(o)
-        guard args.string("output") != nil else { throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)") }
-        try RenderCommand.write(config, args: args)
-    }
-
-    static func list(_ argv: [String]) throws {
-        let args = try Arguments(argv, options: [.init(name: "help", short: "h", takesValue: false)])
-        if args.flag("help") { print(Help.presets, terminator: ""); return }
-        guard args.positional.isEmpty else { throw ThrobberError(.usage, "'presets' takes no arguments") }
-        let width = PresetCatalog.all.map(\.name.count).max() ?? 0
-        for p in PresetCatalog.all {
-            print(p.name + String(repeating: " ", count: width - p.name.count + 2) + p.summary)
-        }
+    static func run(_ args: Arguments) throws -> Int32 {
+        try PresetRequest(args, base: .working).run()
+        return 0
     }
 }

@@ -2,13 +2,15 @@ import Foundation
 import ThrobberKit
 
 /// The executable only parses arguments, prints, and maps errors to exit
-/// codes; everything else is in ThrobberKit.
-func fail(_ error: ThrobberError, usage: String?, command: String?) -> Never {
-    // A setting's error names the flag that gave it (its last path part).
-    let flag = error.field.map { "--" + ($0.rawValue.split(separator: ".").last ?? "") + ": " } ?? ""
-    var text = "throbber: error: \(flag)\(error.message)\n"
-    if error.kind == .usage, let usage {
-        text += "Usage: \(usage)\n  See 'throbber\(command.map { " " + $0 } ?? "") --help'.\n"
+/// codes; everything else is in ThrobberKit. Each subcommand's options are
+/// declared once (`CommandTable`), and errors of all of them end here.
+func fail(_ error: ThrobberError, in spec: CommandSpec?) -> Never {
+    // A setting's error names the option that gave it (--fps for timing.fps).
+    let option = error.field.map { "--" + ($0.rawValue.split(separator: ".").last ?? "") + ": " } ?? ""
+    var text = "throbber: error: \(option)\(error.message)\n"
+    if error.kind == .usage {
+        let see = spec.map { "throbber \($0.name) --help" } ?? "throbber --help"
+        text += "Usage: \((spec ?? RootCommand.spec).usage)\n  See '\(see)'.\n"
     }
     FileHandle.standardError.write(Data(text.utf8))
     exit(error.exitCode)
@@ -16,39 +18,30 @@ func fail(_ error: ThrobberError, usage: String?, command: String?) -> Never {
 
 signal(SIGPIPE, SIG_IGN)
 keepLargeBlocksOutOfTheHeap()
-var argv = Array(CommandLine.arguments.dropFirst())
-guard let command = argv.first else {
-    print(Help.root, terminator: "")
-    exit(0)
-}
-argv.removeFirst()
+let argv = Array(CommandLine.arguments.dropFirst())
+var running: CommandSpec? = nil
 do {
-    switch command {
-    case "-h", "--help", "help":
-        print(Help.root, terminator: "")
+    switch argv.first {
+    case nil, "-h", "--help", "help":
+        print(HelpText.root(CommandTable.visible), terminator: "")
     case "--version":
-        print("throbber \(Help.version)")
-    case "encode":
-        do { try EncodeCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: EncodeCommand.usage, command: "encode") }
-    case "render":
-        do { try RenderCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: RenderCommand.usage, command: "render") }
-    case "preset":
-        do { try PresetCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: PresetCommand.usage, command: "preset") }
-    case "presets":
-        do { try PresetCommand.list(argv) } catch let e as ThrobberError { fail(e, usage: "throbber presets", command: "presets") }
-    case "gallery":
-        do { try GalleryCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: GalleryCommand.usage, command: "gallery") }
-    case "info":
-        do { try InfoCommand.run(argv) } catch let e as ThrobberError { fail(e, usage: InfoCommand.usage, command: "info") }
-    case "check":
-        do { exit(try CheckCommand.run(argv)) } catch let e as ThrobberError { fail(e, usage: CheckCommand.usage, command: "check") }
-    default:
-        throw ThrobberError(.usage, "unknown subcommand '\(command)'")
+        print("throbber \(RootCommand.version)")
+    case let name?:
+        guard let command = CommandTable.named(name) else {
+            throw ThrobberError(.usage, "unknown subcommand '\(name)'")
+        }
+        running = command.spec
+        let args = try Arguments(Array(argv.dropFirst()), spec: command.spec)
+        if args.flag("help") {
+            print(HelpText.page(command.spec), terminator: "")
+        } else {
+            exit(try command.run(args))
+        }
     }
 } catch let error as ThrobberError {
-    fail(error, usage: "throbber <subcommand> [options]", command: nil)
+    fail(error, in: running)
 } catch {
-    fail(ThrobberError(.software, "\(error)"), usage: nil, command: nil)
+    fail(ThrobberError(.software, "\(error)"), in: nil)
 }
 
 /// Frames stream through the encoder in blocks of the same few sizes, from

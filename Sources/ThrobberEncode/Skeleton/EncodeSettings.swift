@@ -57,13 +57,15 @@ public struct EncodeSettings: Equatable, Sendable {
                 throw bad(.fps, "\(fps) fps is too fast for \(limits.name): \(limits.delayReason ?? "delays would be too short"); use \(maxFPS) fps or less")
             }
         }
-        guard timing.duplicate >= 1 else { throw bad(.duplicate, "must be 1 or more, got \(timing.duplicate)") }
+        guard (1...1000).contains(timing.duplicate) else {
+            throw bad(.duplicate, "must be 1…1000, got \(timing.duplicate)")
+        }
         guard (0...limits.maxLoop).contains(loop) else {
             throw bad(.loop, "must be 0 (forever) … \(limits.maxLoop) for \(limits.name), got \(loop)")
         }
         if let quality, !(1...100).contains(quality) { throw bad(.quality, "must be 1…100, got \(quality)") }
         guard (0...1).contains(dither) else { throw bad(.dither, "must be 0…1, got \(dither)") }
         if let colors, !(2...256).contains(colors) { throw bad(.colors, "must be 2…256, got \(colors)") }
-        guard jobs >= 1 else { throw bad(.jobs, "must be 1 or more, got \(jobs)") }
+        guard (1...256).contains(jobs) else { throw bad(.jobs, "must be 1…256, got \(jobs)") }
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import ThrobberKit
+
+/// What an encode asks for — from `throbber encode` or a manifest's encode
+/// entry — with every option checked and every path resolved against the
+/// base folder. Nothing is read before `run`.
+struct EncodeRequest {
+    var inputs: [String]
+    var frames: FrameList
+    var output: String
+    var format: AnimationFormat
+    var settings: EncodeSettings
+    /// --loop was given, so a single animated input's loop count does not apply.
+    var loopGiven: Bool
+    var quiet: Bool
+    var printHash: Bool
+
+    init(_ args: Arguments, base: BaseFolder) throws {
+        guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
+        guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
+        self.output = base.resolve(output)
+        format = try OutputFormat.resolve(output: output, format: args.string("format"))
+
+        // Values are parsed here; their ranges are the library's to check
+        // (EncodeSettings.validate), against the format's limits.
+        settings = EncodeSettings()
+        settings.compression = try OutputFormat.compression(args)
+        if let fps = try args.rational("fps") { settings.timing.fps = fps }
+        settings.timing.delay = try args.int("delay")
+        settings.timing.duplicate = try args.int("duplicate") ?? 1
+        settings.timing.bounce = args.flag("bounce")
+        settings.loop = try args.int("loop") ?? 0
+        settings.quality = try args.int("quality")
+        settings.colors = try args.int("colors")
+        // Frames of animated inputs keep their own delays unless retimed.
+        settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
+        settings.dither = try args.double("dither") ?? 1
+        settings.jobs = try args.int("jobs") ?? settings.jobs
+        if let matte = args.string("matte") {
+            guard let color = Color(parsing: matte) else {
+                throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
+            }
+            settings.alpha.matte = color
+        }
+        try settings.validate(for: format)
+
+        frames = FrameList()
+        if let sort = args.string("sort") {
+            guard let s = FrameSort(rawValue: sort) else {
+                throw ThrobberError(.usage, "--sort must be 'natural' or 'name', got '\(sort)'")
+            }
+            frames.sort = s
+        }
+        frames.glob = args.string("glob")
+        inputs = args.positional.map(base.resolve)
+        loopGiven = args.string("loop") != nil
+        quiet = args.flag("quiet")
+        printHash = args.flag("sha256")
+    }
+
+    func run() throws {
+        let source = try FileFrameSource(files: try frames.files(for: inputs))
+        var settings = self.settings
+        if !loopGiven, let loop = source.inputLoop {
+            settings.loop = min(loop, format.limits.maxLoop)
+        }
+        let encoder = AnimationEncoder(format: format, settings: settings)
+        try Output.write(to: output, label: "encoding", quiet: quiet, printHash: printHash) { out, progress in
+            var encoder = encoder
+            encoder.progress = progress
+            return try encoder.encode(source, to: out)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import ThrobberKit
+
+/// Writing one output file with a progress bar and a summary line.
+enum Output {
+    /// Makes `path` a folder (with its parents) unless it is one already.
+    static func makeFolder(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw ThrobberError(.cannotCreate, "\(path): exists and is not a folder") }
+            return
+        }
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw ThrobberError(.cannotCreate, "\(path): cannot create the folder")
+        }
+    }
+
+    /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
+    /// stderr when the animation itself went to stdout).
+    static func write(to path: String, label: String, quiet: Bool, printHash: Bool = false,
+                      _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport) throws {
+        let bar = ProgressBar(label: label, quiet: quiet)
+        let out = try OutputFile(path: path, hashing: printHash)
+        do {
+            let report = try body(out, bar.update)
+            try out.commit()
+            bar.finish()
+            if printHash, let hash = out.sha256 {
+                let line = "\(hash)  \(path)\n"
+                if path == "-" { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+            }
+            if !quiet && isatty(2) == 1 && path != "-" {
+                let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
+                FileHandle.standardError.write(Data("wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))
+            }
+        } catch {
+            bar.finish()
+            out.discard()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ThrobberKit
+
+/// What a preset asks for — from `throbber preset` or a manifest's preset
+/// entry — with --ring and --icon resolved against the base folder.
+struct PresetRequest {
+    enum Action {
+        /// --print-config: the config JSON on standard output.
+        case printConfig
+        case render(SceneOutput)
+    }
+
+    var preset: Preset
+    var options: PresetOptions
+    var action: Action
+
+    init(_ args: Arguments, base: BaseFolder) throws {
+        guard args.positional.count == 1, let name = args.positional.first else {
+            throw ThrobberError(.usage, args.positional.isEmpty ? "no preset name given; 'throbber presets' lists them" : "give one preset name")
+        }
+        guard let preset = PresetCatalog.named(name) else {
+            throw ThrobberError(.usage, "unknown preset '\(name)'; 'throbber presets' lists them")
+        }
+        self.preset = preset
+        var o = PresetOptions()
+        o.size = try args.int("size", in: 8...4096)
+        o.scale = try args.int("scale", in: 1...16)
+        for key in ["color", "background"] {
+            guard let text = args.string(key) else { continue }
+            guard let color = Color(parsing: text) else { throw ThrobberError(.usage, "--\(key) expects \(Color.syntaxHelp), got '\(text)'") }
+            if key == "color" { o.color = color } else { o.background = color }
+        }
+        if let speed = try args.rational("speed") {
+            guard Rational(0) < speed, speed <= Rational(100) else { throw ThrobberError(.usage, "--speed must be greater than 0 and at most 100, got \(speed)") }
+            o.speed = speed
+        }
+        if let fps = try args.rational("fps") {
+            guard Rational(0) < fps else { throw ThrobberError(.usage, "--fps must be greater than 0, got \(fps)") }
+            o.fps = fps
+        }
+        if args.string("ring") != nil || args.string("icon") != nil {
+            guard name == "ease" else { throw ThrobberError(.usage, "--ring and --icon belong to the 'ease' preset") }
+            o.ring = args.string("ring").map(base.resolve)
+            o.icon = args.string("icon").map(base.resolve)
+            for path in [o.ring, o.icon].compactMap({ $0 }) where !FileManager.default.fileExists(atPath: path) {
+                throw ThrobberError(.noInput, "\(path): no such file")
+            }
+        }
+        options = o
+        if args.flag("print-config") {
+            action = .printConfig
+        } else {
+            guard args.string("output") != nil else { throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)") }
+            action = .render(try SceneOutput(args, base: base))
+        }
+    }
+
+    func run() throws {
+        switch action {
+        case .printConfig: print(try preset.configText(options), terminator: "")
+        case .render(let output): try output.write(try preset.config(options))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import ThrobberKit
+
+/// Where and how a config — a rendered file or a preset — is encoded: the
+/// output options that `render` and `preset` share, checked and resolved.
+struct SceneOutput {
+    /// `-o` with its format; nil: every entry of the config's "output" list.
+    var target: (path: String, format: AnimationFormat)?
+    var compression: EncodeSettings.Compression
+    var jobs: Int
+    var quiet: Bool
+    var printHash: Bool
+
+    init(_ args: Arguments, base: BaseFolder) throws {
+        if let o = args.string("output") {
+            target = (base.resolve(o), try OutputFormat.resolve(output: o, format: args.string("format")))
+        }
+        compression = try OutputFormat.compression(args)
+        jobs = try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        quiet = args.flag("quiet")
+        printHash = args.flag("sha256")
+    }
+
+    /// Encodes `config` to `-o` or to every entry of its `output` list.
+    func write(_ config: SceneConfig) throws {
+        var targets: [(path: String, format: AnimationFormat)] = []
+        if let target {
+            targets = [target]
+        } else {
+            guard !config.outputs.isEmpty else {
+                throw ThrobberError(.usage, "no output: give -o OUT.gif or an \"output\" list in \(config.file)")
+            }
+            targets = try config.outputs.map { ($0.path, try OutputFormat.resolve(output: $0.path, format: $0.format)) }
+        }
+        let job = try SceneJob(config: config, jobs: jobs)
+        for t in targets {
+            try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) { [compression] out, progress in
+                try job.encode(to: out, format: t.format, compression: compression, progress: progress)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the command line offers, written out here independently of the
+/// declarations in Sources/throbber, so that a test fails when one place
+/// loses a subcommand or an option.
+enum ExpectedCLI {
+    /// Every subcommand a user sees, in help's order (the hidden `_man` is not one).
+    static let subcommands = ["encode", "render", "preset", "presets", "gallery", "info", "check", "completions"]
+
+    /// Long options of each subcommand ("" is `throbber` itself).
+    static let options: [String: Set<String>] = [
+        "": ["help", "version"],
+        "encode": ["output", "fps", "delay", "duplicate", "bounce", "loop", "quality", "colors", "dither", "matte",
+                   "sort", "glob", "jobs", "format", "compression", "sha256", "quiet", "help"],
+        "render": ["output", "format", "compression", "jobs", "sha256", "quiet", "help"],
+        "preset": ["output", "size", "color", "background", "speed", "fps", "scale", "format", "compression", "ring",
+                   "icon", "print-config", "jobs", "sha256", "quiet", "help"],
+        "presets": ["help"],
+        "gallery": ["size", "jobs", "quiet", "help"],
+        "info": ["json", "help"],
+        "check": ["update", "diff-dir", "jobs", "help"],
+        "completions": ["help"],
+    ]
+
+    /// A few defaults, as README.md states them.
+    static let defaults: [(command: String, option: String, text: String)] = [
+        ("encode", "fps", "25"), ("encode", "dither", "1"), ("encode", "sort", "natural"), ("encode", "loop", "0"),
+        ("encode", "compression", "best"), ("render", "compression", "best"), ("preset", "speed", "1"),
+    ]
+
+    /// The preset names, from `throbber presets` (first word of each line).
+    static func presetNames() throws -> [String] {
+        let r = try Throbber.run(["presets"])
+        return r.stdoutText.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    }
+}
