@@ -39,9 +39,15 @@ let package = Package(
         .target(name: "ThrobberKit",
                 dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "ThrobberScene", "ThrobberCheck"]),
         .executableTarget(name: "throbber", dependencies: ["ThrobberKit"]),
-        // Helpers both test targets share: expected values computed without ThrobberKit.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ThrobberKitTests", dependencies: ["ThrobberKit", "CGIF", "TestSupport"]),
+        // Helpers every test target shares: independent decoders and references
+        // (Reference/) and harnesses that drive the library (Harness/).
+        .target(name: "TestSupport", dependencies: ["ThrobberKit", "CGIF"], path: "Tests/TestSupport"),
+        // Tests laid out like the modules they test, and the CLI by subcommand.
+        .testTarget(name: "CoreTests", dependencies: ["ThrobberKit", "TestSupport"]),
+        .testTarget(name: "CodecTests", dependencies: ["ThrobberKit", "TestSupport"]),
+        .testTarget(name: "EncodeTests", dependencies: ["ThrobberKit", "TestSupport"]),
+        .testTarget(name: "SceneTests", dependencies: ["ThrobberKit", "TestSupport"]),
+        .testTarget(name: "CheckTests", dependencies: ["ThrobberKit", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["throbber", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ThrobberKit
+
+/// How colors become palettes: exact when possible (one global palette, or
+/// a palette per frame), libimagequant otherwise. Every check reads the GIF
+/// back with giflib and Pillow.
+@Suite("Palettes")
+struct PaletteTests {
+    /// PSNR floors for quality 90, from measurements with libimagequant
+    /// 2.17: the photo-like animation's worst frame has 34.5 dB (34.8 without
+    /// dithering: quality 90 is libimagequant's target of about 35 dB, it
+    /// stops adding colors there), the camera frames' worst 40.8 dB. The
+    /// floors leave 1.5–3 dB for other builds; a broken remap or palette
+    /// (wrong channel order, lost colors) falls far below them.
+    static let photoFloor = 33.0
+    static let jpegFloor = 38.0
+
+    static func opaque(_ gif: EncodedGIF) -> Bool {
+        gif.giflib.frames.allSatisfy { f in stride(from: 3, to: f.pixels.count, by: 4).allSatisfy { f.pixels[$0] == 255 } }
+    }
+
+    @Test("frames that fit in 256 colors together decode exactly, with one global palette and no local ones")
+    func globalPaletteIsExact() throws {
+        let frames = Synth.movingDisc(frames: 8)
+        #expect(Synth.colorCount(frames) == 3)   // red, blue, transparent
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.hasGlobalPalette)
+        #expect(gif.giflib.frames.allSatisfy { !$0.hasLocalPalette })
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
+    @Test("frames that each fit but not together get exact local palettes, still exact")
+    func localPalettesAreExact() throws {
+        let frames = Synth.distinctPalettes(frames: 4)
+        #expect(Synth.colorCount(frames) == 800)
+        #expect(frames.allSatisfy { Synth.colorCount([$0]) == 200 })
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.frames.allSatisfy { $0.hasLocalPalette })
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
+    @Test("exactly 256 colors over all frames still decode exactly (a full global palette, no room for a transparent entry)")
+    func fullGlobalPalette() throws {
+        // 4 frames of 64 grays each, 256 distinct opaque colors in all.
+        let frames = (0..<4).map { f in Synth.image(16, 16) { x, y in let v = UInt8(f * 64 + (y * 16 + x) % 64); return (v, v, v, 255) } }
+        #expect(Synth.colorCount(frames) == 256)
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
+    @Test("too many colors in a frame: libimagequant at quality 90 keeps a photo-like animation above the PSNR floor")
+    func quantizedPhotoLike() throws {
+        let frames = (0..<6).map { Synth.photoLike(phase: $0 * 3) }
+        #expect(frames.allSatisfy { Synth.colorCount([$0]) > 1000 })
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(Self.opaque(gif), "an opaque input must stay opaque")
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.photoFloor)
+    }
+
+    @Test("quantized frames keep what is shown where the source did not change: no dither shimmer outside the moving part")
+    func quantizedUnchangedAreasStayStable() throws {
+        // A still photo-like picture with two 6x6 squares moving in opposite
+        // corners: the frame rectangle spans most of the picture and every
+        // frame is quantized to its own palette, yet outside the squares' old
+        // and new places nothing may change on screen.
+        let still = Synth.photoLike(phase: 0)
+        func squares(_ f: Int) -> [(x: Range<Int>, y: Range<Int>)] {
+            [((2 + 4 * f)..<(8 + 4 * f), 2..<8), ((56 - 4 * f)..<(62 - 4 * f), 40..<46)]
+        }
+        let frames = (0..<6).map { f in
+            var image = still
+            for s in squares(f) {
+                for y in s.y { for x in s.x { image.pixels.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: [255, 40, 40, 255]) } }
+            }
+            return image
+        }
+        let gif = try encodeGIF(frames, .with { $0.quality = 80; $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.frames.count == 6)
+        #expect(gif.giflib.frames.dropFirst().allSatisfy { $0.hasLocalPalette && $0.width * $0.height > 64 * 48 / 4 },
+                "each frame has its own palette and redraws a large part of the picture")
+        for f in 1..<6 {
+            let before = gif.giflib.frames[f - 1].pixels, after = gif.giflib.frames[f].pixels
+            let moved = squares(f - 1) + squares(f)
+            var changedOutside = 0
+            for y in 0..<48 {
+                for x in 0..<64 where !moved.contains(where: { $0.x.contains(x) && $0.y.contains(y) }) {
+                    let o = (y * 64 + x) * 4
+                    if before[o..<o + 4] != after[o..<o + 4] { changedOutside += 1 }
+                }
+            }
+            #expect(changedOutside == 0, "frame \(f): \(changedOutside) pixels outside the moving squares changed on screen")
+        }
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.photoFloor)
+    }
+
+    @Test("the real camera sequence quantized at quality 90 stays above the PSNR floor", Fixtures.needed)
+    func quantizedRealJPEGs() throws {
+        let dir = try Fixtures.folder("photo-seq-dlib-bobot").path
+        let files = Array(try FrameList().files(for: [dir]).prefix(12))
+        let frames = try referenceImages(files)   // Pillow: the expected pixels
+        let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.quality = 90; $0.timing.fps = Rational(10) })
+        #expect(Self.opaque(gif))
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.jpegFloor)
+    }
+
+    @Test("the grayscale camera sequence fits in 256 grays, so by default it is encoded losslessly", Fixtures.needed)
+    func grayscaleJPEGsAreLossless() throws {
+        let dir = try Fixtures.folder("photo-seq-dlib-bobot").path
+        let files = Array(try FrameList().files(for: [dir]).prefix(8))
+        let expected = try referenceImages(files)   // Pillow: the expected pixels
+        let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.timing.fps = Rational(25) })
+        expectViewersShow(gif, expected.enumerated().map { ($1, expectedStartCentiseconds($0 + 1, fpsNumerator: 25) - expectedStartCentiseconds($0, fpsNumerator: 25)) })
+    }
+
+    @Test("quality N always quantizes: a 256-gray gradient at quality 30 is lossy and smaller than lossless")
+    func qualityAlwaysQuantizes() throws {
+        let frames = (0..<3).map { f in Synth.image(64, 64) { x, y in let v = UInt8((x * 4 + y + f * 5) % 256); return (v, v, 255 - v, 255) } }
+        #expect(Synth.colorCount(frames) <= 256)
+        let lossless = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) }, pillow: false)
+        expectViewersShow(lossless, frames.map { ($0, 10) })
+        let quantized = try encodeGIF(frames, .with { $0.quality = 30; $0.timing.fps = Rational(10) })
+        // Measured: 6117 bytes lossless, 3245 at quality 30.
+        #expect(quantized.bytes.count < lossless.bytes.count)
+        let first = try #require(quantized.giflib.frames.first)
+        #expect(first.pixels != frames[0].pixels, "quality 30 should have reduced the colors")
+        #expect(Synth.colorCount([RGBAImage(width: 64, height: 64, pixels: first.pixels)]) < Synth.colorCount([frames[0]]))
+        expectViewersShow(quantized, frames.map { ($0, 10) }, minPSNR: 25)   // measured: 29.9 dB
+    }
+
+    @Test("--colors N with exactly N opaque colors over all frames stays exact", arguments: [4, 16])
+    func colorsLimitEqualToInput(limit: Int) throws {
+        // A checkerboard of N opaque colors that shifts each frame.
+        let frames = (0..<4).map { f in
+            Synth.image(24, 24) { x, y in
+                let j = ((x / 3 + y / 3 + f) % limit)
+                return (UInt8(j * 255 / (limit - 1)), UInt8(255 - j * 200 / (limit - 1)), UInt8((j * 97) % 256), 255)
+            }
+        }
+        #expect(Synth.colorCount(frames) == limit)
+        let gif = try encodeGIF(frames, .with { $0.colors = limit; $0.timing.fps = Rational(10) })
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
+    @Test("--colors caps every palette: no frame draws with more than N colors", arguments: [2, 16, 64])
+    func colorsLimit(limit: Int) throws {
+        // (The composited picture may show more: pixels a frame leaves
+        // transparent keep the previous frames' colors.)
+        let frames = (0..<3).map { Synth.photoLike(phase: $0 * 5, width: 32, height: 24) }
+        let gif = try encodeGIF(frames, .with { $0.colors = limit; $0.timing.fps = Rational(10) }, pillow: false)
+        for (i, frame) in gif.giflib.frames.enumerated() {
+            #expect(frame.paletteSize <= limit, "frame \(i) has a palette of \(frame.paletteSize) entries")
+            #expect(frame.drawnColors.count <= limit, "frame \(i) draws \(frame.drawnColors.count) colors")
+        }
+        #expect(gif.giflib.frames.first?.drawnColors.count ?? 0 >= limit / 2, "the first frame should use most of its palette")
+    }
+
+    @Test("--colors below the count of a lossless input quantizes it; at or above it, stays exact")
+    func colorsLimitAndLossless() throws {
+        let frames = Synth.movingDisc(frames: 4)   // red, blue and transparent
+        let exact = try encodeGIF(frames, .with { $0.colors = 4; $0.timing.fps = Rational(10) }, pillow: false)
+        expectViewersShow(exact, frames.map { ($0, 10) })
+        let two = try encodeGIF(frames, .with { $0.colors = 2; $0.timing.fps = Rational(10) }, pillow: false)
+        for frame in two.giflib.frames { #expect(frame.paletteSize <= 2 && frame.drawnColors.count <= 2) }
+    }
+
+    @Test("a frame that must redraw more than 256 colors (to clear an area for the next) is quantized, the others stay exact, and the report says so")
+    func localPaletteFallback() throws {
+        // Two 10x20 blocks of 200 colors each on a transparent 40x20 canvas:
+        // A, then A and B, then B. Each change fits a palette, but frame 1
+        // must also cover A, which frame 2 clears: 400 colors.
+        func block(_ x: Int, _ y: Int, base: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+            let i = y * 10 + x + base
+            return (UInt8(i % 256), UInt8(i / 256 * 100 + 20), UInt8(255 - i % 256), 255)
+        }
+        func frame(a: Bool, b: Bool) -> RGBAImage {
+            Synth.image(40, 20) { x, y in
+                if a && x < 10 { return block(x, y, base: 0) }
+                if b && x >= 30 { return block(x - 30, y, base: 200) }
+                return (0, 0, 0, 0)
+            }
+        }
+        let frames = [frame(a: true, b: false), frame(a: true, b: true), frame(a: false, b: true)]
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.report.palette == "lossless, a palette per frame, 1 of 3 frames quantized")
+        #expect(gif.giflib.frames[0].pixels == frames[0].pixels && gif.giflib.frames[2].pixels == frames[2].pixels)
+        #expect(gif.giflib.frames[1].pixels != frames[1].pixels)
+        // Measured (libimagequant 2.17): the quantized frame 1 at 57.3 dB in giflib and Pillow; 0 and 2 exact.
+        expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: 57)
+    }
+}
