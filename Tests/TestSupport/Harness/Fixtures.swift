@@ -5,10 +5,12 @@ import ThrobberKit
 /// The real-world images in `../shared/fixtures` (beside the repository),
 /// found from this file's path, never from the working directory.
 package enum Fixtures {
-    /// Tests/ThrobberKitTests/TestSupport.swift → ../../../shared/fixtures
-    package static let root = URL(fileURLWithPath: #filePath)
+    /// The package root: Tests/TestSupport/Harness/Fixtures.swift → ../../..
+    package static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        .deletingLastPathComponent()
+    /// ../shared/fixtures beside the package root.
+    package static let root = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
 
     package static var isPresent: Bool {
         var isDir: ObjCBool = false
@@ -46,8 +48,7 @@ package enum Fixtures {
 /// recorded failure and a thrown error.
 package enum ToolRunner {
     package static let python = "/usr/bin/python3"
-    package static let tools = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("tools")
+    package static let tools = Fixtures.repository.appendingPathComponent("Tests/tools")
 
     package struct Failed: Error, CustomStringConvertible { package var description: String }
 

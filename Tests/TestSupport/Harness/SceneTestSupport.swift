@@ -5,9 +5,8 @@ import ThrobberKit
 /// Helpers for the Scene* tests, all under one name so they cannot collide
 /// with other test files of this target.
 package enum SceneTestKit {
-    /// The package root (…/Tests/ThrobberKitTests/SceneTestSupport.swift → …).
-    package static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    package static let repository = Fixtures.repository
     package static let examples = repository.appendingPathComponent("examples")
 
     /// Decodes config text as if read from `file` in `base`.
