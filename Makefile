@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test install uninstall bench clean man
+.PHONY: deps build demo test install uninstall bench clean man docs
 
 deps:
 	scripts/install-deps
@@ -17,9 +17,18 @@ build: deps
 demo: build
 	scripts/demo
 
+# The doc check reuses the test build (a few seconds): every public symbol
+# has a doc comment, and the getting-started samples compile as a user's code.
 test: deps
 	$(SWIFT) build --build-tests
+	SWIFT=$(SWIFT) scripts/make-docs --check
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+# The API reference, built by the toolchain's docc from symbol graphs, in
+# .build/docs/ThrobberKit.doccarchive; fails on an undocumented public
+# symbol or a link docc cannot resolve.
+docs: deps
+	SWIFT=$(SWIFT) scripts/make-docs
 
 bench: build
 	scripts/install-deps --bench

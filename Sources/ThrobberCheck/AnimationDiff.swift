@@ -4,8 +4,14 @@ import ThrobberCore
 /// Where two animations first differ, by their composited frames: what a
 /// viewer sees, not the bytes.
 public struct AnimationDiff: Sendable {
+    /// Index of the first frame that differs in pixels or duration (for a
+    /// frame count that differs: the first frame one of them lacks).
     public var frame: Int
+    /// How many pixels of that frame differ in any channel; 0 when only a
+    /// duration, the frame count or the loop count differs.
     public var differingPixels: Int
+    /// The largest difference of one channel (R, G, B or A) in that frame,
+    /// 0…255.
     public var largestChannelDifference: Int
     /// The two frames and a difference image (bright where they differ).
     public var expected: RGBAImage, actual: RGBAImage, difference: RGBAImage

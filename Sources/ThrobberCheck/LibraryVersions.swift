@@ -9,6 +9,8 @@ internal import CZlib
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.
 public enum LibraryVersions {
+    /// The running versions of giflib, libpng, zlib, libimagequant and
+    /// cairo, in that order, as `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
         return [

@@ -10,20 +10,32 @@ import ThrobberCore
 ///                  {"preset": "ring", "args": ["--size", "64"], "output": "ring.gif", "sha256": "…"},
 ///                  {"encode": ["frames/"], "args": ["--fps", "10"], "output": "frames.gif", "sha256": "…"}]}
 public struct Manifest: Sendable {
+    /// What an entry makes, as the `throbber` subcommand of the same name.
     public enum Job: Sendable, Equatable {
+        /// `"render"`: a config file, relative to the manifest.
         case render(String)
+        /// `"preset"`: a built-in loader's name.
         case preset(String)
+        /// `"encode"`: frame files and folders, relative to the manifest.
         case encode([String])
     }
 
+    /// One output to make and check.
     public struct Entry: Sendable {
+        /// What to make.
         public var job: Job
+        /// More options for the subcommand, as on its command line
+        /// (`["--size", "64"]`); `-o` comes from ``output``.
         public var args: [String]
         /// File name of the result (its extension picks the format); an
         /// existing file there is the expected picture for diffs.
         public var output: String
+        /// The expected SHA-256 of the output, 64 lowercase hex digits; nil
+        /// until `throbber check --update` records it.
         public var sha256: String?
 
+        /// An entry; without `sha256`, `throbber check` fails it until
+        /// `--update` records one.
         public init(job: Job, args: [String] = [], output: String, sha256: String? = nil) {
             self.job = job
             self.args = args
@@ -32,19 +44,27 @@ public struct Manifest: Sendable {
         }
     }
 
+    /// The manifest's path; its folder anchors every relative path.
     public var file: String
+    /// The entries, in file order.
     public var entries: [Entry]
     /// Library versions recorded by the last `--update`.
     public var versions: [(name: String, version: String)]
 
+    /// A manifest at `file` (not read or written by this initializer).
     public init(file: String, entries: [Entry], versions: [(name: String, version: String)] = []) {
         self.file = file
         self.entries = entries
         self.versions = versions
     }
 
+    /// The folder of ``file`` (`.` when it has none).
     public var folder: String { (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent }
 
+    /// Reads and validates the manifest at `file`: unknown keys, an entry
+    /// without exactly one job, an absolute `output` or a malformed `sha256`
+    /// are ``ThrobberError/Kind/data`` errors naming the JSON path; a missing
+    /// file is ``ThrobberError/Kind/noInput``.
     public static func load(_ file: String) throws -> Manifest {
         let bytes = try FileBytes.read(file)
         let root = try JSONParser.parse(bytes, file: file)

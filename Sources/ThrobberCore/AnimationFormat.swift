@@ -2,5 +2,10 @@
 /// and the type that writes it are registered in ThrobberEncode
 /// (`AnimationFormat+Encoder.swift`).
 public enum AnimationFormat: String, Sendable, CaseIterable {
-    case gif, apng
+    /// GIF89a: a palette of at most 256 colors per frame, one transparent
+    /// index (no partial alpha), delays in whole centiseconds.
+    case gif
+    /// Animated PNG: lossless RGBA (RGB when every pixel is opaque) or a
+    /// palette, with delays as exact fractions of a second.
+    case apng
 }

@@ -2,6 +2,21 @@
 /// `EncodeSettings` (front ends name them their own way: `--fps`,
 /// `timing.fps`).
 public enum SettingField: String, Sendable, CaseIterable {
-    case fps = "timing.fps", delay = "timing.delay", duplicate = "timing.duplicate"
-    case loop, quality, dither, colors, jobs
+    /// `timing.fps`: frames per second, above 0 (at most 50 for GIF).
+    case fps = "timing.fps"
+    /// `timing.delay`: a fixed delay per frame in centiseconds, within the
+    /// format's range (GIF 2…65535, APNG 1…65535).
+    case delay = "timing.delay"
+    /// `timing.duplicate`: how many times each frame is shown, 1…1000.
+    case duplicate = "timing.duplicate"
+    /// `loop`: 0 (forever) up to the largest count the format stores.
+    case loop
+    /// `quality`: the libimagequant quality, 1…100.
+    case quality
+    /// `dither`: the dithering level, 0…1.
+    case dither
+    /// `colors`: the most colors per palette, 2…256.
+    case colors
+    /// `jobs`: worker threads, 1…256.
+    case jobs
 }

@@ -4,5 +4,26 @@ import ThrobberEncode
 
 /// Animated properties (CONFIG.md, "Animations").
 public enum AnimatedProperty: String, CaseIterable, Sendable {
-    case rotate, rotateY, scale, scaleX, scaleY, opacity, translateX, translateY, start, end
+    /// Degrees, clockwise on screen; added to the layer's `rotate`.
+    case rotate
+    /// Degrees about the vertical axis, drawn as a horizontal scale by
+    /// cos θ (a card flip without perspective).
+    case rotateY
+    /// A factor on both axes; multiplies the layer's `scale`.
+    case scale
+    /// A factor on the horizontal axis only.
+    case scaleX
+    /// A factor on the vertical axis only.
+    case scaleY
+    /// A factor on the layer's opacity; the result is kept in 0…1.
+    case opacity
+    /// Points to the right, added to the layer's position.
+    case translateX
+    /// Points downwards, added to the layer's position.
+    case translateY
+    /// An arc's start angle in degrees (0 at 12 o'clock, clockwise);
+    /// replaces the arc's own. Arc layers only.
+    case start
+    /// An arc's end angle in degrees; replaces the arc's own. Arc layers only.
+    case end
 }

@@ -4,11 +4,16 @@ import ThrobberEncode
 
 /// One animation of one property.
 public struct Animation: Sendable {
+    /// How the value changes over time.
     public enum Kind: Sendable {
+        /// `"kind": "step"`: a fixed change every `timing.step` seconds.
         case step(StepAnimation)
+        /// `"kind": "keyframes"`: CSS-like keys within a period.
         case keyframes(KeyframeAnimation)
     }
+    /// The property it animates.
     public var property: AnimatedProperty
+    /// Its values over time.
     public var kind: Kind
     /// Seconds the animation starts later (repeat copies add to it).
     public var delay = Rational(0)

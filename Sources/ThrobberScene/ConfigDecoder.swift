@@ -9,13 +9,22 @@ public enum ConfigDecoder {
     /// Largest canvas side in pixels.
     public static let maxCanvasPixels = 4096
 
+    /// Reads and validates the config file at `file`; relative paths inside
+    /// it are resolved against the file's folder, and images it names are
+    /// decoded now.
+    ///
+    /// Throws ``ThrobberError/Kind/data`` naming the file and the JSON path
+    /// for anything invalid (`dots.json: layers[0].fill: …`),
+    /// ``ThrobberError/Kind/noInput`` when the file or an image it names is
+    /// missing.
     public static func load(file: String) throws -> SceneConfig {
         let bytes = try FileBytes.read(file)
         return try decode(bytes, file: file, baseDirectory: (file as NSString).deletingLastPathComponent)
     }
 
-    /// `file` names the config in messages; relative paths inside it are
-    /// resolved against `baseDirectory`.
+    /// Validates a config held in memory: `file` names the config in
+    /// messages; relative paths inside it are resolved against
+    /// `baseDirectory`. Throws as ``load(file:)`` does.
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
         let root = try JSONParser.parse(bytes, file: file)
         let r = ConfigReader(file: file)

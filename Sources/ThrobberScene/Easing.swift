@@ -7,8 +7,12 @@ import ThrobberEncode
 /// (`ease` is Core Animation's default), `cubic-bezier(x1, y1, x2, y2)` and
 /// `steps(n)` (jump-end). Cubic Béziers are solved for x to within 1e-7.
 public enum Easing: Equatable, Sendable, CustomStringConvertible {
+    /// Constant speed: the output is the input.
     case linear
+    /// `cubic-bezier(x1, y1, x2, y2)`: the curve from (0, 0) to (1, 1) with
+    /// control points (x1, y1) and (x2, y2); x1 and x2 are in 0…1.
     case cubicBezier(Double, Double, Double, Double)
+    /// `steps(n)`: n equal jumps, each at the end of its interval (n ≥ 1).
     case steps(Int)
 
     static let named: [String: Easing] = [
@@ -21,6 +25,10 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
 
     static let syntaxHelp = "\"linear\", \"ease\", \"ease-in\", \"ease-out\", \"ease-in-out\", \"cubic-bezier(x1, y1, x2, y2)\" with x1 and x2 in 0…1, or \"steps(n)\""
 
+    /// Parses a config's easing: `linear`, `ease`, `ease-in`, `ease-out`,
+    /// `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in 0…1) or
+    /// `steps(n)`, in any case, spaces allowed around the arguments; nil
+    /// for anything else.
     public init?(parsing text: String) {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let e = Easing.named[s] { self = e; return }
@@ -42,6 +50,8 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The config spelling: the CSS name when there is one (`ease-out`),
+    /// else `cubic-bezier(…)` or `steps(n)`.
     public var description: String {
         switch self {
         case .linear: return "linear"

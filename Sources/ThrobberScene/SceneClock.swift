@@ -7,17 +7,27 @@ import ThrobberEncode
 /// N = round(duration · fps) frames and frame k shows t = k · duration / N,
 /// so the loop is seamless.
 public struct SceneClock: Equatable, Sendable {
+    /// Length of one cycle in seconds.
     public let duration: Rational
+    /// Frames in one cycle, 1…``maxFrames``.
     public let frameCount: Int
 
     /// Longest cycle accepted, in frames.
     public static let maxFrames = 1000
 
+    /// A clock with a known cycle, cut into `frameCount` frames (at least 1).
     public init(duration: Rational, frameCount: Int) {
         self.duration = duration
         self.frameCount = frameCount
     }
 
+    /// The clock of a scene: the cycle is `timing.duration`, or else the
+    /// least common multiple of every animation's period (1 s without
+    /// animations), sampled at `timing.fps`.
+    ///
+    /// Throws ``ThrobberError/Kind/data`` naming the config when the
+    /// periods have no common cycle short enough (set `timing.duration`) or
+    /// the cycle would need more than ``maxFrames`` frames.
     public init(config: SceneConfig, layers: [Layer]) throws {
         let file = config.file
         var duration = config.timing.duration

@@ -5,9 +5,15 @@ import ThrobberEncode
 /// A validated config turned into what the encode pipeline takes: frames,
 /// their timeline, and encode settings.
 public struct SceneJob {
+    /// The config the job was made from.
     public let config: SceneConfig
+    /// The frames: drawn at their times for a scene, read from the folder
+    /// for a frames config.
     public let source: FrameSource
+    /// When each frame is shown, duplicates and bounce included.
     public let timeline: Timeline
+    /// Loop, quality, dither, colors, matte and jobs from the config; the
+    /// timing comes from ``timeline``.
     public let settings: EncodeSettings
 
     /// Frames of a scene, drawn on demand (from any thread).
@@ -19,6 +25,16 @@ public struct SceneJob {
         func frame(at index: Int) throws -> RGBAImage { try renderer.render(at: clock.time(ofFrame: index)) }
     }
 
+    /// Prepares `config` for encoding with `jobs` worker threads (1…256).
+    /// A frames config's folder is listed and its animations read now;
+    /// a scene is drawn only when encoded.
+    ///
+    /// Throws ``ThrobberError/Kind/data`` naming the config when a scene's
+    /// cycle is too long (see ``SceneClock/init(config:layers:)``), when
+    /// `frames.delays` or a `duplicate` list does not have one entry per
+    /// frame, or when both `timing.duration` and `frames.delays` are given;
+    /// ``ThrobberError/Kind/noInput`` when the frames folder is missing or
+    /// has no frames; and the errors of ``FileFrameSource/init(files:background:)``.
     public init(config: SceneConfig, jobs: Int) throws {
         self.config = config
         let file = config.file

@@ -7,13 +7,19 @@ internal import CCairo
 /// Draws a scene at a given time with cairo: anti-aliased shapes, images
 /// transformed with a good filter, everything in points scaled to pixels.
 public struct SceneRenderer: Sendable {
-    public let widthPixels: Int, heightPixels: Int
+    /// Width of the rendered images: canvas width in points × scale.
+    public let widthPixels: Int
+    /// Height of the rendered images: canvas height in points × scale.
+    public let heightPixels: Int
     let canvasSize: (Double, Double)
     let scale: Int
     let background: Color
     let layers: [Layer]
     let step: Rational
 
+    /// A renderer for `layers` on `config`'s canvas. The canvas must have a
+    /// width and height, as every config with `layers` has after
+    /// ``ConfigDecoder``; without them this traps.
     public init(config: SceneConfig, layers: [Layer]) {
         let w = config.canvas.width!, h = config.canvas.height!
         let s = Rational(config.canvas.scale)

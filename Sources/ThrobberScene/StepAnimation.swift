@@ -6,12 +6,19 @@ import ThrobberEncode
 /// with `bounce: [lo, hi]` the direction flips on reaching a bound, as in
 /// the seed's EaseLoadingView (but with exact fractions, so 1 − 3·(1/3) is 0).
 public struct StepAnimation: Sendable {
+    /// The value at the start of step 0, in the property's unit.
     public var from: Rational
+    /// How much the value moves each step (negative moves down).
     public var by: Rational
+    /// The easing within each step; default linear.
     public var ease: Easing
+    /// `bounce: [low, high]`: the direction flips on reaching a bound; nil:
+    /// no bounds (angles only, which repeat after a whole number of turns).
     public var bounce: (Rational, Rational)?
     /// Values after 0 … P steps, P being the period in steps.
     package let values: [Rational]
+    /// Steps until the values repeat (1…1000): a bounce repeats after
+    /// 2·(high − low)/|by| steps, an angle after a whole number of turns.
     public var periodSteps: Int { values.count - 1 }
 
     /// Most steps a period may have.
@@ -47,8 +54,15 @@ public struct StepAnimation: Sendable {
         self.values = values
     }
 
+    /// Why step values can make no animation; the config reader turns each
+    /// into a ``ThrobberError`` with the JSON path.
     public enum StepError: Error {
-        case badBounds, neverRepeats, needsBounce
+        /// `bounce` is `[low, high]` with low not below high.
+        case badBounds
+        /// The values do not come back to the start within 1000 steps.
+        case neverRepeats
+        /// A property that is not an angle moves without bounds, so never repeats.
+        case needsBounce
     }
 
     /// The value `u` seconds into the animation (any u: it is periodic).

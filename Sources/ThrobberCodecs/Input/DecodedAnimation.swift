@@ -3,16 +3,23 @@ import ThrobberCore
 /// An animated GIF or APNG, decoded and composited as a viewer shows it:
 /// every frame is the whole canvas after that frame was drawn.
 public struct DecodedAnimation: Sendable {
-    public var width: Int, height: Int
+    /// Canvas width in pixels (GIF logical screen, APNG image width).
+    public var width: Int
+    /// Canvas height in pixels.
+    public var height: Int
+    /// The whole canvas after each frame was drawn, in file order.
     public var frames: [RGBAImage]
     /// How long each frame is shown, in seconds.
     public var durations: [Rational]
     /// As in configs: 0 = forever, N = play N times.
     public var loop: Int
+    /// Which of the two formats the file is.
     public var format: AnimationFormat
     /// Each frame as stored in the file (for `throbber info`).
     public var stored: [StoredFrame]
 
+    /// An animation from its parts; `frames`, `durations` and `stored`
+    /// should have one element per frame.
     public init(width: Int, height: Int, frames: [RGBAImage], durations: [Rational], loop: Int,
                 format: AnimationFormat, stored: [StoredFrame]) {
         self.width = width
@@ -26,6 +33,7 @@ public struct DecodedAnimation: Sendable {
 
     /// A frame's record in the file, before compositing.
     public struct StoredFrame: Sendable, Equatable {
+        /// The part of the canvas the frame's image data covers.
         public var rect: PixelRect
         /// The delay as the file states it: centiseconds / 100 for GIF,
         /// delay_num / delay_den for APNG (a zero denominator read as 100).
@@ -40,6 +48,8 @@ public struct DecodedAnimation: Sendable {
         /// GIF: the transparent color index, if any.
         public var transparent: Int?
 
+        /// A frame record with the fields above; `colors` and
+        /// `transparent` default to nil (truecolor, no transparent index).
         public init(rect: PixelRect, delay: (numerator: Int, denominator: Int), dispose: String, blend: String,
                     colors: Int? = nil, transparent: Int? = nil) {
             self.rect = rect
@@ -50,6 +60,8 @@ public struct DecodedAnimation: Sendable {
             self.transparent = transparent
         }
 
+        /// True when every field is equal (written out because the `delay`
+        /// tuple cannot be compared automatically).
         public static func == (a: StoredFrame, b: StoredFrame) -> Bool {
             a.rect == b.rect && a.delay == b.delay && a.dispose == b.dispose && a.blend == b.blend
                 && a.colors == b.colors && a.transparent == b.transparent
@@ -59,6 +71,9 @@ public struct DecodedAnimation: Sendable {
     /// Largest canvas accepted, in pixels, and most decoded bytes in all:
     /// files that claim more are refused before anything is allocated.
     public static let maxPixels = 1 << 26
+    /// Most bytes of decoded frames in all (512 MiB, RGBA at 4 bytes a
+    /// pixel): an animation whose frames would need more is refused as
+    /// ``ThrobberError/Kind/data``.
     public static let maxTotalBytes = 1 << 29
 
     /// Refuses a canvas too large to decode, naming the claimed size.

@@ -5,6 +5,7 @@ import ThrobberCore
 /// GIF or APNG contributes all its frames, composited as a viewer shows
 /// them, with their own durations.
 public struct FileFrameSource: FrameSource {
+    /// The image files, in the order their frames are shown.
     public let files: [String]
     /// Composited under every frame (a frames config's canvas background).
     public let background: Color
@@ -13,6 +14,11 @@ public struct FileFrameSource: FrameSource {
 
     /// Reads animated files now (so their errors come first); stills are
     /// decoded when asked for.
+    ///
+    /// Throws, naming the file: ``ThrobberError/Kind/noInput`` when a file
+    /// is missing or cannot be opened, ``ThrobberError/Kind/data`` for a
+    /// folder or an animation that cannot be decoded,
+    /// ``ThrobberError/Kind/io`` when a read fails.
     public init(files: [String], background: Color = .transparent) throws {
         self.files = files
         self.background = background
@@ -30,13 +36,20 @@ public struct FileFrameSource: FrameSource {
         self.animations = animations
     }
 
+    /// Frames in all: one per still file, plus every frame of each animation.
     public var count: Int { entries.count }
 
+    /// The file name, followed by " frame N" for a frame of an animation.
     public func name(at index: Int) -> String {
         let e = entries[index]
         return e.frame.map { "\(files[e.file]) frame \($0)" } ?? files[e.file]
     }
 
+    /// Frame `index`: a still (PNG, CgBI PNG or JPEG) decoded from its
+    /// file now, or a composited frame of an animation read by `init`;
+    /// drawn over ``background`` when that is not fully transparent.
+    /// Throws a ``ThrobberError`` naming the file when it cannot be read or
+    /// decoded.
     public func frame(at index: Int) throws -> RGBAImage {
         let e = entries[index]
         var image = try e.frame.map { animations[e.file]!.frames[$0] } ?? ImageDecoder.decode(fileAt: files[e.file])
@@ -48,6 +61,8 @@ public struct FileFrameSource: FrameSource {
         return image
     }
 
+    /// The frame's duration from its animation file, in seconds; nil for a
+    /// still (it lasts the timeline's frame duration).
     public func duration(at index: Int) -> Rational? {
         let e = entries[index]
         return e.frame.map { animations[e.file]!.durations[$0] }

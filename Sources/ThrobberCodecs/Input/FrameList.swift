@@ -11,14 +11,25 @@ public struct FrameList: Sendable {
     /// Extensions picked up from a folder when no glob is given.
     public static let imageExtensions: Set<String> = ["png", "apng", "jpg", "jpeg", "gif"]
 
+    /// How a folder's files are ordered; default ``FrameSort/natural``.
     public var sort: FrameSort
+    /// A shell pattern (fnmatch(3)) that picks a folder's files by name,
+    /// such as `frame_*.png`; nil: every file with an extension in
+    /// ``imageExtensions`` (any case). Hidden files are never picked.
     public var glob: String?
 
+    /// A list that orders folders by `sort` and picks their files with `glob`.
     public init(sort: FrameSort = .natural, glob: String? = nil) {
         self.sort = sort
         self.glob = glob
     }
 
+    /// The frame files for `inputs`, in order: each folder's picked files
+    /// (its subfolders are skipped), each file as it is. Paths keep the
+    /// form they were given in.
+    ///
+    /// Throws ``ThrobberError/Kind/noInput`` when an input does not exist,
+    /// a folder cannot be read, or a folder has no file to pick.
     public func files(for inputs: [String]) throws -> [String] {
         var files: [String] = []
         for input in inputs {

@@ -7,6 +7,8 @@ public enum FrameSort: String, Sendable, CaseIterable {
     /// Plain byte order of the UTF-8 names.
     case name
 
+    /// True when file name `a` comes before `b` in this order (a predicate
+    /// for `sorted(by:)`).
     public func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
         switch self {
         case .name: return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))

@@ -4,6 +4,7 @@ internal import CZlib
 /// Turns rows of pixels into PNG image data: a filter chosen per row, then
 /// zlib deflate. Pure and thread-safe, so frames compress in parallel.
 public struct PNGCompressor: Sendable {
+    /// How hard deflate works: a trade of time for size.
     public enum Effort: String, Sendable, CaseIterable {
         /// zlib level 6, one filter strategy.
         case fast
@@ -16,8 +17,10 @@ public struct PNGCompressor: Sendable {
         case trial
     }
 
+    /// The deflate effort; default ``Effort/best``.
     public var effort: Effort = .best
 
+    /// A compressor working at `effort`.
     public init(effort: Effort = .best) { self.effort = effort }
 
     /// `rows` holds `height` rows of `stride` bytes, `bpp` bytes per pixel

@@ -2,6 +2,9 @@ import ThrobberCore
 
 /// A single RGBA image as a plain PNG (for `check --diff-dir` and tests).
 public enum PNGStillWriter {
+    /// The bytes of a PNG file: 8-bit RGBA, not interlaced, compressed with
+    /// ``PNGCompressor/Effort/fast``. Throws ``ThrobberError/Kind/software``
+    /// if zlib fails.
     public static func encode(_ image: RGBAImage) throws -> [UInt8] {
         var png = PNGChunkWriter()
         png.signature()

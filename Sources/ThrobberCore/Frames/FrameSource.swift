@@ -3,9 +3,14 @@ import Foundation
 /// A sequence of still frames, decoded on demand (so a long animation is
 /// never held in memory whole). `frame(at:)` may be called from any thread.
 public protocol FrameSource: Sendable {
+    /// How many frames there are; indices run from 0 to `count - 1`.
     var count: Int { get }
     /// A name for messages: the file name, or "frame 3".
     func name(at index: Int) -> String
+    /// Decodes or draws frame `index`. Called from worker threads, possibly
+    /// more than once for the same frame; every frame must have the size of
+    /// the first. Throws a ``ThrobberError`` naming the frame when it
+    /// cannot be made.
     func frame(at index: Int) throws -> RGBAImage
     /// How long the frame is shown when its file says so (animations).
     func duration(at index: Int) -> Rational?

@@ -8,17 +8,26 @@ import Glibc
 /// failed run leaves no file behind and never touches an existing one.
 /// The path `-` means standard output.
 public final class OutputFile: ByteSink {
+    /// The target path as given; `-` is standard output.
     public let path: String
     private var file: UnsafeMutablePointer<FILE>?
     private var temporaryPath: String?
     private var failed = false
     private var errnoValue: Int32 = 0
+    /// How many bytes have been written so far (to the temporary file, or
+    /// to standard output).
     public private(set) var bytesWritten = 0
     private var hasher: SHA256?
     /// SHA-256 of everything written, once committed, when asked for.
     public private(set) var sha256: String?
 
-    /// With `hashing`, `sha256` is the digest of the bytes once committed.
+    /// Opens a temporary file beside `path` (mode 0666 less the umask), or
+    /// standard output for `-`. With `hashing`, ``sha256`` is the digest of
+    /// the bytes once committed.
+    ///
+    /// Throws a ``ThrobberError/Kind/cannotCreate`` error when `path` is a
+    /// folder, its folder does not exist, or the temporary file cannot be
+    /// made there.
     public init(path: String, hashing: Bool = false) throws {
         self.path = path
         if hashing { hasher = SHA256() }
@@ -68,6 +77,9 @@ public final class OutputFile: ByteSink {
         return true
     }
 
+    /// Appends `bytes`. Throws a ``ThrobberError/Kind/io`` error naming
+    /// the file (or "standard output") when the write fails; once one has
+    /// failed, every later write and ``commit()`` fail too.
     public func write(_ bytes: [UInt8]) throws {
         let ok = bytes.withUnsafeBytes { write($0) }
         if !ok { throw writeError() }
@@ -78,7 +90,13 @@ public final class OutputFile: ByteSink {
         return ThrobberError(.io, "\(path == "-" ? "standard output" : path): \(why)")
     }
 
-    /// Flushes and moves the file into place.
+    /// Flushes, syncs to disk and renames the temporary file to ``path``,
+    /// replacing a file there (for `-`: flushes and closes standard output).
+    /// Does nothing when called again or after ``discard()``.
+    ///
+    /// Throws ``ThrobberError/Kind/io`` when the data cannot be flushed or
+    /// synced, ``ThrobberError/Kind/cannotCreate`` when the rename fails;
+    /// either way the temporary file is deleted and ``path`` is untouched.
     public func commit() throws {
         guard let f = file else { return }
         sha256 = hasher?.finalizeHex()
@@ -101,7 +119,9 @@ public final class OutputFile: ByteSink {
         self.temporaryPath = nil
     }
 
-    /// Throws the partial output away (safe to call more than once).
+    /// Throws the partial output away: closes and deletes the temporary
+    /// file, leaving ``path`` as it was. Safe to call more than once; also
+    /// called when an uncommitted `OutputFile` is released.
     public func discard() {
         if let f = file { fclose(f) }
         file = nil

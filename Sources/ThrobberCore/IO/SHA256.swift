@@ -18,8 +18,11 @@ public struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
+    /// A hash of no bytes yet; feed it with `update`, read it with
+    /// ``finalize()`` or ``finalizeHex()``.
     public init() {}
 
+    /// Hashes `bytes` after everything given so far.
     public mutating func update(_ bytes: some Collection<UInt8>) {
         length &+= UInt64(bytes.count)
         let done: Void? = bytes.withContiguousStorageIfAvailable { absorb(UnsafeRawBufferPointer($0)) }

@@ -5,8 +5,11 @@
 /// parts look as they would on a page of that color, with no dark fringe;
 /// only fully transparent pixels stay transparent.
 public struct AlphaPolicy: Equatable, Sendable {
+    /// The page color partial alpha is composited onto (its own alpha is
+    /// ignored); nil: threshold alpha at 50% instead.
     public var matte: Color?
 
+    /// Thresholds alpha at 50%, or composites onto `matte` when given.
     public init(matte: Color? = nil) { self.matte = matte }
 
     /// Rewrites `image` so every alpha is 0 or 255 and every transparent

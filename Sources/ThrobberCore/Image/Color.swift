@@ -1,11 +1,20 @@
 /// A straight-alpha sRGB color as written in configs and on the command line.
 public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+    /// Red, 0–255 (sRGB, not multiplied by alpha).
+    public var r: UInt8
+    /// Green, 0–255 (sRGB, not multiplied by alpha).
+    public var g: UInt8
+    /// Blue, 0–255 (sRGB, not multiplied by alpha).
+    public var b: UInt8
+    /// Alpha, 0 (transparent) to 255 (opaque).
+    public var a: UInt8
 
+    /// A color from its channels; opaque unless `a` is given.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }
 
+    /// Fully transparent black, 0,0,0,0: the default background.
     public static let transparent = Color(r: 0, g: 0, b: 0, a: 0)
 
     /// The CSS basic color keywords (CSS Color Level 3, section 4.1), plus
@@ -46,6 +55,8 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// What `init(parsing:)` accepts, for error messages.
     public static let syntaxHelp = "a color like \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", \"transparent\" or a CSS name such as \"gray\""
 
+    /// `#rrggbb` in lowercase hex, or `#rrggbbaa` when not opaque; what
+    /// ``init(parsing:)`` reads back.
     public var description: String {
         func hex(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
         return "#" + hex(r) + hex(g) + hex(b) + (a == 255 ? "" : hex(a))

@@ -1,13 +1,24 @@
 /// A rectangle in pixels.
 public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
+    /// The left edge: columns from the left of the image, 0 first.
+    public var x: Int
+    /// The top edge: rows from the top of the image, 0 first.
+    public var y: Int
+    /// The width in pixels; 0 or less is empty.
+    public var width: Int
+    /// The height in pixels; 0 or less is empty.
+    public var height: Int
 
+    /// The rectangle whose top-left pixel is (x, y).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 
+    /// True when it holds no pixel (width or height 0 or less).
     public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// One past the right edge: `x + width`.
     public var maxX: Int { x + width }
+    /// One past the bottom edge: `y + height`.
     public var maxY: Int { y + height }
 
     /// The smallest rectangle holding both (an empty one holds nothing).
@@ -18,5 +29,6 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// `WxH+X+Y`, as X11 and ImageMagick write geometry: `16x8+4+0`.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

@@ -1,11 +1,16 @@
 /// An 8-bit RGBA image with straight (not premultiplied) alpha, rows top to
 /// bottom, no padding. The one pixel format every stage speaks.
 public struct RGBAImage: Equatable, Sendable {
+    /// Width in pixels, at least 1.
     public let width: Int
+    /// Height in pixels, at least 1.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A.
     public var pixels: [UInt8]
 
+    /// Wraps `pixels` (rows top to bottom, R, G, B, A per pixel). Traps
+    /// unless both sides are at least 1 and `pixels` holds exactly
+    /// `width * height * 4` bytes.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4)
         self.width = width

@@ -1,9 +1,13 @@
 /// An exact fraction: times and rates are rationals so that rounding to
 /// centiseconds happens once, at the end, and never accumulates.
 public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The numerator in lowest terms; carries the sign.
     public let numerator: Int64
+    /// The denominator in lowest terms; always positive.
     public let denominator: Int64
 
+    /// `numerator / denominator`, reduced to lowest terms with a positive
+    /// denominator: `Rational(2, -4)` is -1/2. Traps when `denominator` is 0.
     public init(_ numerator: Int64, _ denominator: Int64 = 1) {
         precondition(denominator != 0, "zero denominator")
         let g = Rational.gcd(numerator.magnitude, denominator.magnitude)
@@ -12,6 +16,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.denominator = sign * denominator / Int64(g)
     }
 
+    /// The whole number `value`.
     public init(_ value: Int) { self.init(Int64(value), 1) }
 
     static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
@@ -44,18 +49,24 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.init((whole * scale + frac) * (negative ? -1 : 1), scale)
     }
 
+    /// The exact sum. Like all four operations it traps if an intermediate
+    /// product overflows `Int64`.
     public static func + (a: Rational, b: Rational) -> Rational {
         Rational(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator)
     }
+    /// The exact difference.
     public static func - (a: Rational, b: Rational) -> Rational {
         Rational(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator)
     }
+    /// The exact product.
     public static func * (a: Rational, b: Rational) -> Rational {
         Rational(a.numerator * b.numerator, a.denominator * b.denominator)
     }
+    /// The exact quotient; traps when `b` is 0.
     public static func / (a: Rational, b: Rational) -> Rational {
         Rational(a.numerator * b.denominator, a.denominator * b.numerator)
     }
+    /// Exact comparison, by cross-multiplying.
     public static func < (a: Rational, b: Rational) -> Bool {
         a.numerator * b.denominator < b.numerator * a.denominator
     }
@@ -66,6 +77,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return n >= 0 ? n / d : -((-n + d - 1) / d)
     }
 
+    /// The nearest `Double` (for drawing and easing, never for timing).
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
     /// `3`, `1.5`, or `1/3` when the decimal would not end.
@@ -113,5 +125,6 @@ extension Rational {
 }
 
 extension Rational: ExpressibleByIntegerLiteral {
+    /// Lets a whole number be written where a `Rational` is expected: `let fps: Rational = 30`.
     public init(integerLiteral value: Int64) { self.init(value, 1) }
 }

@@ -4,10 +4,14 @@
 public struct Timeline: Equatable, Sendable {
     /// One displayed frame: the source frame it shows and when it starts.
     public struct Entry: Equatable, Sendable {
+        /// The index of the source frame shown (``FrameSource/frame(at:)``).
         public var source: Int
+        /// When it starts, in seconds from the start of the loop.
         public var start: Rational
     }
 
+    /// Every displayed frame in order; a duplicated frame appears once per
+    /// showing.
     public private(set) var entries: [Entry]
     /// When the last entry ends (the length of one loop).
     public private(set) var duration: Rational
@@ -26,6 +30,8 @@ public struct Timeline: Equatable, Sendable {
         /// the durations their files give.
         public var retime: Bool = false
 
+        /// Settings with the given values; ``retime`` starts false. Ranges
+        /// are checked later, by ``EncodeSettings/validate(for:)``.
         public init(fps: Rational = Rational(25), delay: Int? = nil, duplicate: Int = 1, bounce: Bool = false) {
             self.fps = fps; self.delay = delay; self.duplicate = duplicate; self.bounce = bounce
         }
@@ -37,6 +43,9 @@ public struct Timeline: Equatable, Sendable {
         }
     }
 
+    /// `sourceCount` frames, each lasting `settings.frameDuration`, shown
+    /// `settings.duplicate` times in a row, bounced when `settings.bounce`.
+    /// Traps when `sourceCount` or `settings.duplicate` is below 1.
     public init(sourceCount: Int, settings: Settings) {
         precondition(sourceCount > 0 && settings.duplicate >= 1)
         self.init(durations: Array(repeating: settings.frameDuration, count: sourceCount),

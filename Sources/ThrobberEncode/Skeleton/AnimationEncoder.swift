@@ -15,11 +15,15 @@ import ThrobberCore
 /// any number of threads. What differs between formats is behind
 /// `FormatEncoder`.
 public struct AnimationEncoder {
+    /// The format written.
     public var format: AnimationFormat
+    /// How frames are timed, colored and compressed; checked against
+    /// `format` by each `encode` call before any frame is read.
     public var settings: EncodeSettings
     /// Called after each written batch with (timeline entries done, total).
     public var progress: ((Int, Int) -> Void)?
 
+    /// An encoder for `format`. Nothing is checked until `encode`.
     public init(format: AnimationFormat, settings: EncodeSettings, progress: ((Int, Int) -> Void)? = nil) {
         self.format = format
         self.settings = settings
@@ -28,6 +32,12 @@ public struct AnimationEncoder {
 
     /// Encodes `source` with the timing of `settings.timing` (frames of
     /// animated inputs keep their own durations unless retimed).
+    ///
+    /// Throws ``ThrobberError/Kind/usage`` with a ``ThrobberError/field``
+    /// for a setting out of range, ``ThrobberError/Kind/noInput`` when
+    /// `source` has no frames, ``ThrobberError/Kind/data`` when frames
+    /// differ in size, the source's own errors, and `sink`'s write errors.
+    /// The sink is not committed: call ``OutputFile/commit()`` after.
     public func encode(_ source: FrameSource, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate(for: format)
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
@@ -35,7 +45,8 @@ public struct AnimationEncoder {
     }
 
     /// Encodes `source` shown as `timeline` says (scenes and frame configs
-    /// bring their own timing).
+    /// bring their own timing). Throws as ``encode(_:to:)`` does; every
+    /// entry's ``Timeline/Entry/source`` must be an index into `source`.
     public func encode(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate(for: format)
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }

@@ -3,9 +3,14 @@ import ThrobberCore
 
 /// What an encode produced.
 public struct EncodeReport: Sendable {
-    public var width = 0, height = 0
+    /// Width of the animation in pixels.
+    public var width = 0
+    /// Height of the animation in pixels.
+    public var height = 0
     /// Frames in the file (after identical neighbours were merged).
     public var frames = 0
+    /// Length of one loop in centiseconds: the sum of the written delays,
+    /// the exact duration rounded half up.
     public var durationCentiseconds: Int64 = 0
     /// How colors were stored, for the summary line.
     public var palette = ""

@@ -9,14 +9,18 @@ public struct PresetOptions: Sendable {
     public var size: Int?
     /// The loader's main color.
     public var color: Color?
+    /// The canvas color; nil: transparent. Unless it is opaque, GIF output
+    /// blends soft edges onto white, so they look right on a light page.
     public var background: Color?
     /// 2 plays twice as fast.
     public var speed = Rational(1)
+    /// Frames per second; nil: the preset's own rate.
     public var fps: Rational?
     /// Pixels per point.
     public var scale: Int?
     /// `ease` only: the user's own ring and icon images.
     public var ring: String?, icon: String?
 
+    /// No changes: every preset as designed.
     public init() {}
 }
