@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test install uninstall bench clean man docs
+.PHONY: deps build demo test lint format install uninstall bench clean man docs
 
 deps:
 	scripts/install-deps
@@ -19,7 +19,7 @@ demo: build
 
 # The doc check reuses the test build (a few seconds): every public symbol
 # has a doc comment, and the getting-started samples compile as a user's code.
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/make-docs --check
 	$(SWIFT) test --skip-build --parallel --num-workers 2
@@ -29,6 +29,15 @@ test: deps
 # symbol or a link docc cannot resolve.
 docs: deps
 	SWIFT=$(SWIFT) scripts/make-docs
+
+# The house style is .swift-format (4-space indent, 120 columns); the
+# toolchain's swift-format checks it as part of 'make test'.
+SWIFT_FORMAT ?= swift-format
+lint:
+	$(SWIFT_FORMAT) lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests
 
 bench: build
 	scripts/install-deps --bench

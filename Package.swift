@@ -4,8 +4,9 @@ import PackageDescription
 /// Each C library is a system library target: headers and link flags come
 /// from the Debian -dev package (pkg-config where the library ships a .pc).
 func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
-    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig,
-                   providers: [.apt([apt])])
+    .systemLibrary(
+        name: name, path: "Sources/\(name)", pkgConfig: pkgConfig,
+        providers: [.apt([apt])])
 }
 
 /// The library is one module per pipeline stage; each may use only the
@@ -34,10 +35,12 @@ let package = Package(
         .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib"]),
         .target(name: "ThrobberEncode", dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant"]),
         .target(name: "ThrobberScene", dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo"]),
-        .target(name: "ThrobberCheck",
-                dependencies: ["ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo"]),
-        .target(name: "ThrobberKit",
-                dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "ThrobberScene", "ThrobberCheck"]),
+        .target(
+            name: "ThrobberCheck",
+            dependencies: ["ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo"]),
+        .target(
+            name: "ThrobberKit",
+            dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "ThrobberScene", "ThrobberCheck"]),
         .executableTarget(name: "throbber", dependencies: ["ThrobberKit"]),
         // Helpers every test target shares: independent decoders and references
         // (Reference/) and harnesses that drive the library (Harness/).

@@ -21,15 +21,19 @@ public struct AnimationDiff: Sendable {
     /// Nil when every frame, delay and the loop count agree.
     public static func compare(expected: DecodedAnimation, actual: DecodedAnimation) -> AnimationDiff? {
         if expected.width != actual.width || expected.height != actual.height {
-            let e = expected.frames[0], a = actual.frames[0]
-            return AnimationDiff(frame: 0, differingPixels: expected.width * expected.height, largestChannelDifference: 255,
-                                 expected: e, actual: a, difference: e,
-                                 note: "size \(expected.width)x\(expected.height) became \(actual.width)x\(actual.height)")
+            let e = expected.frames[0]
+            let a = actual.frames[0]
+            return AnimationDiff(
+                frame: 0, differingPixels: expected.width * expected.height, largestChannelDifference: 255,
+                expected: e, actual: a, difference: e,
+                note: "size \(expected.width)x\(expected.height) became \(actual.width)x\(actual.height)")
         }
         for i in 0..<min(expected.frames.count, actual.frames.count) {
-            let e = expected.frames[i], a = actual.frames[i]
+            let e = expected.frames[i]
+            let a = actual.frames[i]
             if e.pixels == a.pixels && expected.durations[i] == actual.durations[i] { continue }
-            var count = 0, largest = 0
+            var count = 0
+            var largest = 0
             var diff = [UInt8](repeating: 0, count: e.pixels.count)
             for p in stride(from: 0, to: e.pixels.count, by: 4) {
                 var d = 0
@@ -37,23 +41,31 @@ public struct AnimationDiff: Sendable {
                 if d > 0 { count += 1 }
                 largest = max(largest, d)
                 let v = UInt8(min(255, d * 4))
-                diff[p] = v; diff[p + 1] = v; diff[p + 2] = v; diff[p + 3] = 255
+                diff[p] = v
+                diff[p + 1] = v
+                diff[p + 2] = v
+                diff[p + 3] = 255
             }
-            let note = expected.durations[i] != actual.durations[i]
+            let note =
+                expected.durations[i] != actual.durations[i]
                 ? "frame \(i) is shown \(actual.durations[i]) s instead of \(expected.durations[i]) s" : nil
-            return AnimationDiff(frame: i, differingPixels: count, largestChannelDifference: largest, expected: e, actual: a,
-                                 difference: RGBAImage(width: e.width, height: e.height, pixels: diff), note: note)
+            return AnimationDiff(
+                frame: i, differingPixels: count, largestChannelDifference: largest, expected: e, actual: a,
+                difference: RGBAImage(width: e.width, height: e.height, pixels: diff), note: note)
         }
         if expected.frames.count != actual.frames.count {
             let i = min(expected.frames.count, actual.frames.count)
-            let e = expected.frames[min(i, expected.frames.count - 1)], a = actual.frames[min(i, actual.frames.count - 1)]
-            return AnimationDiff(frame: i, differingPixels: 0, largestChannelDifference: 0, expected: e, actual: a, difference: e,
-                                 note: "\(expected.frames.count) frames became \(actual.frames.count)")
+            let e = expected.frames[min(i, expected.frames.count - 1)]
+            let a = actual.frames[min(i, actual.frames.count - 1)]
+            return AnimationDiff(
+                frame: i, differingPixels: 0, largestChannelDifference: 0, expected: e, actual: a, difference: e,
+                note: "\(expected.frames.count) frames became \(actual.frames.count)")
         }
         if expected.loop != actual.loop {
-            return AnimationDiff(frame: 0, differingPixels: 0, largestChannelDifference: 0, expected: expected.frames[0],
-                                 actual: actual.frames[0], difference: expected.frames[0],
-                                 note: "loop count \(expected.loop) became \(actual.loop)")
+            return AnimationDiff(
+                frame: 0, differingPixels: 0, largestChannelDifference: 0, expected: expected.frames[0],
+                actual: actual.frames[0], difference: expected.frames[0],
+                note: "loop count \(expected.loop) became \(actual.loop)")
         }
         return nil
     }

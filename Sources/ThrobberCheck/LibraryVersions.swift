@@ -1,10 +1,10 @@
-import ThrobberCodecs
-import ThrobberCore
 internal import CCairo
 internal import CGIF
 internal import CImageQuant
 internal import CPNG
 internal import CZlib
+import ThrobberCodecs
+import ThrobberCore
 
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.

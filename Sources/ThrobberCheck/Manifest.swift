@@ -59,7 +59,9 @@ public struct Manifest: Sendable {
     }
 
     /// The folder of ``file`` (`.` when it has none).
-    public var folder: String { (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent }
+    public var folder: String {
+        (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
+    }
 
     /// Reads and validates the manifest at `file`: unknown keys, an entry
     /// without exactly one job, an absolute `output` or a malformed `sha256`
@@ -88,13 +90,15 @@ public struct Manifest: Sendable {
                 case "render": job = .render(try o.required("render", r.string))
                 case "preset": job = .preset(try o.required("preset", r.string))
                 default:
-                    job = .encode(try o.required("encode") { node, path in
-                        try r.array(node, path).enumerated().map { try r.string($1, "\(path)[\($0)]") }
-                    })
+                    job = .encode(
+                        try o.required("encode") { node, path in
+                            try r.array(node, path).enumerated().map { try r.string($1, "\(path)[\($0)]") }
+                        })
                 }
-                let args = try o.optional("args") { node, path in
-                    try r.array(node, path).enumerated().map { try r.string($1, "\(path)[\($0)]") }
-                } ?? []
+                let args =
+                    try o.optional("args") { node, path in
+                        try r.array(node, path).enumerated().map { try r.string($1, "\(path)[\($0)]") }
+                    } ?? []
                 let output = try o.required("output", r.string)
                 guard !output.isEmpty, !output.hasPrefix("/") else {
                     throw r.error(p + ".output", "expected a file name relative to the manifest")

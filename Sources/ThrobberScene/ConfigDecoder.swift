@@ -30,7 +30,9 @@ public enum ConfigDecoder {
         let r = ConfigReader(file: file)
         let top = try r.object(root, "")
         let version = try top.required("version") { try r.integer($0, $1, in: 1...Int.max) }
-        guard version == 1 else { throw r.error("version", "unsupported version \(version); this Throbber reads version 1") }
+        guard version == 1 else {
+            throw r.error("version", "unsupported version \(version); this Throbber reads version 1")
+        }
 
         let base = baseDirectory.isEmpty ? "." : baseDirectory
         func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
@@ -38,7 +40,8 @@ public enum ConfigDecoder {
         var timing = SceneConfig.Timing()
         try top.optional("timing") { node, path in
             let o = try r.object(node, path)
-            timing.fps = try o.optional("fps") { try r.number($0, $1, above: Rational(0), atMost: Rational(1000)) } ?? timing.fps
+            timing.fps =
+                try o.optional("fps") { try r.number($0, $1, above: Rational(0), atMost: Rational(1000)) } ?? timing.fps
             timing.step = try o.optional("step") { try r.number($0, $1, above: Rational(0)) } ?? timing.step
             timing.duration = try o.optional("duration") { try r.number($0, $1, above: Rational(0)) }
             try o.finish(allowed: ["fps", "step", "duration"])
@@ -67,73 +70,89 @@ public enum ConfigDecoder {
             for (key, v) in [("width", canvas.width!), ("height", canvas.height!)] {
                 let px = v * Rational(canvas.scale)
                 guard px.denominator == 1 else {
-                    throw r.error("canvas.\(key)", "\(v) points × scale \(canvas.scale) is not a whole number of pixels")
+                    throw r.error(
+                        "canvas.\(key)", "\(v) points × scale \(canvas.scale) is not a whole number of pixels")
                 }
                 guard px.numerator <= Int64(maxCanvasPixels) else {
                     throw r.error("canvas.\(key)", "\(px) pixels is larger than the \(maxCanvasPixels) pixel limit")
                 }
             }
             let layerReader = LayerReader(r: r, step: timing.step, resolve: resolve)
-            content = .layers(try top.required("layers") { node, path in
-                let items = try r.array(node, path)
-                guard !items.isEmpty else { throw r.error(path, "expected at least one layer") }
-                return try items.enumerated().map { try layerReader.layer($1, "\(path)[\($0)]") }
-            })
+            content = .layers(
+                try top.required("layers") { node, path in
+                    let items = try r.array(node, path)
+                    guard !items.isEmpty else { throw r.error(path, "expected at least one layer") }
+                    return try items.enumerated().map { try layerReader.layer($1, "\(path)[\($0)]") }
+                })
         case (false, true):
             for key in ["width", "height", "scale"] where canvasKeys.contains(key) {
                 throw r.error("canvas.\(key)", "a frames config takes its size from the frames; remove this key")
             }
-            content = .frames(try top.required("frames") { node, path in
-                let o = try r.object(node, path)
-                var f = SceneConfig.Frames(dir: resolve(try o.required("dir", r.string)))
-                f.glob = try o.optional("glob", r.string)
-                f.sort = try o.optional("sort") { node, path in
-                    let s = try r.string(node, path)
-                    guard let sort = FrameSort(rawValue: s) else { throw r.error(path, "expected \"natural\" or \"name\", got \"\(s)\"") }
-                    return sort
-                } ?? .natural
-                f.delays = try o.optional("delays") { node, path in
-                    try r.array(node, path).enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...65535) }
-                }
-                try o.finish(allowed: ["dir", "glob", "sort", "delays"])
-                return f
-            })
+            content = .frames(
+                try top.required("frames") { node, path in
+                    let o = try r.object(node, path)
+                    var f = SceneConfig.Frames(dir: resolve(try o.required("dir", r.string)))
+                    f.glob = try o.optional("glob", r.string)
+                    f.sort =
+                        try o.optional("sort") { node, path in
+                            let s = try r.string(node, path)
+                            guard let sort = FrameSort(rawValue: s) else {
+                                throw r.error(path, "expected \"natural\" or \"name\", got \"\(s)\"")
+                            }
+                            return sort
+                        } ?? .natural
+                    f.delays = try o.optional("delays") { node, path in
+                        try r.array(node, path).enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...65535) }
+                    }
+                    try o.finish(allowed: ["dir", "glob", "sort", "delays"])
+                    return f
+                })
         }
 
         var config = SceneConfig(file: file, canvas: canvas, timing: timing, content: content)
         config.loop = try top.optional("loop") { try r.integer($0, $1, in: 0...65535) } ?? 0
         config.bounce = try top.optional("bounce", r.bool) ?? false
-        config.duplicate = try top.optional("duplicate") { node, path in
-            if case .array(let items) = node.value {
-                guard !items.isEmpty else { throw r.error(path, "expected at least one count") }
-                return .perFrame(try items.enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...1000) })
-            }
-            return .every(try r.integer(node, path, in: 1...1000))
-        } ?? .every(1)
-        config.encode = try top.optional("encode") { node, path in
-            let o = try r.object(node, path)
-            var e = SceneConfig.Encode()
-            e.quality = try o.optional("quality") { try r.integer($0, $1, in: 1...100) }
-            e.dither = try o.optional("dither") { try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue } ?? 1
-            e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) }
-            e.matte = try o.optional("matte", r.color)
-            try o.finish(allowed: ["quality", "dither", "colors", "matte"])
-            return e
-        } ?? SceneConfig.Encode()
-        config.outputs = try top.optional("output") { node, path in
-            try r.array(node, path).enumerated().map { i, item in
-                let o = try r.object(item, "\(path)[\(i)]")
-                let p = try o.required("path", r.string)
-                let format = try o.optional("format") { node, path in
-                    let f = try r.string(node, path)
-                    guard f == "gif" || f == "apng" else { throw r.error(path, "expected \"gif\" or \"apng\", got \"\(f)\"") }
-                    return f
+        config.duplicate =
+            try top.optional("duplicate") { node, path in
+                if case .array(let items) = node.value {
+                    guard !items.isEmpty else { throw r.error(path, "expected at least one count") }
+                    return .perFrame(try items.enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...1000) })
                 }
-                try o.finish(allowed: ["path", "format"])
-                return SceneConfig.Output(path: resolve(p), format: format)
-            }
-        } ?? []
-        try top.finish(allowed: ["version", "canvas", "timing", "loop", "bounce", "duplicate", "layers", "frames", "encode", "output"])
+                return .every(try r.integer(node, path, in: 1...1000))
+            } ?? .every(1)
+        config.encode =
+            try top.optional("encode") { node, path in
+                let o = try r.object(node, path)
+                var e = SceneConfig.Encode()
+                e.quality = try o.optional("quality") { try r.integer($0, $1, in: 1...100) }
+                e.dither =
+                    try o.optional("dither") {
+                        try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue
+                    } ?? 1
+                e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) }
+                e.matte = try o.optional("matte", r.color)
+                try o.finish(allowed: ["quality", "dither", "colors", "matte"])
+                return e
+            } ?? SceneConfig.Encode()
+        config.outputs =
+            try top.optional("output") { node, path in
+                try r.array(node, path).enumerated().map { i, item in
+                    let o = try r.object(item, "\(path)[\(i)]")
+                    let p = try o.required("path", r.string)
+                    let format = try o.optional("format") { node, path in
+                        let f = try r.string(node, path)
+                        guard f == "gif" || f == "apng" else {
+                            throw r.error(path, "expected \"gif\" or \"apng\", got \"\(f)\"")
+                        }
+                        return f
+                    }
+                    try o.finish(allowed: ["path", "format"])
+                    return SceneConfig.Output(path: resolve(p), format: format)
+                }
+            } ?? []
+        try top.finish(allowed: [
+            "version", "canvas", "timing", "loop", "bounce", "duplicate", "layers", "frames", "encode", "output",
+        ])
         return config
     }
 }

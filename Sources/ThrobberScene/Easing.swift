@@ -23,7 +23,8 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
     ]
 
-    static let syntaxHelp = "\"linear\", \"ease\", \"ease-in\", \"ease-out\", \"ease-in-out\", \"cubic-bezier(x1, y1, x2, y2)\" with x1 and x2 in 0…1, or \"steps(n)\""
+    static let syntaxHelp =
+        "\"linear\", \"ease\", \"ease-in\", \"ease-out\", \"ease-in-out\", \"cubic-bezier(x1, y1, x2, y2)\" with x1 and x2 in 0…1, or \"steps(n)\""
 
     /// Parses a config's easing: `linear`, `ease`, `ease-in`, `ease-out`,
     /// `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in 0…1) or
@@ -31,7 +32,10 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
     /// for anything else.
     public init?(parsing text: String) {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if let e = Easing.named[s] { self = e; return }
+        if let e = Easing.named[s] {
+            self = e
+            return
+        }
         func arguments(_ prefix: String) -> [String]? {
             guard s.hasPrefix(prefix + "("), s.hasSuffix(")") else { return nil }
             return s.dropFirst(prefix.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
@@ -39,7 +43,8 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         }
         if let a = arguments("cubic-bezier") {
             let v = a.compactMap { Double($0) }
-            guard v.count == 4, a.count == 4, v.allSatisfy(\.isFinite), (0...1).contains(v[0]), (0...1).contains(v[2]) else { return nil }
+            guard v.count == 4, a.count == 4, v.allSatisfy(\.isFinite), (0...1).contains(v[0]), (0...1).contains(v[2])
+            else { return nil }
             self = .cubicBezier(v[0], v[1], v[2], v[3])
             return
         }
@@ -98,7 +103,8 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
             s -= err / d
             if s < 0 || s > 1 { break }
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         s = x
         while hi - lo > 1e-12 {
             let v = bezier(s, x1, x2)

@@ -26,7 +26,8 @@ public struct KeyframeAnimation: Sendable {
         if !(p < last.at) { return last.value }
         var i = 0
         while !(p < keys[i + 1].at) { i += 1 }
-        let a = keys[i], b = keys[i + 1]
+        let a = keys[i]
+        let b = keys[i + 1]
         let x = ((p - a.at) / (b.at - a.at)).doubleValue
         return a.value + (b.value - a.value) * a.ease.apply(x)
     }

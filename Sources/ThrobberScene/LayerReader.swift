@@ -19,7 +19,11 @@ struct LayerReader {
         let present = LayerReader.kinds.filter { o.has($0) }
         guard present.count == 1, let kindKey = present.first else {
             let list = LayerReader.kinds.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw r.error(path, present.isEmpty ? "a layer needs one of \(list)" : "a layer has exactly one of \(list), found \(present.joined(separator: " and "))")
+            throw r.error(
+                path,
+                present.isEmpty
+                    ? "a layer needs one of \(list)"
+                    : "a layer has exactly one of \(list), found \(present.joined(separator: " and "))")
         }
         let kind = try o.required(kindKey) { try self.kind(kindKey, $0, $1) }
         var layer = Layer(kind: kind)
@@ -27,14 +31,17 @@ struct LayerReader {
             let (x, y) = try r.point(node, path)
             return (x.doubleValue, y.doubleValue)
         }
-        layer.opacity = try o.optional("opacity") { try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue } ?? 1
+        layer.opacity =
+            try o.optional("opacity") { try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue }
+            ?? 1
         layer.rotate = try o.optional("rotate") { try r.number($0, $1).doubleValue } ?? 0
         layer.scale = try o.optional("scale") { try r.number($0, $1).doubleValue } ?? 1
         layer.fill = try o.optional("fill", r.color) ?? layer.fill
         layer.stroke = try o.optional("stroke", r.color) ?? layer.stroke
-        layer.animations = try o.optional("animate") { node, path in
-            try r.array(node, path).enumerated().map { try animation($1, "\(path)[\($0)]", kind: kind) }
-        } ?? []
+        layer.animations =
+            try o.optional("animate") { node, path in
+                try r.array(node, path).enumerated().map { try animation($1, "\(path)[\($0)]", kind: kind) }
+            } ?? []
         layer.repeats = try o.optional("repeat", repeats)
         try o.finish(allowed: [kindKey] + LayerReader.commonKeys)
         return layer
@@ -62,15 +69,19 @@ struct LayerReader {
             return .circle(radius: radius)
         case "arc":
             let o = try r.object(node, path)
-            var arc = Layer.Arc(radius: try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue })
+            var arc = Layer.Arc(
+                radius: try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue })
             arc.start = try o.optional("start") { try r.number($0, $1).doubleValue } ?? 0
             arc.end = try o.optional("end") { try r.number($0, $1).doubleValue } ?? 360
             arc.width = try o.optional("width") { try r.number($0, $1, atLeast: positive).doubleValue } ?? 2
-            arc.roundCap = try o.optional("cap") { node, path in
-                let cap = try r.string(node, path)
-                guard cap == "round" || cap == "butt" else { throw r.error(path, "expected \"round\" or \"butt\", got \"\(cap)\"") }
-                return cap == "round"
-            } ?? false
+            arc.roundCap =
+                try o.optional("cap") { node, path in
+                    let cap = try r.string(node, path)
+                    guard cap == "round" || cap == "butt" else {
+                        throw r.error(path, "expected \"round\" or \"butt\", got \"\(cap)\"")
+                    }
+                    return cap == "round"
+                } ?? false
             try o.finish(allowed: ["radius", "start", "end", "width", "cap"])
             return .arc(arc)
         case "rect":
@@ -116,7 +127,8 @@ struct LayerReader {
                 let list = AnimatedProperty.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                 throw r.error(path, "expected one of \(list), got \"\(s)\"")
             }
-            if p == .start || p == .end, case .arc = layerKind {} else if p == .start || p == .end {
+            if p == .start || p == .end, case .arc = layerKind {
+            } else if p == .start || p == .end {
                 throw r.error(path, "\"\(s)\" can only be animated on an arc layer")
             }
             return p
@@ -134,14 +146,17 @@ struct LayerReader {
             }
             try o.finish(allowed: ["kind", "property", "from", "by", "ease", "bounce", "delay"])
             do {
-                let step = try StepAnimation(from: from, by: by, ease: ease, bounce: bounce,
-                                             isAngle: property == .rotate || property == .rotateY || property == .start || property == .end)
+                let step = try StepAnimation(
+                    from: from, by: by, ease: ease, bounce: bounce,
+                    isAngle: property == .rotate || property == .rotateY || property == .start || property == .end)
                 return Animation(property: property, kind: .step(step), delay: delay)
             } catch {
                 switch error {
                 case .badBounds: throw r.error(path + ".bounce", "low must be less than high")
                 case .neverRepeats: throw r.error(path, "never repeats within \(StepAnimation.maxPeriodSteps) steps")
-                case .needsBounce: throw r.error(path, "a step animation of \"\(property.rawValue)\" never repeats; add \"bounce\": [low, high]")
+                case .needsBounce:
+                    throw r.error(
+                        path, "a step animation of \"\(property.rawValue)\" never repeats; add \"bounce\": [low, high]")
                 }
             }
         case "keyframes":
@@ -165,7 +180,8 @@ struct LayerReader {
                 return keys
             }
             try o.finish(allowed: ["kind", "property", "period", "keys", "delay"])
-            return Animation(property: property, kind: .keyframes(KeyframeAnimation(period: period, keys: keys)), delay: delay)
+            return Animation(
+                property: property, kind: .keyframes(KeyframeAnimation(period: period, keys: keys)), delay: delay)
         default:
             throw r.error(path + ".kind", "expected \"step\" or \"keyframes\", got \"\(kindName)\"")
         }

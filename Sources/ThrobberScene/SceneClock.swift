@@ -34,9 +34,15 @@ public struct SceneClock: Equatable, Sendable {
         if duration == nil {
             var cycle: Rational? = nil
             for period in SceneClock.periods(layers, step: config.timing.step) {
-                guard let c = cycle else { cycle = period; continue }
+                guard let c = cycle else {
+                    cycle = period
+                    continue
+                }
                 guard let l = Rational.lcm(c, period), l.numerator <= 1_000_000_000 else {
-                    throw ThrobberError(.data, "\(file): timing: the animations' periods have no common cycle short enough; set timing.duration")
+                    throw ThrobberError(
+                        .data,
+                        "\(file): timing: the animations' periods have no common cycle short enough; set timing.duration"
+                    )
                 }
                 cycle = l
             }
@@ -45,7 +51,10 @@ public struct SceneClock: Equatable, Sendable {
         let exact = duration! * config.timing.fps
         let n = exact.roundedHalfUp
         guard n <= Int64(SceneClock.maxFrames) else {
-            throw ThrobberError(.data, "\(file): timing: a cycle of \(duration!) s at \(config.timing.fps) fps is \(n) frames, over the \(SceneClock.maxFrames) frame limit; lower timing.fps or set a shorter timing.duration")
+            throw ThrobberError(
+                .data,
+                "\(file): timing: a cycle of \(duration!) s at \(config.timing.fps) fps is \(n) frames, over the \(SceneClock.maxFrames) frame limit; lower timing.fps or set a shorter timing.duration"
+            )
         }
         self.init(duration: duration!, frameCount: Int(max(1, n)))
     }

@@ -63,13 +63,17 @@ public struct SceneJob {
             source = fileFrames
             if let duration = config.timing.duration {
                 guard frames.delays == nil else {
-                    throw ThrobberError(.data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
+                    throw ThrobberError(
+                        .data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
                 }
                 // The cycle's length, shared equally by the frames.
                 durations = Array(repeating: duration / Rational(Int64(fileFrames.count)), count: fileFrames.count)
             } else if let delays = frames.delays {
                 guard delays.count == fileFrames.count else {
-                    throw ThrobberError(.data, "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(fileFrames.count) frames")
+                    throw ThrobberError(
+                        .data,
+                        "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(fileFrames.count) frames"
+                    )
                 }
                 durations = delays.map { Rational(Int64($0), 100) }
             } else {
@@ -82,7 +86,8 @@ public struct SceneJob {
         case .every(let n): duplicates = Array(repeating: n, count: durations.count)
         case .perFrame(let list):
             guard list.count == durations.count else {
-                throw ThrobberError(.data, "\(file): duplicate: has \(list.count) counts but there are \(durations.count) frames")
+                throw ThrobberError(
+                    .data, "\(file): duplicate: has \(list.count) counts but there are \(durations.count) frames")
             }
             duplicates = list
         }
@@ -92,9 +97,11 @@ public struct SceneJob {
 
     /// Renders and encodes to `sink` as `format`, with the compressor
     /// effort `compression` (nil: the settings' default).
-    public func encode(to sink: OutputFile, format: AnimationFormat = .gif,
-                       compression: EncodeSettings.Compression? = nil,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> EncodeReport {
+    public func encode(
+        to sink: OutputFile, format: AnimationFormat = .gif,
+        compression: EncodeSettings.Compression? = nil,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> EncodeReport {
         var settings = settings
         if let compression { settings.compression = compression }
         // Scenes and frames without their own delays step at timing.fps,

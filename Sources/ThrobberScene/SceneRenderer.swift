@@ -1,8 +1,8 @@
+internal import CCairo
 import Foundation
 import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
-internal import CCairo
 
 /// Draws a scene at a given time with cairo: anti-aliased shapes, images
 /// transformed with a good filter, everything in points scaled to pixels.
@@ -21,7 +21,8 @@ public struct SceneRenderer: Sendable {
     /// width and height, as every config with `layers` has after
     /// ``ConfigDecoder``; without them this traps.
     public init(config: SceneConfig, layers: [Layer]) {
-        let w = config.canvas.width!, h = config.canvas.height!
+        let w = config.canvas.width!
+        let h = config.canvas.height!
         let s = Rational(config.canvas.scale)
         widthPixels = Int((w * s).numerator)
         heightPixels = Int((h * s).numerator)
@@ -34,7 +35,8 @@ public struct SceneRenderer: Sendable {
 
     /// The scene at time `t` (seconds), as straight-alpha RGBA.
     public func render(at t: Rational) throws -> RGBAImage {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPixels), Int32(heightPixels)) else {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPixels), Int32(heightPixels))
+        else {
             throw ThrobberError(.software, "cairo: cannot create a \(widthPixels)x\(heightPixels) surface")
         }
         defer { cairo_surface_destroy(surface) }
@@ -42,7 +44,7 @@ public struct SceneRenderer: Sendable {
         defer { cairo_destroy(cr) }
         cairo_scale(cr, Double(scale), Double(scale))
         if background.a > 0 {
-            cairo_set_source(cr, background)
+            setSourceColor(cr, background)
             cairo_paint(cr)
         }
         for layer in layers { draw(layer, cr, t: t, extraDelay: Rational(0)) }
@@ -62,7 +64,10 @@ public struct SceneRenderer: Sendable {
                 var copy = layer
                 copy.repeats = nil
                 var c = base
-                if let o = rep.offset { c.0 += Double(i) * o.0; c.1 += Double(i) * o.1 }
+                if let o = rep.offset {
+                    c.0 += Double(i) * o.0
+                    c.1 += Double(i) * o.1
+                }
                 if let around = rep.around {
                     let angle = Double(i) * 360 / Double(rep.count)
                     c.0 += around * sin(angle * .pi / 180)
@@ -79,15 +84,23 @@ public struct SceneRenderer: Sendable {
         }
 
         // Static transform, with the animated values composed on top.
-        var rotate = layer.rotate, rotateY = 0.0, scaleX = layer.scale, scaleY = layer.scale
-        var opacity = layer.opacity, tx = 0.0, ty = 0.0
-        var arcStart: Double? = nil, arcEnd: Double? = nil
+        var rotate = layer.rotate
+        var rotateY = 0.0
+        var scaleX = layer.scale
+        var scaleY = layer.scale
+        var opacity = layer.opacity
+        var tx = 0.0
+        var ty = 0.0
+        var arcStart: Double? = nil
+        var arcEnd: Double? = nil
         for a in layer.animations {
             let v = a.value(at: t, extraDelay: extraDelay, step: step)
             switch a.property {
             case .rotate: rotate += v
             case .rotateY: rotateY += v
-            case .scale: scaleX *= v; scaleY *= v
+            case .scale:
+                scaleX *= v
+                scaleY *= v
             case .scaleX: scaleX *= v
             case .scaleY: scaleY *= v
             case .opacity: opacity *= v
@@ -114,24 +127,28 @@ public struct SceneRenderer: Sendable {
         case .circle(let radius):
             cairo_new_path(cr)
             cairo_arc(cr, 0, 0, radius, 0, 2 * .pi)
-            cairo_set_source(cr, layer.fill)
+            setSourceColor(cr, layer.fill)
             cairo_fill(cr)
         case .rect(let w, let h, let corner):
             SceneRenderer.roundedRect(cr, w: w, h: h, r: min(corner, w / 2, h / 2))
-            cairo_set_source(cr, layer.fill)
+            setSourceColor(cr, layer.fill)
             cairo_fill(cr)
         case .arc(var arc):
             if let s = arcStart { arc.start = s }
             if let e = arcEnd { arc.end = e }
             // Clockwise from start to end (end wraps past start, as in cairo).
-            var a0 = arc.start, a1 = arc.end
-            if a1 - a0 >= 360 { a0 = 0; a1 = 360 }
+            var a0 = arc.start
+            var a1 = arc.end
+            if a1 - a0 >= 360 {
+                a0 = 0
+                a1 = 360
+            }
             if a1 != a0 {
                 cairo_new_path(cr)
                 cairo_arc(cr, 0, 0, arc.radius, (a0 - 90) * .pi / 180, (a1 - 90) * .pi / 180)
                 cairo_set_line_width(cr, arc.width)
                 cairo_set_line_cap(cr, arc.roundCap ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-                cairo_set_source(cr, layer.stroke)
+                setSourceColor(cr, layer.stroke)
                 cairo_stroke(cr)
             }
         case .image(let picture):
@@ -147,9 +164,15 @@ public struct SceneRenderer: Sendable {
     }
 
     private static func roundedRect(_ cr: OpaquePointer, w: Double, h: Double, r: Double) {
-        let x0 = -w / 2, y0 = -h / 2, x1 = w / 2, y1 = h / 2
+        let x0 = -w / 2
+        let y0 = -h / 2
+        let x1 = w / 2
+        let y1 = h / 2
         cairo_new_path(cr)
-        if r <= 0 { cairo_rectangle(cr, x0, y0, w, h); return }
+        if r <= 0 {
+            cairo_rectangle(cr, x0, y0, w, h)
+            return
+        }
         cairo_arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
         cairo_arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
         cairo_arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
@@ -163,8 +186,11 @@ public struct SceneRenderer: Sendable {
         var data = premultipliedBGRA(img)
         let stride = img.width * 4
         data.withUnsafeMutableBytes { raw in
-            guard let source = cairo_image_surface_create_for_data(raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                                   CAIRO_FORMAT_ARGB32, Int32(img.width), Int32(img.height), Int32(stride)) else { return }
+            guard
+                let source = cairo_image_surface_create_for_data(
+                    raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    CAIRO_FORMAT_ARGB32, Int32(img.width), Int32(img.height), Int32(stride))
+            else { return }
             defer { cairo_surface_destroy(source) }
             let s = 1 / Double(picture.pixelScale)
             cairo_save(cr)
@@ -201,7 +227,10 @@ public struct SceneRenderer: Sendable {
         for y in 0..<height {
             let row = data + y * stride
             for x in 0..<width {
-                let b = Int(row[x * 4]), g = Int(row[x * 4 + 1]), r = Int(row[x * 4 + 2]), a = Int(row[x * 4 + 3])
+                let b = Int(row[x * 4])
+                let g = Int(row[x * 4 + 1])
+                let r = Int(row[x * 4 + 2])
+                let a = Int(row[x * 4 + 3])
                 let o = (y * width + x) * 4
                 guard a > 0 else { continue }
                 out[o] = UInt8(min(255, (r * 255 + a / 2) / a))
@@ -214,6 +243,6 @@ public struct SceneRenderer: Sendable {
     }
 }
 
-private func cairo_set_source(_ cr: OpaquePointer, _ c: Color) {
+private func setSourceColor(_ cr: OpaquePointer, _ c: Color) {
     cairo_set_source_rgba(cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
 }

@@ -26,7 +26,10 @@ public struct StepAnimation: Sendable {
 
     /// Fails with a reason when the animation never repeats.
     init(from: Rational, by: Rational, ease: Easing, bounce: (Rational, Rational)?, isAngle: Bool) throws(StepError) {
-        self.from = from; self.by = by; self.ease = ease; self.bounce = bounce
+        self.from = from
+        self.by = by
+        self.ease = ease
+        self.bounce = bounce
         var values = [from]
         if by == Rational(0) {
             values.append(from)
@@ -36,7 +39,8 @@ public struct StepAnimation: Sendable {
                 (!(v < hi) && Rational(0) < d) || (!(lo < v) && d < Rational(0)) ? Rational(0) - d : d
             }
             let d0 = turn(from, by)
-            var v = from, d = by
+            var v = from
+            var d = by
             repeat {
                 d = turn(v, d)
                 v = v + d
@@ -71,7 +75,8 @@ public struct StepAnimation: Sendable {
         let p = Int64(periodSteps)
         let s = Int(((n % p) + p) % p)
         let fraction = (u - step * Rational(n)) / step
-        let a = values[s].doubleValue, b = values[s + 1].doubleValue
+        let a = values[s].doubleValue
+        let b = values[s + 1].doubleValue
         return a + (b - a) * ease.apply(fraction.doubleValue)
     }
 }

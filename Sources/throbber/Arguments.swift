@@ -22,7 +22,10 @@ struct Arguments {
                 positional.append(arg)
                 continue
             }
-            if arg == "--" { onlyPositional = true; continue }
+            if arg == "--" {
+                onlyPositional = true
+                continue
+            }
             var name: String
             var inline: String? = nil
             if arg.hasPrefix("--") {
@@ -80,7 +83,9 @@ struct Arguments {
 
     func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let text = string(name) else { return nil }
-        guard let v = Double(text), v.isFinite else { throw ThrobberError(.usage, "--\(name) expects a number, got '\(text)'") }
+        guard let v = Double(text), v.isFinite else {
+            throw ThrobberError(.usage, "--\(name) expects a number, got '\(text)'")
+        }
         if let range, !range.contains(v) {
             throw ThrobberError(.usage, "--\(name) must be \(range.lowerBound)…\(range.upperBound), got \(text)")
         }
@@ -94,7 +99,8 @@ struct Arguments {
         }
         // Bounded so that exact time arithmetic can never overflow.
         guard v.numerator.magnitude <= 1_000_000_000, v.denominator <= 1_000_000 else {
-            throw ThrobberError(.usage, "--\(name) '\(text)' is too large or too finely divided (up to 1e9, denominators up to 1e6)")
+            throw ThrobberError(
+                .usage, "--\(name) '\(text)' is too large or too finely divided (up to 1e9, denominators up to 1e6)")
         }
         return v
     }

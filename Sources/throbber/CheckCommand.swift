@@ -8,22 +8,23 @@ enum CheckCommand: Subcommand {
         name: "check",
         summary: "Re-make the entries of a regression manifest and compare their SHA-256.",
         overview: """
-        Pin the SHA-256 of the files Throbber makes, for your CI.
+            Pin the SHA-256 of the files Throbber makes, for your CI.
 
-        A manifest lists entries to make — {"render": CONFIG}, {"preset": NAME}, \
-        or {"encode": [INPUTS]}, each with "args", an "output" name and its \
-        "sha256" — with paths relative to the manifest. check makes every entry \
-        in a temporary folder (your files are not touched) and compares. On a \
-        mismatch it decodes the expected file (the "output" path, if it exists) \
-        and the new one and tells the first frame that differs.
-        """,
+            A manifest lists entries to make — {"render": CONFIG}, {"preset": NAME}, \
+            or {"encode": [INPUTS]}, each with "args", an "output" name and its \
+            "sha256" — with paths relative to the manifest. check makes every entry \
+            in a temporary folder (your files are not touched) and compares. On a \
+            mismatch it decodes the expected file (the "output" path, if it exists) \
+            and the new one and tells the first frame that differs.
+            """,
         usage: "throbber check <MANIFEST.json> [--update] [--diff-dir DIR]",
         arguments: [ArgumentSpec(name: "<MANIFEST.json>", help: "The regression manifest.", completion: .files)],
         options: [
             OptionSpec("update", help: "Record every entry's current SHA-256 and the library versions that made them."),
-            OptionSpec("diff-dir", value: "dir",
-                       help: "Write expected, actual and difference PNGs of the first differing frame of each mismatch.",
-                       completion: .folders),
+            OptionSpec(
+                "diff-dir", value: "dir",
+                help: "Write expected, actual and difference PNGs of the first differing frame of each mismatch.",
+                completion: .folders),
             .jobs, .help,
         ],
         notes: [.init(title: "EXIT STATUS", text: "0 all match, 1 a mismatch, 65/66 a broken or missing manifest.")],
@@ -40,14 +41,17 @@ enum CheckCommand: Subcommand {
         let diffDir = args.string("diff-dir")
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
-            say("note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately", error: true)
+            say(
+                "note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately",
+                error: true)
         }
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-check-\(getpid())")
         try? FileManager.default.removeItem(at: temp)
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temp) }
 
-        var passed = 0, failed = 0
+        var passed = 0
+        var failed = 0
         for (i, entry) in manifest.entries.enumerated() {
             let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
             do {
@@ -70,7 +74,9 @@ enum CheckCommand: Subcommand {
                 passed += 1
             } else {
                 failed += 1
-                say("FAILED  \(entry.output): sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
+                say(
+                    "FAILED  \(entry.output): sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")"
+                )
                 report(entry, made: made, manifest: manifest, diffDir: diffDir)
             }
         }
@@ -114,12 +120,14 @@ enum CheckCommand: Subcommand {
             return
         }
         do {
-            let expected = try DecodedAnimation.read(expectedPath), actual = try DecodedAnimation.read(made)
+            let expected = try DecodedAnimation.read(expectedPath)
+            let actual = try DecodedAnimation.read(made)
             guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
                 say("        the files differ in bytes but show the same frames, delays and loop count")
                 return
             }
-            var line = "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
+            var line =
+                "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
             if let note = d.note { line += " (\(note))" }
             say(line)
             if let diffDir {

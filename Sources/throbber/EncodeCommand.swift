@@ -4,55 +4,72 @@ enum EncodeCommand: Subcommand {
         name: "encode",
         summary: "Encode frame images (PNG, Apple CgBI PNG, JPEG) or animations (GIF, APNG) into a GIF or APNG.",
         overview: """
-        Encode frame images into an animated GIF or APNG.
+            Encode frame images into an animated GIF or APNG.
 
-        A folder is read in natural order (frame2 before frame10); files named on \
-        the command line keep their order. An animated GIF or APNG among the \
-        inputs gives all its frames, composited as a viewer shows them, with \
-        their own delays. When every frame fits in 256 colors the GIF is \
-        lossless; otherwise libimagequant reduces each frame's colors. APNG is \
-        lossless truecolor unless --colors asks for a palette.
-        """,
+            A folder is read in natural order (frame2 before frame10); files named on \
+            the command line keep their order. An animated GIF or APNG among the \
+            inputs gives all its frames, composited as a viewer shows them, with \
+            their own delays. When every frame fits in 256 colors the GIF is \
+            lossless; otherwise libimagequant reduces each frame's colors. APNG is \
+            lossless truecolor unless --colors asks for a palette.
+            """,
         usage: "throbber encode <DIR|FILE>... -o <OUT.gif|OUT.png> [options]",
         arguments: [
-            ArgumentSpec(name: "<DIR|FILE>", help: "A folder of frames, or frame files, in order.",
-                         completion: .files, repeats: true),
+            ArgumentSpec(
+                name: "<DIR|FILE>", help: "A folder of frames, or frame files, in order.",
+                completion: .files, repeats: true)
         ],
         options: [
-            OptionSpec("output", short: "o", value: "file",
-                       help: "Where to write; '-' for standard output. The format comes from the extension: .gif, or .png and .apng for APNG.",
-                       completion: .files),
-            OptionSpec("fps", value: "n",
-                       help: "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Frames of animated inputs keep their delays unless --fps or --delay is given.",
-                       details: "Browsers slow GIF delays under 2 centiseconds to 10.",
-                       default: "25"),
-            OptionSpec("delay", value: "cs",
-                       help: "Show every frame this many centiseconds (2-65535 for GIF) instead of using --fps."),
+            OptionSpec(
+                "output", short: "o", value: "file",
+                help:
+                    "Where to write; '-' for standard output. The format comes from the extension: .gif, or .png and .apng for APNG.",
+                completion: .files),
+            OptionSpec(
+                "fps", value: "n",
+                help:
+                    "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Frames of animated inputs keep their delays unless --fps or --delay is given.",
+                details: "Browsers slow GIF delays under 2 centiseconds to 10.",
+                default: "25"),
+            OptionSpec(
+                "delay", value: "cs",
+                help: "Show every frame this many centiseconds (2-65535 for GIF) instead of using --fps."),
             OptionSpec("duplicate", value: "n", help: "Show each frame n times in a row.", default: "1"),
             OptionSpec("bounce", help: "Play forward, then backward (ends not repeated)."),
-            OptionSpec("loop", value: "n", help: "0 = loop forever, n = play n times.",
-                       default: "0, or the loop count of a single animated input"),
-            OptionSpec("quality", value: "1-100",
-                       help: "Always quantize with libimagequant, using the fewest colors that reach this quality.",
-                       details: "This also shrinks input that has few colors.",
-                       default: "lossless when frames fit in 256 colors, else 100"),
-            OptionSpec("colors", value: "2-256",
-                       help: "Most colors per palette. For APNG: write a palette APNG of at most this many colors.",
-                       details: "A palette APNG has one libimagequant palette for all frames.",
-                       default: "256 for GIF, truecolor for APNG"),
-            OptionSpec("dither", value: "0-1",
-                       help: "Floyd-Steinberg dithering strength when quantizing. GIF: next to strong edges a close palette color is drawn instead.",
-                       details: "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
-                       default: "1"),
-            OptionSpec("matte", value: "color",
-                       help: "GIF: composite partly transparent pixels onto this color (#RRGGBB or a CSS name), making them opaque; only fully transparent pixels stay transparent.",
-                       details: "Colors are written #RGB, #RRGGBB, #RRGGBBAA or as a CSS name such as white; the page's color makes soft edges look right on that page.",
-                       default: "none: alpha under 50% is transparent; APNG keeps partial alpha"),
-            OptionSpec("sort", value: "natural|name", help: "Order of files in a folder.",
-                       details: "natural compares runs of digits as numbers; name is plain byte order.",
-                       default: "natural", completion: .choices(["natural", "name"])),
-            OptionSpec("glob", value: "pattern", help: "Take only folder files matching this shell pattern.",
-                       default: "*.png, *.apng, *.jpg, *.jpeg, *.gif"),
+            OptionSpec(
+                "loop", value: "n", help: "0 = loop forever, n = play n times.",
+                default: "0, or the loop count of a single animated input"),
+            OptionSpec(
+                "quality", value: "1-100",
+                help: "Always quantize with libimagequant, using the fewest colors that reach this quality.",
+                details: "This also shrinks input that has few colors.",
+                default: "lossless when frames fit in 256 colors, else 100"),
+            OptionSpec(
+                "colors", value: "2-256",
+                help: "Most colors per palette. For APNG: write a palette APNG of at most this many colors.",
+                details: "A palette APNG has one libimagequant palette for all frames.",
+                default: "256 for GIF, truecolor for APNG"),
+            OptionSpec(
+                "dither", value: "0-1",
+                help:
+                    "Floyd-Steinberg dithering strength when quantizing. GIF: next to strong edges a close palette color is drawn instead.",
+                details:
+                    "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
+                default: "1"),
+            OptionSpec(
+                "matte", value: "color",
+                help:
+                    "GIF: composite partly transparent pixels onto this color (#RRGGBB or a CSS name), making them opaque; only fully transparent pixels stay transparent.",
+                details:
+                    "Colors are written #RGB, #RRGGBB, #RRGGBBAA or as a CSS name such as white; the page's color makes soft edges look right on that page.",
+                default: "none: alpha under 50% is transparent; APNG keeps partial alpha"),
+            OptionSpec(
+                "sort", value: "natural|name", help: "Order of files in a folder.",
+                details: "natural compares runs of digits as numbers; name is plain byte order.",
+                default: "natural", completion: .choices(["natural", "name"])),
+            OptionSpec(
+                "glob", value: "pattern", help: "Take only folder files matching this shell pattern.",
+                default: "*.png, *.apng, *.jpg, *.jpeg, *.gif"),
             .jobs, .format, .compression, .sha256, .quiet, .help,
         ],
         examples: [

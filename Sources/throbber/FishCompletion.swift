@@ -19,8 +19,13 @@ enum FishCompletion {
             "complete -c throbber -f",
         ]
         let top = "complete -c throbber -n __throbber_no_subcommand"
-        lines += RootCommand.spec.options.map { top + flags($0) + " -d " + ShellText.fishQuoted(ShellText.firstSentence($0.help)) }
-        lines += commands.map { top + " -a " + ShellText.fishQuoted($0.name) + " -d " + ShellText.fishQuoted(ShellText.firstSentence($0.summary)) }
+        lines += RootCommand.spec.options.map {
+            top + flags($0) + " -d " + ShellText.fishQuoted(ShellText.firstSentence($0.help))
+        }
+        lines += commands.map {
+            top + " -a " + ShellText.fishQuoted($0.name) + " -d "
+                + ShellText.fishQuoted(ShellText.firstSentence($0.summary))
+        }
         for spec in commands {
             let guarded = "complete -c throbber -n " + ShellText.fishQuoted("__throbber_using \(spec.name)")
             lines += ["", "# \(spec.name)"]
@@ -31,7 +36,9 @@ enum FishCompletion {
             }
             for argument in spec.arguments {
                 if case .presets = argument.completion {
-                    lines += presets.map { guarded + " -a " + ShellText.fishQuoted($0.name) + " -d " + ShellText.fishQuoted($0.summary) }
+                    lines += presets.map {
+                        guarded + " -a " + ShellText.fishQuoted($0.name) + " -d " + ShellText.fishQuoted($0.summary)
+                    }
                 } else {
                     lines.append(guarded + positional(argument.completion))
                 }

@@ -9,7 +9,9 @@ enum GalleryCommand: Subcommand {
         summary: "Write every preset as GIF and APNG, with an index.html.",
         overview: "Write every preset as GIF and APNG, and an index.html showing them.",
         usage: "throbber gallery <DIR> [--size PX]",
-        arguments: [ArgumentSpec(name: "<DIR>", help: "The folder to write (created if missing).", completion: .folders)],
+        arguments: [
+            ArgumentSpec(name: "<DIR>", help: "The folder to write (created if missing).", completion: .folders)
+        ],
         options: [
             OptionSpec("size", value: "px", help: "The larger side of every loader.", default: "each preset's own"),
             .jobs,
@@ -32,33 +34,36 @@ enum GalleryCommand: Subcommand {
             var cells = ""
             for format in AnimationFormat.allCases {
                 let file = "\(preset.name).\(format == .gif ? "gif" : "png")"
-                let out = try OutputFile(path: dir + "/" + file)   // discarded on release unless committed
+                let out = try OutputFile(path: dir + "/" + file)  // discarded on release unless committed
                 let report = try job.encode(to: out, format: format)
                 try out.commit()
-                cells += "<td><img id=\"\(preset.name)-\(format.rawValue)\" src=\"\(file)\" width=\"\(report.width)\" height=\"\(report.height)\" alt=\"\(preset.name) \(format.rawValue)\"></td>"
+                cells +=
+                    "<td><img id=\"\(preset.name)-\(format.rawValue)\" src=\"\(file)\" width=\"\(report.width)\" height=\"\(report.height)\" alt=\"\(preset.name) \(format.rawValue)\"></td>"
             }
             rows.append("<tr><th>\(preset.name)</th>\(cells)<td>\(html(preset.summary))</td></tr>")
         }
         let page = """
-        <!doctype html>
-        <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
-        <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
-        img{display:block}</style>
-        <table><tr><th>preset</th><th>GIF</th><th>APNG</th><th></th></tr>
-        \(rows.joined(separator: "\n"))
-        </table></html>
+            <!doctype html>
+            <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
+            <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
+            img{display:block}</style>
+            <table><tr><th>preset</th><th>GIF</th><th>APNG</th><th></th></tr>
+            \(rows.joined(separator: "\n"))
+            </table></html>
 
-        """
+            """
         let index = try OutputFile(path: dir + "/index.html")
         try index.write(Array(page.utf8))
         try index.commit()
         if !args.flag("quiet") && isatty(2) == 1 {
-            FileHandle.standardError.write(Data("wrote \(PresetCatalog.all.count * 2) images and index.html to \(dir)\n".utf8))
+            FileHandle.standardError.write(
+                Data("wrote \(PresetCatalog.all.count * 2) images and index.html to \(dir)\n".utf8))
         }
         return 0
     }
 
     private static func html(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
     }
 }

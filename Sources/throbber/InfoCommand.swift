@@ -7,18 +7,20 @@ enum InfoCommand: Subcommand {
         name: "info",
         summary: "Show a GIF's or APNG's frames, delays, loop, palettes, disposal and SHA-256.",
         overview: """
-        Show what a GIF or APNG holds: format, size, loop count, total \
-        duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
-        palette size and transparent index.
-        """,
+            Show what a GIF or APNG holds: format, size, loop count, total \
+            duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
+            palette size and transparent index.
+            """,
         usage: "throbber info <FILE> [--json]",
         arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF or APNG to read.", completion: .files)],
         options: [
-            OptionSpec("json", help: """
-                One JSON object: format, width, height, loop (0 = forever, N = plays N times), frame_count, \
-                duration_ms, sha256, frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
-                colors, transparent).
-                """,
+            OptionSpec(
+                "json",
+                help: """
+                    One JSON object: format, width, height, loop (0 = forever, N = plays N times), frame_count, \
+                    duration_ms, sha256, frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
+                    colors, transparent).
+                    """,
                 details: "colors and transparent are null where the format has none. These keys are stable."),
             .help,
         ],
@@ -51,32 +53,47 @@ enum InfoCommand: Subcommand {
     private static func json(_ a: DecodedAnimation, sha: String, total: Rational) -> String {
         func field(_ k: String, _ v: String) -> String { "\"\(k)\": \(v)" }
         let frames = a.stored.map { f -> String in
-            [field("x", "\(f.rect.x)"), field("y", "\(f.rect.y)"), field("width", "\(f.rect.width)"),
-             field("height", "\(f.rect.height)"),
-             field("delay_ms", milliseconds(Rational(Int64(f.delay.numerator), Int64(max(1, f.delay.denominator))))),
-             field("delay_num", "\(f.delay.numerator)"), field("delay_den", "\(f.delay.denominator)"),
-             field("dispose", "\"\(f.dispose)\""), field("blend", "\"\(f.blend)\""),
-             field("colors", f.colors.map(String.init) ?? "null"), field("transparent", f.transparent.map(String.init) ?? "null")]
-                .joined(separator: ", ")
+            [
+                field("x", "\(f.rect.x)"), field("y", "\(f.rect.y)"), field("width", "\(f.rect.width)"),
+                field("height", "\(f.rect.height)"),
+                field("delay_ms", milliseconds(Rational(Int64(f.delay.numerator), Int64(max(1, f.delay.denominator))))),
+                field("delay_num", "\(f.delay.numerator)"), field("delay_den", "\(f.delay.denominator)"),
+                field("dispose", "\"\(f.dispose)\""), field("blend", "\"\(f.blend)\""),
+                field("colors", f.colors.map(String.init) ?? "null"),
+                field("transparent", f.transparent.map(String.init) ?? "null"),
+            ]
+            .joined(separator: ", ")
         }
-        return "{" + [field("format", "\"\(a.format.rawValue)\""), field("width", "\(a.width)"), field("height", "\(a.height)"),
-                      field("loop", "\(a.loop)"), field("frame_count", "\(a.stored.count)"),
-                      field("duration_ms", milliseconds(total)), field("sha256", "\"\(sha)\""),
-                      field("frames", "[\n  " + frames.map { "{\($0)}" }.joined(separator: ",\n  ") + "]")]
+        return "{"
+            + [
+                field("format", "\"\(a.format.rawValue)\""), field("width", "\(a.width)"),
+                field("height", "\(a.height)"),
+                field("loop", "\(a.loop)"), field("frame_count", "\(a.stored.count)"),
+                field("duration_ms", milliseconds(total)), field("sha256", "\"\(sha)\""),
+                field("frames", "[\n  " + frames.map { "{\($0)}" }.joined(separator: ",\n  ") + "]"),
+            ]
             .joined(separator: ", ") + "}"
     }
 
     private static func table(_ a: DecodedAnimation, path: String, sha: String, total: Rational) -> String {
         let loop = a.loop == 0 ? "loops forever" : a.loop == 1 ? "plays once" : "plays \(a.loop) times"
-        var out = "\(path): \(a.format == .gif ? "GIF" : "APNG") \(a.width)x\(a.height), \(a.stored.count) frames, \(loop), \(milliseconds(total)) ms\n"
+        var out =
+            "\(path): \(a.format == .gif ? "GIF" : "APNG") \(a.width)x\(a.height), \(a.stored.count) frames, \(loop), \(milliseconds(total)) ms\n"
         out += "sha256 \(sha)\n"
-        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
-        out += "  " + pad("#", 5) + pad("rect", 20) + pad("delay", 16) + pad("dispose", 13) + pad("blend", 8) + pad("colors", 8) + "transparent\n"
+        func pad(_ s: String, _ n: Int) -> String {
+            s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
+        }
+        out +=
+            "  " + pad("#", 5) + pad("rect", 20) + pad("delay", 16) + pad("dispose", 13) + pad("blend", 8)
+            + pad("colors", 8) + "transparent\n"
         for (i, f) in a.stored.enumerated() {
-            let delay = a.format == .gif
+            let delay =
+                a.format == .gif
                 ? "\(f.delay.numerator * 10) ms"
                 : "\(f.delay.numerator)/\(f.delay.denominator) s"
-            out += "  " + pad("\(i)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13) + pad(f.blend, 8)
+            out +=
+                "  " + pad("\(i)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13)
+                + pad(f.blend, 8)
                 + pad(f.colors.map(String.init) ?? "-", 8) + (f.transparent.map(String.init) ?? "-") + "\n"
         }
         return out

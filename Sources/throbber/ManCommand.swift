@@ -6,7 +6,8 @@ enum ManCommand: Subcommand {
     static let spec = CommandSpec(
         name: "_man",
         summary: "Print the manual page.",
-        overview: "Print the manual page (mdoc) generated from the option declarations; 'make man' writes it to man/throbber.1.",
+        overview:
+            "Print the manual page (mdoc) generated from the option declarations; 'make man' writes it to man/throbber.1.",
         usage: "throbber _man",
         options: [.help],
         hidden: true)

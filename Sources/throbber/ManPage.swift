@@ -8,7 +8,10 @@ enum ManPage {
     static let date = "November 30, 2026"
 
     static func text(root: CommandSpec, commands: [CommandSpec]) -> String {
-        var lines = [".Dd \(date)", ".Dt THROBBER 1", ".Os", ".Sh NAME", ".Nm throbber", ".Nd \(root.summary.lowercasedFirst.dropLast())"]
+        var lines = [
+            ".Dd \(date)", ".Dt THROBBER 1", ".Os", ".Sh NAME", ".Nm throbber",
+            ".Nd \(root.summary.lowercasedFirst.dropLast())",
+        ]
         lines += [".Sh SYNOPSIS"] + commands.flatMap(synopsis)
         lines += [".Nm"] + root.options.map { ".Op Fl " + ($0.short.map { "\($0) | -" } ?? "-") + $0.long }
         lines += [ManPageProse.description, ManPageProse.pinning, ManPageReference.configFormat]
@@ -23,12 +26,18 @@ enum ManPage {
         var lines = [".Nm", ".Cm \(spec.name)"]
         var group: [String]? = nil
         for var word in spec.usage.split(separator: " ").dropFirst(2).map(String.init) {
-            if word.hasPrefix("[") { group = []; word.removeFirst() }
+            if word.hasPrefix("[") {
+                group = []
+                word.removeFirst()
+            }
             let closes = word.hasSuffix("]")
             if closes { word.removeLast() }
             let macro = usageMacro(word)
             if group != nil { group!.append(macro) } else { lines.append("." + macro) }
-            if closes, let g = group { lines.append(".Op " + g.joined(separator: " ")); group = nil }
+            if closes, let g = group {
+                lines.append(".Op " + g.joined(separator: " "))
+                group = nil
+            }
         }
         return lines
     }
@@ -120,6 +129,6 @@ enum ManPage {
     }
 }
 
-private extension String {
-    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+extension String {
+    fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -3,180 +3,180 @@
 enum ManPageProse {
     /// DESCRIPTION: what each subcommand does.
     static let description = #"""
-    .Sh DESCRIPTION
-    .Nm
-    draws loading indicators from a JSON config or a built-in preset, and
-    converts folders of frame images, into animated GIF or APNG files.
-    The format comes from the output's extension
-    .Pq Pa .gif , .png , .apng
-    or
-    .Fl -format .
-    .Pp
-    .Cm encode
-    converts a folder or a list of frame images into an animation.
-    Frames may be PNG of any kind (1 to 16 bits, gray, palette, tRNS,
-    interlaced), Apple CgBI
-    .Pq Dq crushed
-    PNG as shipped in iOS apps, and JPEG (grayscale included).
-    An animated GIF or APNG among the inputs (or in the folder) gives all its
-    frames, composited as a viewer shows them (disposal, blend, partial frames,
-    transparency), with their own delays and, when it is the only input, its
-    loop count.
-    Invalid files are refused; files that claim a huge canvas are refused before
-    anything is allocated.
-    .Pp
-    A folder is read in natural order, where runs of digits compare as
-    numbers
-    .Pq Pa frame2.png No before Pa frame10.png ;
-    files named on the command line keep the order given.
-    All frames must have the same size.
-    .Pp
-    When every frame fits in 256 colors the GIF is lossless: one exact global
-    palette when all frames together fit, exact local palettes otherwise.
-    Other frames are reduced with libimagequant at quality 100; pixels whose
-    source did not change keep what the viewer already shows, so unchanged
-    areas stay still instead of shimmering.
-    Each frame is cropped to the rectangle that changed, unchanged pixels are
-    left transparent or redrawn, pixel by pixel, whichever gives the
-    compressor longer runs, identical neighbouring frames are
-    merged (their delays added) and the disposal of each frame is chosen so
-    that the animation shows exactly the intended pixels.
-    .Pp
-    Frame delays come from exact cumulative times: frame
-    .Va k
-    starts at
-    .Dl floor(100 * k / fps + 1/2) centiseconds
-    so a 30 fps animation has delays 3, 4, 3, ... that add up to exactly 100
-    per second and never drift.
-    .Pp
-    APNG output is written by Throbber's own chunk writer on zlib: lossless
-    8-bit RGBA, or RGB when every pixel is opaque, with exact delays as
-    fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
-    Each frame after the first redraws the rectangle that changed, blending
-    OVER with unchanged pixels transparent when that is smaller; rows get the
-    PNG filter that suits them and are deflated at the chosen
-    .Fl -compression .
-    With
-    .Fl -colors
-    it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all
-    frames.
-    .Pp
-    GIF has no partial transparency: pixels with alpha of 50% or more become
-    opaque, the rest transparent.
-    .Pp
-    The output is written to a temporary file and renamed into place, so a
-    failed run leaves no file behind and never touches an existing one.
-    The same inputs and options always give the same bytes, whatever the
-    number of threads, the working directory or the time.
-    .Pp
-    .Cm render
-    draws the animation a config file describes (see
-    .Sx CONFIG FORMAT )
-    and encodes it through the same pipeline.
-    The config is checked completely before anything is drawn; an error names
-    the file, the JSON path and what was expected, for example
-    .Dl ease.json: layers[0].animate[1].by: expected a number or a fraction like \(dq1/3\(dq
-    .Pp
-    .Cm preset
-    renders a built-in loader;
-    .Cm presets
-    lists them, one per line, name first.
-    Each preset is a config in the same format:
-    .Fl -print-config
-    prints it with the options applied, and rendering that JSON gives the
-    same bytes.
-    .Pp
-    .Cm info
-    shows what a GIF or APNG holds: format, canvas size, loop count, total
-    duration, SHA-256 of the file, and per frame its rectangle, delay (exact
-    fraction for APNG), disposal, blend, palette size and transparent index.
-    With
-    .Fl -json
-    it prints one object with the keys
-    .Li format , width , height , loop
-    (0 = forever, N = plays N times),
-    .Li frame_count , duration_ms , sha256
-    and
-    .Li frames ,
-    each with
-    .Li x , y , width , height , delay_ms , delay_num , delay_den , dispose ,
-    .Li blend , colors
-    and
-    .Li transparent
-    (null where the format has none).
-    These keys are stable.
-    .Pp
-    .Cm check
-    re-makes every entry of a regression manifest in a temporary folder and
-    compares each result's SHA-256 with the recorded one.
-    See
-    .Sx PINNING OUTPUTS .
-    .Pp
-    .Cm gallery
-    writes every preset as GIF and APNG into
-    .Ar DIR ,
-    with an
-    .Pa index.html
-    that shows them side by side;
-    .Fl -size
-    sets the size of all.
-    .Pp
-    .Cm completions
-    prints a completion script for
-    .Cm bash , zsh
-    or
-    .Cm fish
-    that offers the subcommands, their options, the fixed values of options
-    such as
-    .Fl -format ,
-    the preset names and file names.
-    .Ql make install
-    installs all three; to try one in a running bash:
-    .Dl $ source <(throbber completions bash)
-    .Pp
-    The options of each subcommand are listed under
-    .Sx OPTIONS .
-    """#
+        .Sh DESCRIPTION
+        .Nm
+        draws loading indicators from a JSON config or a built-in preset, and
+        converts folders of frame images, into animated GIF or APNG files.
+        The format comes from the output's extension
+        .Pq Pa .gif , .png , .apng
+        or
+        .Fl -format .
+        .Pp
+        .Cm encode
+        converts a folder or a list of frame images into an animation.
+        Frames may be PNG of any kind (1 to 16 bits, gray, palette, tRNS,
+        interlaced), Apple CgBI
+        .Pq Dq crushed
+        PNG as shipped in iOS apps, and JPEG (grayscale included).
+        An animated GIF or APNG among the inputs (or in the folder) gives all its
+        frames, composited as a viewer shows them (disposal, blend, partial frames,
+        transparency), with their own delays and, when it is the only input, its
+        loop count.
+        Invalid files are refused; files that claim a huge canvas are refused before
+        anything is allocated.
+        .Pp
+        A folder is read in natural order, where runs of digits compare as
+        numbers
+        .Pq Pa frame2.png No before Pa frame10.png ;
+        files named on the command line keep the order given.
+        All frames must have the same size.
+        .Pp
+        When every frame fits in 256 colors the GIF is lossless: one exact global
+        palette when all frames together fit, exact local palettes otherwise.
+        Other frames are reduced with libimagequant at quality 100; pixels whose
+        source did not change keep what the viewer already shows, so unchanged
+        areas stay still instead of shimmering.
+        Each frame is cropped to the rectangle that changed, unchanged pixels are
+        left transparent or redrawn, pixel by pixel, whichever gives the
+        compressor longer runs, identical neighbouring frames are
+        merged (their delays added) and the disposal of each frame is chosen so
+        that the animation shows exactly the intended pixels.
+        .Pp
+        Frame delays come from exact cumulative times: frame
+        .Va k
+        starts at
+        .Dl floor(100 * k / fps + 1/2) centiseconds
+        so a 30 fps animation has delays 3, 4, 3, ... that add up to exactly 100
+        per second and never drift.
+        .Pp
+        APNG output is written by Throbber's own chunk writer on zlib: lossless
+        8-bit RGBA, or RGB when every pixel is opaque, with exact delays as
+        fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
+        Each frame after the first redraws the rectangle that changed, blending
+        OVER with unchanged pixels transparent when that is smaller; rows get the
+        PNG filter that suits them and are deflated at the chosen
+        .Fl -compression .
+        With
+        .Fl -colors
+        it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all
+        frames.
+        .Pp
+        GIF has no partial transparency: pixels with alpha of 50% or more become
+        opaque, the rest transparent.
+        .Pp
+        The output is written to a temporary file and renamed into place, so a
+        failed run leaves no file behind and never touches an existing one.
+        The same inputs and options always give the same bytes, whatever the
+        number of threads, the working directory or the time.
+        .Pp
+        .Cm render
+        draws the animation a config file describes (see
+        .Sx CONFIG FORMAT )
+        and encodes it through the same pipeline.
+        The config is checked completely before anything is drawn; an error names
+        the file, the JSON path and what was expected, for example
+        .Dl ease.json: layers[0].animate[1].by: expected a number or a fraction like \(dq1/3\(dq
+        .Pp
+        .Cm preset
+        renders a built-in loader;
+        .Cm presets
+        lists them, one per line, name first.
+        Each preset is a config in the same format:
+        .Fl -print-config
+        prints it with the options applied, and rendering that JSON gives the
+        same bytes.
+        .Pp
+        .Cm info
+        shows what a GIF or APNG holds: format, canvas size, loop count, total
+        duration, SHA-256 of the file, and per frame its rectangle, delay (exact
+        fraction for APNG), disposal, blend, palette size and transparent index.
+        With
+        .Fl -json
+        it prints one object with the keys
+        .Li format , width , height , loop
+        (0 = forever, N = plays N times),
+        .Li frame_count , duration_ms , sha256
+        and
+        .Li frames ,
+        each with
+        .Li x , y , width , height , delay_ms , delay_num , delay_den , dispose ,
+        .Li blend , colors
+        and
+        .Li transparent
+        (null where the format has none).
+        These keys are stable.
+        .Pp
+        .Cm check
+        re-makes every entry of a regression manifest in a temporary folder and
+        compares each result's SHA-256 with the recorded one.
+        See
+        .Sx PINNING OUTPUTS .
+        .Pp
+        .Cm gallery
+        writes every preset as GIF and APNG into
+        .Ar DIR ,
+        with an
+        .Pa index.html
+        that shows them side by side;
+        .Fl -size
+        sets the size of all.
+        .Pp
+        .Cm completions
+        prints a completion script for
+        .Cm bash , zsh
+        or
+        .Cm fish
+        that offers the subcommands, their options, the fixed values of options
+        such as
+        .Fl -format ,
+        the preset names and file names.
+        .Ql make install
+        installs all three; to try one in a running bash:
+        .Dl $ source <(throbber completions bash)
+        .Pp
+        The options of each subcommand are listed under
+        .Sx OPTIONS .
+        """#
 
     /// PINNING OUTPUTS: manifests and `check`.
     static let pinning = #"""
-    .Sh PINNING OUTPUTS
-    The same inputs and options give the same bytes, so a project can pin the
-    hashes of its loaders in CI.
-    A manifest is a JSON object with
-    .Li entries ,
-    each one of
-    .Bd -literal -offset indent
-    {"render": "loaders/dots.json", "output": "dots.gif", "sha256": "..."}
-    {"preset": "ring", "args": ["--size", "64"], "output": "ring.png"}
-    {"encode": ["frames/"], "args": ["--fps", "10"], "output": "f.gif"}
-    .Ed
-    .Pp
-    with paths relative to the manifest's folder, the ones in
-    .Li args
-    too (such as
-    .Fl -ring ) .
-    .Fl -update
-    records every current hash and, under
-    .Li versions ,
-    the giflib, libpng, zlib, libimagequant and cairo versions that made them.
-    Without it,
-    .Cm check
-    exits 0 when every hash matches and 1 otherwise.
-    For a mismatch whose expected file exists at the
-    .Li output
-    path, both files are decoded and the first differing frame is reported with
-    the number of differing pixels and the largest channel difference;
-    .Fl -diff-dir
-    writes expected, actual and difference PNGs of that frame.
-    A note says when the recorded library versions differ from the running
-    ones, since hashes may then change legitimately.
-    .Pp
-    .Fl -sha256
-    on
-    .Cm encode , render
-    and
-    .Cm preset
-    prints the output's hash and name when done.
-    """#
+        .Sh PINNING OUTPUTS
+        The same inputs and options give the same bytes, so a project can pin the
+        hashes of its loaders in CI.
+        A manifest is a JSON object with
+        .Li entries ,
+        each one of
+        .Bd -literal -offset indent
+        {"render": "loaders/dots.json", "output": "dots.gif", "sha256": "..."}
+        {"preset": "ring", "args": ["--size", "64"], "output": "ring.png"}
+        {"encode": ["frames/"], "args": ["--fps", "10"], "output": "f.gif"}
+        .Ed
+        .Pp
+        with paths relative to the manifest's folder, the ones in
+        .Li args
+        too (such as
+        .Fl -ring ) .
+        .Fl -update
+        records every current hash and, under
+        .Li versions ,
+        the giflib, libpng, zlib, libimagequant and cairo versions that made them.
+        Without it,
+        .Cm check
+        exits 0 when every hash matches and 1 otherwise.
+        For a mismatch whose expected file exists at the
+        .Li output
+        path, both files are decoded and the first differing frame is reported with
+        the number of differing pixels and the largest channel difference;
+        .Fl -diff-dir
+        writes expected, actual and difference PNGs of that frame.
+        A note says when the recorded library versions differ from the running
+        ones, since hashes may then change legitimately.
+        .Pp
+        .Fl -sha256
+        on
+        .Cm encode , render
+        and
+        .Cm preset
+        prints the output's hash and name when done.
+        """#
 }

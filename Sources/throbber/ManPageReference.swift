@@ -3,199 +3,199 @@
 enum ManPageReference {
     /// CONFIG FORMAT: the JSON that `render` reads.
     static let configFormat = #"""
-    .Sh CONFIG FORMAT
-    A config is one JSON object (version 1); unknown keys are errors.
-    Relative paths are relative to the config file.
-    Numbers that must be exact may be written as fraction strings such as
-    .Qq 1/3 .
-    .Bl -tag -width Ds
-    .It Li version
-    Always 1.
-    .It Li canvas
-    .Li width , height
-    in points (required for layers),
-    .Li scale
-    pixels per point (default 1, like iOS @2x),
-    .Li background
-    color (default
-    .Li transparent ) .
-    .It Li timing
-    .Li fps
-    (default 25, at most 50 for GIF),
-    .Li step
-    seconds per step of a step animation (default 0.25),
-    .Li duration
-    seconds per cycle (default: the least common multiple of all animation
-    periods).
-    .It Li loop , bounce , duplicate
-    As the
-    .Cm encode
-    options;
-    .Li duplicate
-    may be an array with a count per frame.
-    .It Li layers
-    Drawn first = bottom.
-    Each layer has one kind key:
-    .Li image
-    (a PNG, CgBI PNG or JPEG path; a name ending in @2x or @3x has that many
-    pixels per point),
-    .Li circle
-    .Pq Li radius ,
-    .Li arc
-    .Pq Li radius , start , end , width , cap ;
-    0\(de at 12 o'clock, clockwise, stroked with
-    .Li stroke ) ,
-    .Li rect
-    .Pq Li width , height , corner ,
-    filled with
-    .Li fill ) ,
-    or
-    .Li group
-    (an array of layers).
-    Common keys:
-    .Li center
-    [x, y] (default: the canvas center),
-    .Li opacity , rotate
-    (degrees, clockwise),
-    .Li scale , fill , stroke , animate
-    and
-    .Li repeat
-    .Pq Li count , offset , around , turn , delay :
-    copies moved by offset or placed around a circle, their animations
-    starting
-    .Li delay
-    seconds apart.
-    .It Li animate
-    An array of animations of
-    .Li rotate , rotateY , scale , scaleX , scaleY , opacity , translateX ,
-    .Li translateY ,
-    or for arcs
-    .Li start , end .
-    A
-    .Li step
-    animation moves
-    .Li from
-    by
-    .Li by
-    every step, eased within the step, ping-ponging between the two
-    .Li bounce
-    bounds if given.
-    A
-    .Li keyframes
-    animation has a
-    .Li period ,
-    an optional
-    .Li delay
-    and
-    .Li keys
-    of
-    .Li at
-    (seconds),
-    .Li value
-    and
-    .Li ease
-    for the segment that starts there.
-    Animated values compose with the layer's own: angles and translations add,
-    scales and opacity multiply.
-    Easings:
-    .Li linear , ease , ease-in , ease-out , ease-in-out ,
-    .Li cubic-bezier(x1, y1, x2, y2) , steps(n) .
-    .It Li frames
-    Instead of layers:
-    .Li dir , glob , sort
-    and
-    .Li delays
-    (centiseconds per frame).
-    .It Li encode
-    .Li quality , dither , colors , matte
-    as the
-    .Cm encode
-    options.
-    .It Li output
-    A list of
-    .Brq Qq path : Qq x.gif ;
-    .Fl o
-    overrides it.
-    .El
-    .Pp
-    Time is exact: a cycle of
-    .Va duration
-    seconds is cut into N = round(duration \(mu fps) frames, frame
-    .Va k
-    shows the scene at k \(mu duration / N, so the loop is seamless, and
-    delays come from the exact start times.
-    All animations are periodic and show their steady state.
-    A cycle over 1000 frames or a canvas over 4096 pixels is refused.
-    The schema
-    .Pa schema/throbber.schema.json
-    lets editors check and complete configs.
-    """#
+        .Sh CONFIG FORMAT
+        A config is one JSON object (version 1); unknown keys are errors.
+        Relative paths are relative to the config file.
+        Numbers that must be exact may be written as fraction strings such as
+        .Qq 1/3 .
+        .Bl -tag -width Ds
+        .It Li version
+        Always 1.
+        .It Li canvas
+        .Li width , height
+        in points (required for layers),
+        .Li scale
+        pixels per point (default 1, like iOS @2x),
+        .Li background
+        color (default
+        .Li transparent ) .
+        .It Li timing
+        .Li fps
+        (default 25, at most 50 for GIF),
+        .Li step
+        seconds per step of a step animation (default 0.25),
+        .Li duration
+        seconds per cycle (default: the least common multiple of all animation
+        periods).
+        .It Li loop , bounce , duplicate
+        As the
+        .Cm encode
+        options;
+        .Li duplicate
+        may be an array with a count per frame.
+        .It Li layers
+        Drawn first = bottom.
+        Each layer has one kind key:
+        .Li image
+        (a PNG, CgBI PNG or JPEG path; a name ending in @2x or @3x has that many
+        pixels per point),
+        .Li circle
+        .Pq Li radius ,
+        .Li arc
+        .Pq Li radius , start , end , width , cap ;
+        0\(de at 12 o'clock, clockwise, stroked with
+        .Li stroke ) ,
+        .Li rect
+        .Pq Li width , height , corner ,
+        filled with
+        .Li fill ) ,
+        or
+        .Li group
+        (an array of layers).
+        Common keys:
+        .Li center
+        [x, y] (default: the canvas center),
+        .Li opacity , rotate
+        (degrees, clockwise),
+        .Li scale , fill , stroke , animate
+        and
+        .Li repeat
+        .Pq Li count , offset , around , turn , delay :
+        copies moved by offset or placed around a circle, their animations
+        starting
+        .Li delay
+        seconds apart.
+        .It Li animate
+        An array of animations of
+        .Li rotate , rotateY , scale , scaleX , scaleY , opacity , translateX ,
+        .Li translateY ,
+        or for arcs
+        .Li start , end .
+        A
+        .Li step
+        animation moves
+        .Li from
+        by
+        .Li by
+        every step, eased within the step, ping-ponging between the two
+        .Li bounce
+        bounds if given.
+        A
+        .Li keyframes
+        animation has a
+        .Li period ,
+        an optional
+        .Li delay
+        and
+        .Li keys
+        of
+        .Li at
+        (seconds),
+        .Li value
+        and
+        .Li ease
+        for the segment that starts there.
+        Animated values compose with the layer's own: angles and translations add,
+        scales and opacity multiply.
+        Easings:
+        .Li linear , ease , ease-in , ease-out , ease-in-out ,
+        .Li cubic-bezier(x1, y1, x2, y2) , steps(n) .
+        .It Li frames
+        Instead of layers:
+        .Li dir , glob , sort
+        and
+        .Li delays
+        (centiseconds per frame).
+        .It Li encode
+        .Li quality , dither , colors , matte
+        as the
+        .Cm encode
+        options.
+        .It Li output
+        A list of
+        .Brq Qq path : Qq x.gif ;
+        .Fl o
+        overrides it.
+        .El
+        .Pp
+        Time is exact: a cycle of
+        .Va duration
+        seconds is cut into N = round(duration \(mu fps) frames, frame
+        .Va k
+        shows the scene at k \(mu duration / N, so the loop is seamless, and
+        delays come from the exact start times.
+        All animations are periodic and show their steady state.
+        A cycle over 1000 frames or a canvas over 4096 pixels is refused.
+        The schema
+        .Pa schema/throbber.schema.json
+        lets editors check and complete configs.
+        """#
 
     /// EXIT STATUS.
     static let exitStatus = #"""
-    .Sh EXIT STATUS
-    .Bl -tag -width Ds -compact
-    .It 0
-    Success.
-    .It 1
-    .Cm check :
-    a hash did not match, or an entry could not be made.
-    .It 64
-    Bad command line (unknown option, value out of range).
-    .It 65
-    Bad input data: a corrupt or truncated image, frames of different sizes,
-    an invalid config.
-    .It 66
-    An input file or folder is missing, or a folder has no frames.
-    .It 70
-    Internal error.
-    .It 73
-    The output cannot be created (missing folder, permissions).
-    .It 74
-    Reading or writing failed.
-    .El
-    .Pp
-    Errors are printed as
-    .Dl throbber: error: <file>: <reason>
-    """#
+        .Sh EXIT STATUS
+        .Bl -tag -width Ds -compact
+        .It 0
+        Success.
+        .It 1
+        .Cm check :
+        a hash did not match, or an entry could not be made.
+        .It 64
+        Bad command line (unknown option, value out of range).
+        .It 65
+        Bad input data: a corrupt or truncated image, frames of different sizes,
+        an invalid config.
+        .It 66
+        An input file or folder is missing, or a folder has no frames.
+        .It 70
+        Internal error.
+        .It 73
+        The output cannot be created (missing folder, permissions).
+        .It 74
+        Reading or writing failed.
+        .El
+        .Pp
+        Errors are printed as
+        .Dl throbber: error: <file>: <reason>
+        """#
 
     /// EXAMPLES and SEE ALSO.
     static let examplesAndSeeAlso = #"""
-    .Sh EXAMPLES
-    Pin loaders in CI:
-    .Dl $ throbber check loaders.json --update
-    .Dl $ throbber check loaders.json
-    .Pp
-    Convert a GIF to APNG, keeping its delays and loop count:
-    .Dl $ throbber encode loader.gif -o loader.png
-    .Pp
-    Render a built-in loader at 128 pixels in a chosen color:
-    .Dl $ throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'
-    .Pp
-    Start a config from a preset, edit it, render it:
-    .Dl $ throbber preset dots --print-config > dots.json
-    .Dl $ throbber render dots.json -o dots.gif
-    .Pp
-    The EaseLoadingView from your own two images:
-    .Dl $ throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif
-    .Pp
-    Encode the MJRefresh pull-to-refresh frames, each shown twice at 10 fps:
-    .Dl $ throbber encode dropdown_anim/ -o dropdown.gif --fps 10 --duplicate 2
-    .Pp
-    Three files in the given order, half a second each, to standard output:
-    .Dl $ throbber encode a.png b.png c.png -o - --delay 50 > abc.gif
-    .Pp
-    A smaller file from photographic frames:
-    .Dl $ throbber encode frames/ -o clip.gif --quality 60
-    .Pp
-    Complete throbber's subcommands, options and preset names in bash, for your
-    user:
-    .Dl $ throbber completions bash > ~/.local/share/bash-completion/completions/throbber
-    .Sh SEE ALSO
-    The GIF89a and APNG specifications; giflib, libpng, libjpeg-turbo, zlib,
-    cairo and libimagequant,
-    the libraries
-    .Nm
-    is built on.
-    """#
+        .Sh EXAMPLES
+        Pin loaders in CI:
+        .Dl $ throbber check loaders.json --update
+        .Dl $ throbber check loaders.json
+        .Pp
+        Convert a GIF to APNG, keeping its delays and loop count:
+        .Dl $ throbber encode loader.gif -o loader.png
+        .Pp
+        Render a built-in loader at 128 pixels in a chosen color:
+        .Dl $ throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'
+        .Pp
+        Start a config from a preset, edit it, render it:
+        .Dl $ throbber preset dots --print-config > dots.json
+        .Dl $ throbber render dots.json -o dots.gif
+        .Pp
+        The EaseLoadingView from your own two images:
+        .Dl $ throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif
+        .Pp
+        Encode the MJRefresh pull-to-refresh frames, each shown twice at 10 fps:
+        .Dl $ throbber encode dropdown_anim/ -o dropdown.gif --fps 10 --duplicate 2
+        .Pp
+        Three files in the given order, half a second each, to standard output:
+        .Dl $ throbber encode a.png b.png c.png -o - --delay 50 > abc.gif
+        .Pp
+        A smaller file from photographic frames:
+        .Dl $ throbber encode frames/ -o clip.gif --quality 60
+        .Pp
+        Complete throbber's subcommands, options and preset names in bash, for your
+        user:
+        .Dl $ throbber completions bash > ~/.local/share/bash-completion/completions/throbber
+        .Sh SEE ALSO
+        The GIF89a and APNG specifications; giflib, libpng, libjpeg-turbo, zlib,
+        cairo and libimagequant,
+        the libraries
+        .Nm
+        is built on.
+        """#
 }

@@ -2,20 +2,25 @@
 extension OptionSpec {
     static let help = OptionSpec("help", short: "h", help: "Show this help.")
 
-    static let quiet = OptionSpec("quiet", short: "q", help: "No progress bar or summary.",
-                                  details: "The progress bar is drawn only when standard error is a terminal.")
+    static let quiet = OptionSpec(
+        "quiet", short: "q", help: "No progress bar or summary.",
+        details: "The progress bar is drawn only when standard error is a terminal.")
 
-    static let sha256 = OptionSpec("sha256", help: "Print the output's SHA-256 and name when done.",
-                                   details: "It goes to standard error when the output goes to standard output.")
+    static let sha256 = OptionSpec(
+        "sha256", help: "Print the output's SHA-256 and name when done.",
+        details: "It goes to standard error when the output goes to standard output.")
 
-    static let jobs = OptionSpec("jobs", value: "n", help: "Worker threads; the output is the same for any n.",
-                                 default: "number of cores")
+    static let jobs = OptionSpec(
+        "jobs", value: "n", help: "Worker threads; the output is the same for any n.",
+        default: "number of cores")
 
-    static let format = OptionSpec("format", value: "gif|apng", help: "Output format.",
-                                   details: "Files named .gif are GIF, .png and .apng APNG; standard output gets GIF.",
-                                   default: "from the extension", completion: .choices(["gif", "apng"]))
+    static let format = OptionSpec(
+        "format", value: "gif|apng", help: "Output format.",
+        details: "Files named .gif are GIF, .png and .apng APNG; standard output gets GIF.",
+        default: "from the extension", completion: .choices(["gif", "apng"]))
 
-    static let compression = OptionSpec("compression", value: "effort", help: "APNG deflate effort: fast or best.",
-                                        details: "fast is zlib level 6, best level 9.",
-                                        default: "best", completion: .choices(["fast", "best"]))
+    static let compression = OptionSpec(
+        "compression", value: "effort", help: "APNG deflate effort: fast or best.",
+        details: "fast is zlib level 6, best level 9.",
+        default: "best", completion: .choices(["fast", "best"]))
 }

@@ -16,8 +16,10 @@ struct OptionSpec: Sendable {
     /// What a shell offers for the value.
     var completion: ValueCompletion
 
-    init(_ long: String, short: Character? = nil, value: String? = nil, help: String, details: String? = nil,
-         default defaultText: String? = nil, completion: ValueCompletion = .none) {
+    init(
+        _ long: String, short: Character? = nil, value: String? = nil, help: String, details: String? = nil,
+        default defaultText: String? = nil, completion: ValueCompletion = .none
+    ) {
         self.long = long
         self.short = short
         self.value = value

@@ -17,8 +17,10 @@ enum Output {
 
     /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
     /// stderr when the animation itself went to stdout).
-    static func write(to path: String, label: String, quiet: Bool, printHash: Bool = false,
-                      _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport) throws {
+    static func write(
+        to path: String, label: String, quiet: Bool, printHash: Bool = false,
+        _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport
+    ) throws {
         let bar = ProgressBar(label: label, quiet: quiet)
         let out = try OutputFile(path: path, hashing: printHash)
         do {
@@ -31,7 +33,10 @@ enum Output {
             }
             if !quiet && isatty(2) == 1 && path != "-" {
                 let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
-                FileHandle.standardError.write(Data("wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n"
+                            .utf8))
             }
         } catch {
             bar.finish()

@@ -9,7 +9,8 @@ enum OutputFormat {
         let names = AnimationFormat.allCases.map(\.rawValue)
         if let format {
             guard let f = AnimationFormat(rawValue: format) else {
-                throw ThrobberError(.usage, "--format must be \(names.map { "'\($0)'" }.joined(separator: " or ")), got '\(format)'")
+                throw ThrobberError(
+                    .usage, "--format must be \(names.map { "'\($0)'" }.joined(separator: " or ")), got '\(format)'")
             }
             return f
         }
@@ -17,7 +18,10 @@ enum OutputFormat {
         let ext = (output as NSString).pathExtension
         guard let f = AnimationFormat(fileExtension: ext) else {
             let known = AnimationFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }
-            throw ThrobberError(.usage, "\(output): cannot tell the format from the extension '.\(ext.lowercased())'; name the file \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), or pass --format \(names.joined(separator: "|"))")
+            throw ThrobberError(
+                .usage,
+                "\(output): cannot tell the format from the extension '.\(ext.lowercased())'; name the file \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), or pass --format \(names.joined(separator: "|"))"
+            )
         }
         return f
     }

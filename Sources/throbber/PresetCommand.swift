@@ -4,30 +4,36 @@ enum PresetCommand: Subcommand {
         name: "preset",
         summary: "Render a built-in loader, or print its config.",
         overview: """
-        Render a built-in loader (see 'throbber presets').
+            Render a built-in loader (see 'throbber presets').
 
-        Every preset is a config in the same format as 'render' takes; \
-        --print-config shows it with the options applied, and rendering that JSON \
-        gives the same bytes.
-        """,
+            Every preset is a config in the same format as 'render' takes; \
+            --print-config shows it with the options applied, and rendering that JSON \
+            gives the same bytes.
+            """,
         usage: "throbber preset <NAME> [-o <OUT.gif>] [options]",
-        arguments: [ArgumentSpec(name: "<NAME>", help: "A preset name, e.g. spinner, dots, ease.", completion: .presets)],
+        arguments: [
+            ArgumentSpec(name: "<NAME>", help: "A preset name, e.g. spinner, dots, ease.", completion: .presets)
+        ],
         options: [
-            OptionSpec("output", short: "o", value: "file", help: "Where to write; '-' for standard output.",
-                       details: "The format comes from the extension: .gif, or .png and .apng for APNG.",
-                       completion: .files),
+            OptionSpec(
+                "output", short: "o", value: "file", help: "Where to write; '-' for standard output.",
+                details: "The format comes from the extension: .gif, or .png and .apng for APNG.",
+                completion: .files),
             OptionSpec("size", value: "px", help: "The larger side in pixels.", default: "the preset's, 64 for most"),
-            OptionSpec("color", value: "color", help: "The loader's color (#RRGGBB or a CSS name).",
-                       default: "the preset's"),
-            OptionSpec("background", value: "color", help: "Canvas color.",
-                       default: "transparent, with soft edges blended for a white page"),
+            OptionSpec(
+                "color", value: "color", help: "The loader's color (#RRGGBB or a CSS name).",
+                default: "the preset's"),
+            OptionSpec(
+                "background", value: "color", help: "Canvas color.",
+                default: "transparent, with soft edges blended for a white page"),
             OptionSpec("speed", value: "x", help: "Play x times as fast.", default: "1"),
             OptionSpec("fps", value: "n", help: "Frames per second, at most 50 for GIF.", default: "the preset's"),
             OptionSpec("scale", value: "n", help: "Pixels per point.", default: "the preset's"),
             .format, .compression,
-            OptionSpec("ring", value: "image", help: "ease only: your ring image (it turns).",
-                       details: "With --icon it rebuilds the EaseLoadingView from your own two images.",
-                       completion: .files),
+            OptionSpec(
+                "ring", value: "image", help: "ease only: your ring image (it turns).",
+                details: "With --icon it rebuilds the EaseLoadingView from your own two images.",
+                completion: .files),
             OptionSpec("icon", value: "image", help: "ease only: your icon image (it fades).", completion: .files),
             OptionSpec("print-config", help: "Print the config JSON instead of rendering."),
             .jobs, .sha256, .quiet, .help,

@@ -16,7 +16,10 @@ struct PresetRequest {
 
     init(_ args: Arguments, base: BaseFolder) throws {
         guard args.positional.count == 1, let name = args.positional.first else {
-            throw ThrobberError(.usage, args.positional.isEmpty ? "no preset name given; 'throbber presets' lists them" : "give one preset name")
+            throw ThrobberError(
+                .usage,
+                args.positional.isEmpty ? "no preset name given; 'throbber presets' lists them" : "give one preset name"
+            )
         }
         guard let preset = PresetCatalog.named(name) else {
             throw ThrobberError(.usage, "unknown preset '\(name)'; 'throbber presets' lists them")
@@ -27,11 +30,15 @@ struct PresetRequest {
         o.scale = try args.int("scale", in: 1...16)
         for key in ["color", "background"] {
             guard let text = args.string(key) else { continue }
-            guard let color = Color(parsing: text) else { throw ThrobberError(.usage, "--\(key) expects \(Color.syntaxHelp), got '\(text)'") }
+            guard let color = Color(parsing: text) else {
+                throw ThrobberError(.usage, "--\(key) expects \(Color.syntaxHelp), got '\(text)'")
+            }
             if key == "color" { o.color = color } else { o.background = color }
         }
         if let speed = try args.rational("speed") {
-            guard Rational(0) < speed, speed <= Rational(100) else { throw ThrobberError(.usage, "--speed must be greater than 0 and at most 100, got \(speed)") }
+            guard Rational(0) < speed, speed <= Rational(100) else {
+                throw ThrobberError(.usage, "--speed must be greater than 0 and at most 100, got \(speed)")
+            }
             o.speed = speed
         }
         if let fps = try args.rational("fps") {
@@ -50,7 +57,9 @@ struct PresetRequest {
         if args.flag("print-config") {
             action = .printConfig
         } else {
-            guard args.string("output") != nil else { throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)") }
+            guard args.string("output") != nil else {
+                throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)")
+            }
             action = .render(try SceneOutput(args, base: base))
         }
     }

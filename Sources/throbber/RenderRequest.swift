@@ -8,7 +8,9 @@ struct RenderRequest {
 
     init(_ args: Arguments, base: BaseFolder) throws {
         guard args.positional.count == 1, let file = args.positional.first else {
-            throw ThrobberError(.usage, args.positional.isEmpty ? "no config file given" : "give one config file, got \(args.positional.count)")
+            throw ThrobberError(
+                .usage,
+                args.positional.isEmpty ? "no config file given" : "give one config file, got \(args.positional.count)")
         }
         config = base.resolve(file)
         output = try SceneOutput(args, base: base)

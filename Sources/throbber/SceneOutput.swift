@@ -34,7 +34,8 @@ struct SceneOutput {
         }
         let job = try SceneJob(config: config, jobs: jobs)
         for t in targets {
-            try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) { [compression] out, progress in
+            try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) {
+                [compression] out, progress in
                 try job.encode(to: out, format: t.format, compression: compression, progress: progress)
             }
         }

@@ -54,7 +54,7 @@ do {
 /// through dlsym because Swift's Glibc module leaves out <malloc.h>.
 func keepLargeBlocksOutOfTheHeap() {
     typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    let M_MMAP_THRESHOLD: Int32 = -3
+    let mmapThreshold: Int32 = -3
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
-    _ = unsafeBitCast(symbol, to: Mallopt.self)(M_MMAP_THRESHOLD, 512 << 10)
+    _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 512 << 10)
 }

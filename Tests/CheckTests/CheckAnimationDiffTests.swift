@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// AnimationDiff: where two decoded animations first differ, as a viewer
@@ -12,11 +13,13 @@ struct CheckAnimationDiffTests {
     static func animation(_ frames: [RGBAImage], durations: [Rational]? = nil, loop: Int = 0) -> DecodedAnimation {
         let d = durations ?? Array(repeating: Rational(1, 10), count: frames.count)
         let stored = frames.map { f in
-            DecodedAnimation.StoredFrame(rect: PixelRect(x: 0, y: 0, width: f.width, height: f.height), delay: (10, 100),
-                                         dispose: "none", blend: "over", colors: nil, transparent: nil)
+            DecodedAnimation.StoredFrame(
+                rect: PixelRect(x: 0, y: 0, width: f.width, height: f.height), delay: (10, 100),
+                dispose: "none", blend: "over", colors: nil, transparent: nil)
         }
-        return DecodedAnimation(width: frames[0].width, height: frames[0].height, frames: frames, durations: d, loop: loop,
-                                format: .gif, stored: stored)
+        return DecodedAnimation(
+            width: frames[0].width, height: frames[0].height, frames: frames, durations: d, loop: loop,
+            format: .gif, stored: stored)
     }
 
     @Test("identical animations: no difference")
@@ -28,9 +31,9 @@ struct CheckAnimationDiffTests {
     @Test("the first frame that differs, how many pixels and the largest channel difference; the difference image")
     func pixels() throws {
         var changed = Self.frame(4, 3, 20)
-        changed.pixels[0] = 25                  // pixel 0: red +5
-        changed.pixels[4 * 5 + 3] = 100         // pixel 5: alpha -155
-        changed.pixels[4 * 11 + 1] = 0          // pixel 11: green -20
+        changed.pixels[0] = 25  // pixel 0: red +5
+        changed.pixels[4 * 5 + 3] = 100  // pixel 5: alpha -155
+        changed.pixels[4 * 11 + 1] = 0  // pixel 11: green -20
         let e = Self.animation([Self.frame(4, 3, 10), Self.frame(4, 3, 20), Self.frame(4, 3, 30)])
         let a = Self.animation([Self.frame(4, 3, 10), changed, Self.frame(4, 3, 99)])
         let d = try #require(AnimationDiff.compare(expected: e, actual: a))
@@ -53,8 +56,10 @@ struct CheckAnimationDiffTests {
 
     @Test("a changed delay is a difference with a note, even with equal pixels")
     func delay() throws {
-        let e = Self.animation([Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 10)])
-        let a = Self.animation([Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 5)])
+        let e = Self.animation(
+            [Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 10)])
+        let a = Self.animation(
+            [Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 5)])
         let d = try #require(AnimationDiff.compare(expected: e, actual: a))
         #expect(d.frame == 1 && d.differingPixels == 0 && d.largestChannelDifference == 0)
         #expect(d.note?.contains("frame 1") == true)
@@ -74,7 +79,8 @@ struct CheckAnimationDiffTests {
         #expect(s.note?.contains("2x2 became 3x2") == true)
 
         let once = Self.animation([Self.frame(2, 2, 1)], loop: 1)
-        let l = try #require(AnimationDiff.compare(expected: Self.animation([Self.frame(2, 2, 1)], loop: 0), actual: once))
+        let l = try #require(
+            AnimationDiff.compare(expected: Self.animation([Self.frame(2, 2, 1)], loop: 0), actual: once))
         #expect(l.note?.contains("loop count 0 became 1") == true)
     }
 
@@ -85,7 +91,9 @@ struct CheckAnimationDiffTests {
             for i in 0..<3 {
                 var pixels: [UInt8] = []
                 for p in 0..<24 {
-                    let r = UInt8(p * 10 + i), g = UInt8(200 - p), b = UInt8(i * 60)
+                    let r = UInt8(p * 10 + i)
+                    let g = UInt8(200 - p)
+                    let b = UInt8(i * 60)
                     pixels += [r, g, b, 255]
                 }
                 frames.append(RGBAImage(width: 6, height: 4, pixels: pixels))
@@ -101,10 +109,16 @@ struct CheckAnimationDiffTests {
             }
             // What the two files show, by independent decoders: Pillow for
             // the GIF, the APNG spec decoder for the APNG (anim_reference.py).
-            let gifPath = dir.appendingPathComponent("a.gif").path, pngPath = dir.appendingPathComponent("a.png").path
-            let pillow = try ReferenceAnimation(.pillow, path: gifPath), spec = try ReferenceAnimation(.spec, path: pngPath)
-            #expect(pillow.frames == frames.map(\.pixels) && spec.frames == frames.map(\.pixels), "the files do not show the frames")
-            #expect(pillow.seconds == [0.1, 0.1, 0.1] && spec.fractions == Array(repeating: Optional(Rational(1, 10)), count: 3))
+            let gifPath = dir.appendingPathComponent("a.gif").path
+            let pngPath = dir.appendingPathComponent("a.png").path
+            let pillow = try ReferenceAnimation(.pillow, path: gifPath)
+            let spec = try ReferenceAnimation(.spec, path: pngPath)
+            #expect(
+                pillow.frames == frames.map(\.pixels) && spec.frames == frames.map(\.pixels),
+                "the files do not show the frames")
+            #expect(
+                pillow.seconds == [0.1, 0.1, 0.1]
+                    && spec.fractions == Array(repeating: Optional(Rational(1, 10)), count: 3))
             let gif = try DecodedAnimation.read(gifPath)
             let png = try DecodedAnimation.read(pngPath)
             #expect(gif.frames == frames && png.frames == frames)

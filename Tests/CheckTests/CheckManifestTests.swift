@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// The regression manifest behind `throbber check`: what it accepts, how it
@@ -55,7 +56,8 @@ struct CheckManifestTests {
         }
     }
 
-    @Test("serialized() is JSON that loads back to the same manifest; entries keep their order, no sha256 key when none")
+    @Test(
+        "serialized() is JSON that loads back to the same manifest; entries keep their order, no sha256 key when none")
     func roundTrip() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let m = try Manifest.load(try Self.write(Self.sample, in: dir))
@@ -72,7 +74,9 @@ struct CheckManifestTests {
             #expect(again.entries.map(\.args) == m.entries.map(\.args))
             #expect(again.entries.map(\.output) == m.entries.map(\.output))
             #expect(again.entries.map(\.sha256) == m.entries.map(\.sha256))
-            #expect(again.versions.map(\.name) == m.versions.map(\.name) && again.versions.map(\.version) == m.versions.map(\.version))
+            #expect(
+                again.versions.map(\.name) == m.versions.map(\.name)
+                    && again.versions.map(\.version) == m.versions.map(\.version))
             #expect(again.serialized() == text)
         }
     }
@@ -80,7 +84,8 @@ struct CheckManifestTests {
     @Test("strings with quotes, backslashes and non-ASCII survive serialized()")
     func escaping() throws {
         try withTemporaryDirectory { (dir: URL) throws in
-            let text = ##"{"entries": [{"render": "dir \"q\"\\x/é ✓.json", "args": ["--color", "#FF0000"], "output": "ü.gif"}]}"##
+            let text =
+                ##"{"entries": [{"render": "dir \"q\"\\x/é ✓.json", "args": ["--color", "#FF0000"], "output": "ü.gif"}]}"##
             let m = try Manifest.load(try Self.write(text, in: dir))
             #expect(m.entries[0].job == .render(#"dir "q"\x/é ✓.json"#))
             let again = try Manifest.load(try Self.write(m.serialized(), in: dir, as: "b.json"))
@@ -110,8 +115,9 @@ struct CheckManifestTests {
         #expect(m.versionChanges == ["libpng 1.2.3 → \(png)"])
     }
 
-    @Test("broken manifests throw a data error naming the file and the JSON path; a missing one a no-input error",
-          arguments: [
+    @Test(
+        "broken manifests throw a data error naming the file and the JSON path; a missing one a no-input error",
+        arguments: [
             (#"{"entries": ["#, "line"),
             (#"{}"#, "entries"),
             (#"{"entries": [], "x": 1}"#, "x"),
@@ -119,7 +125,7 @@ struct CheckManifestTests {
             (#"{"entries": [{"preset": "a", "output": "a.gif", "sha256": "12"}]}"#, "entries[0].sha256"),
             (#"{"entries": [{"preset": "a", "output": "/a.gif"}]}"#, "entries[0].output"),
             (#"{"entries": [{"preset": "a", "output": "a.gif", "args": [1]}]}"#, "entries[0].args[0]"),
-          ])
+        ])
     func broken(_ text: String, _ mention: String) throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let path = try Self.write(text, in: dir)

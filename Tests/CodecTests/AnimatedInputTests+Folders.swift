@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 extension AnimatedInputTests {
     // MARK: Invalid files
 
-    @Test("invalid APNG and GIF fixtures are refused as bad data, naming the file", Fixtures.needed,
-          arguments: invalidAPNG.sorted() + invalidGIF.sorted())
+    @Test(
+        "invalid APNG and GIF fixtures are refused as bad data, naming the file", Fixtures.needed,
+        arguments: invalidAPNG.sorted() + invalidGIF.sorted())
     func refusesInvalid(_ fixture: String) throws {
         let path = Self.path(fixture)
         try #require(FileManager.default.fileExists(atPath: path), "fixture missing: \(path)")
@@ -19,8 +21,9 @@ extension AnimatedInputTests {
         #expect(seconds < 1, "\(fixture) took \(seconds) s to refuse")
     }
 
-    @Test("decompression bombs are refused in well under a second", Fixtures.needed,
-          arguments: ["gif-pillow/decompression_bomb.gif", "gif-pillow/decompression_bomb_extents.gif"])
+    @Test(
+        "decompression bombs are refused in well under a second", Fixtures.needed,
+        arguments: ["gif-pillow/decompression_bomb.gif", "gif-pillow/decompression_bomb_extents.gif"])
     func bombs(_ fixture: String) throws {
         let path = Self.path(fixture)
         let start = Date()
@@ -30,8 +33,9 @@ extension AnimatedInputTests {
         #expect(error?.kind == .data && error?.message.hasPrefix(path + ": ") == true, "\(String(describing: error))")
     }
 
-    @Test("an APNG whose IHDR claims 65535x65535 (or 16384x16384) is refused at once, before any pixel buffer",
-          arguments: [65535, 16384])
+    @Test(
+        "an APNG whose IHDR claims 65535x65535 (or 16384x16384) is refused at once, before any pixel buffer",
+        arguments: [65535, 16384])
     func apngCanvasBomb(side: Int) throws {
         try withTemporaryDirectory { dir in
             let path = dir.appendingPathComponent("bomb.png").path
@@ -39,21 +43,26 @@ extension AnimatedInputTests {
             let start = Date()
             let error = throbberError { _ = try FileFrameSource(files: [path]) }
             #expect(Date().timeIntervalSince(start) < 0.25)
-            #expect(error?.kind == .data && error?.message.hasPrefix(path + ": ") == true, "\(String(describing: error))")
+            #expect(
+                error?.kind == .data && error?.message.hasPrefix(path + ": ") == true, "\(String(describing: error))")
         }
     }
 
     // MARK: Frame folders
 
-    @Test("a frame folder may hold animated GIF and APNG files: each adds its composited frames with their delays",
-          Fixtures.needed)
+    @Test(
+        "a frame folder may hold animated GIF and APNG files: each adds its composited frames with their delays",
+        Fixtures.needed)
     func framesFolder() throws {
         try withTemporaryDirectory { dir in
             // An APNG, a still PNG and an animated GIF, picked up in name order.
-            let sources = [("01.apng", "apng-apngkit/animations/ball.apng"), ("02.png", "apng-apngkit/spec/000.png"),
-                           ("03.gif", "gif-giflib/welcome2.gif")]
+            let sources = [
+                ("01.apng", "apng-apngkit/animations/ball.apng"), ("02.png", "apng-apngkit/spec/000.png"),
+                ("03.gif", "gif-giflib/welcome2.gif"),
+            ]
             for (name, fixture) in sources {
-                try FileManager.default.copyItem(atPath: Self.path(fixture), toPath: dir.appendingPathComponent(name).path)
+                try FileManager.default.copyItem(
+                    atPath: Self.path(fixture), toPath: dir.appendingPathComponent(name).path)
             }
             let files = try FrameList().files(for: [dir.path])
             #expect(files.map { ($0 as NSString).lastPathComponent } == sources.map(\.0))
@@ -77,8 +86,9 @@ extension AnimatedInputTests {
         }
     }
 
-    @Test("an animated GIF read as a still image (a scene's image layer) is its first frame as browsers show it",
-          Fixtures.needed, arguments: ["gif-giflib/welcome2.gif", "gif-image-gif/moon_impact.gif"])
+    @Test(
+        "an animated GIF read as a still image (a scene's image layer) is its first frame as browsers show it",
+        Fixtures.needed, arguments: ["gif-giflib/welcome2.gif", "gif-image-gif/moon_impact.gif"])
     func gifAsStill(fixture: String) throws {
         let reference = try ReferenceAnimation(.gifspec, path: Self.path(fixture))
         #expect(reference.frames.count > 1)
@@ -87,7 +97,8 @@ extension AnimatedInputTests {
 
     @Test("an APNG whose acTL follows 100 KB of other chunks is still read as an animation, with every frame")
     func acTLAfterLargeChunks() throws {
-        let frames = (0..<3).map { f in Synth.image(8, 8) { x, y in (UInt8(x * 30), UInt8(y * 30), UInt8(f * 80), 255) } }
+        let frames = (0..<3).map { f in Synth.image(8, 8) { x, y in (UInt8(x * 30), UInt8(y * 30), UInt8(f * 80), 255) }
+        }
         try withAPNG(MemoryFrameSource(frames), .with { $0.timing.fps = Rational(10) }) { apng in
             try withTemporaryDirectory { dir in
                 // A copy with a 100 KB tEXt chunk between IHDR and acTL, inserted
@@ -96,15 +107,21 @@ extension AnimatedInputTests {
                 try Data(apng.bytes).write(to: URL(fileURLWithPath: path))
                 _ = try ToolRunner.python("conformance_mutate.py", ["text-after-ihdr", path, "100000"])
                 let s = try APNGStructure(path: path)
-                #expect(s.types.prefix(3) == ["IHDR", "tEXt", "acTL"] && s.chunks[1].length == 100_008 && s.problems.isEmpty,
-                        "\(s.types.prefix(4)) \(s.problems)")
+                #expect(
+                    s.types.prefix(3) == ["IHDR", "tEXt", "acTL"] && s.chunks[1].length == 100_008
+                        && s.problems.isEmpty,
+                    "\(s.types.prefix(4)) \(s.problems)")
                 // The spec decoder sees the same three frames, at 1/10 s each.
                 let spec = try ReferenceAnimation(.spec, path: path)
-                #expect(spec.frames == frames.map(normalized) && spec.fractions == Array(repeating: Optional(Rational(1, 10)), count: 3))
+                #expect(
+                    spec.frames == frames.map(normalized)
+                        && spec.fractions == Array(repeating: Optional(Rational(1, 10)), count: 3))
                 let source = try FileFrameSource(files: [path])
                 #expect(source.count == 3)
                 #expect(try (0..<source.count).map { normalized(try source.frame(at: $0)) } == frames.map(normalized))
-                #expect((0..<source.count).map { source.duration(at: $0) } == Array(repeating: Optional(Rational(1, 10)), count: 3))
+                #expect(
+                    (0..<source.count).map { source.duration(at: $0) }
+                        == Array(repeating: Optional(Rational(1, 10)), count: 3))
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// "Apple CgBI PNGs (mjrefresh-dropdown_anim/*.png) decode to the same
@@ -12,7 +13,9 @@ struct CgBIDecodeTests {
     static let crushed = Fixtures.names(in: folder, prefix: "dropdown_anim__", suffix: ".png")
 
     static func path(_ name: String) -> String { Fixtures.root.appendingPathComponent("\(folder)/\(name)").path }
-    static func normalized(_ name: String) -> String { Fixtures.root.appendingPathComponent("\(folder)/normalized/\(name)").path }
+    static func normalized(_ name: String) -> String {
+        Fixtures.root.appendingPathComponent("\(folder)/normalized/\(name)").path
+    }
 
     /// Pillow's decode of every normalized copy, made once.
     static let reference = Result { try referenceDecode(crushed.map(normalized)) }
@@ -23,7 +26,8 @@ struct CgBIDecodeTests {
         #expect(Self.crushed.count == 60)
         for name in Self.crushed {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.path(name))))
-            #expect(bytes.count > 16 && String(decoding: bytes[12..<16], as: UTF8.self) == "CgBI", "\(name) is not CgBI")
+            #expect(
+                bytes.count > 16 && String(decoding: bytes[12..<16], as: UTF8.self) == "CgBI", "\(name) is not CgBI")
         }
     }
 
@@ -40,7 +44,8 @@ struct CgBIDecodeTests {
         // Guards against a trivially "equal" comparison: the frames are not
         // blank, gray or opaque, so channel order and alpha matter.
         let image = try ImageDecoder.decode(fileAt: Self.path("dropdown_anim__00030@2x.png"))
-        var partial = 0, colored = 0
+        var partial = 0
+        var colored = 0
         for p in stride(from: 0, to: image.pixels.count, by: 4) {
             let (r, g, b, a) = (image.pixels[p], image.pixels[p + 1], image.pixels[p + 2], image.pixels[p + 3])
             if a > 0 && a < 255 { partial += 1 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// Bad input is refused with a ThrobberError of the right kind whose
@@ -14,7 +15,8 @@ struct DecodeErrorTests {
             String(relative.split(separator: "/")[1]))
     }
 
-    @Test("a truncated JPEG is refused as bad data, not padded with gray", Fixtures.needed, arguments: [0.5, 0.9, 0.99])
+    @Test(
+        "a truncated JPEG is refused as bad data, not padded with gray", Fixtures.needed, arguments: [0.5, 0.9, 0.99])
     func truncatedJPEG(keep fraction: Double) throws {
         let original = [UInt8](try Data(contentsOf: try Self.fixture("photo-seq-dlib-bobot/frame_000100.jpg")))
         try withTemporaryDirectory { dir in
@@ -39,7 +41,9 @@ struct DecodeErrorTests {
         }
     }
 
-    @Test("a file that is no image is refused as bad data, a still GIF decodes to its picture; a missing file is 'no input'", Fixtures.needed)
+    @Test(
+        "a file that is no image is refused as bad data, a still GIF decodes to its picture; a missing file is 'no input'",
+        Fixtures.needed)
     func notAnImage() throws {
         try withTemporaryDirectory { dir in
             let text = dir.appendingPathComponent("notes.png").path
@@ -60,8 +64,8 @@ struct DecodeErrorTests {
 
     @Test("frames of different sizes are refused as bad data, naming the odd file and the first", Fixtures.needed)
     func framesOfDifferentSizes() throws {
-        let first = try Self.fixture("pngsuite/basn6a08.png").path       // 32x32
-        let second = try Self.fixture("pngsuite/basn2c08.png").path      // 32x32
+        let first = try Self.fixture("pngsuite/basn6a08.png").path  // 32x32
+        let second = try Self.fixture("pngsuite/basn2c08.png").path  // 32x32
         let odd = try Self.fixture("photo-seq-dlib-bobot/frame_000100.jpg").path  // 320x240
         let source = try FileFrameSource(files: [first, second, odd])
         try withTemporaryDirectory { dir in
@@ -73,8 +77,9 @@ struct DecodeErrorTests {
             }
             #expect(error?.kind == .data, "\(String(describing: error))")
             #expect(error?.message.hasPrefix(odd + ": ") == true, "\(error?.message ?? "")")
-            #expect(error?.message.contains("320x240") == true && error?.message.contains(first) == true,
-                    "the message should give both sizes and the first file: \(error?.message ?? "")")
+            #expect(
+                error?.message.contains("320x240") == true && error?.message.contains(first) == true,
+                "the message should give both sizes and the first file: \(error?.message ?? "")")
             // A failed encode leaves nothing behind in the output folder.
             let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             #expect(left.isEmpty, "left behind: \(left)")
@@ -86,7 +91,10 @@ struct DecodeErrorTests {
         let frames = [Synth.solid(1, 2, 3), Synth.solid(4, 5, 6, width: 17, height: 16)]
         try withTemporaryDirectory { dir in
             let output = try OutputFile(path: dir.appendingPathComponent("out.gif").path)
-            let error = throbberError { _ = try AnimationEncoder(format: .gif, settings: .with { $0.jobs = 2 }).encode(MemoryFrameSource(frames), to: output) }
+            let error = throbberError {
+                _ = try AnimationEncoder(format: .gif, settings: .with { $0.jobs = 2 }).encode(
+                    MemoryFrameSource(frames), to: output)
+            }
             output.discard()
             #expect(error?.kind == .data)
             #expect(error?.message.hasPrefix("frame 1: ") == true, "\(error?.message ?? "")")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// GIFLZWFallback: the reader for GIFs giflib refuses only because an
@@ -15,7 +16,12 @@ import TestSupport
 /// composites as browsers do.
 @Suite("GIF LZW fallback: code sizes 9–11")
 struct GIFLZWFallbackTests {
-    struct Made: Decodable { var codeSizes: [Int]; var frames: Int; var clears: [Int]; var deferredClear: Bool }
+    struct Made: Decodable {
+        var codeSizes: [Int]
+        var frames: Int
+        var clears: [Int]
+        var deferredClear: Bool
+    }
 
     static let files = ["random9.gif", "anim10.gif", "interlaced11.gif", "runs9.gif", "mixed8-9.gif"]
 
@@ -29,7 +35,9 @@ struct GIFLZWFallbackTests {
         try withTemporaryDirectory { dir in
             let made = try Self.make(in: dir)
             #expect(Set(made.keys) == Set(Self.files))
-            for (name, m) in made { #expect(m.codeSizes.contains { $0 > 8 }, "\(name): code sizes \(m.codeSizes), giflib would read it") }
+            for (name, m) in made {
+                #expect(m.codeSizes.contains { $0 > 8 }, "\(name): code sizes \(m.codeSizes), giflib would read it")
+            }
             #expect(Set(made.values.flatMap(\.codeSizes)).isSuperset(of: [9, 10, 11]))
             #expect(made["random9.gif"]?.clears.first ?? 0 >= 1, "random9.gif: no clear code after the table filled")
             #expect(made["runs9.gif"]?.deferredClear == true, "runs9.gif: the table never filled up")
@@ -37,8 +45,9 @@ struct GIFLZWFallbackTests {
         }
     }
 
-    @Test("each file shows exactly what the own GIF decoder shows, with its delays and loop count, and what Pillow shows",
-          arguments: files)
+    @Test(
+        "each file shows exactly what the own GIF decoder shows, with its delays and loop count, and what Pillow shows",
+        arguments: files)
     func decodesLikeReferences(_ name: String) throws {
         try withTemporaryDirectory { dir in
             let made = try #require(try Self.make(in: dir)[name])
@@ -48,9 +57,12 @@ struct GIFLZWFallbackTests {
             let o = try AnimatedInputTests.ours(path)
             expectFrames(o.frames, equal: reference.frames, width: reference.width, "\(name) vs own GIF decoder")
             if made.frames > 1 {
-                #expect(o.durations == reference.centiseconds.map { Rational(Int64($0), 100) },
-                        "\(name): durations \(o.durations), the file says \(reference.centiseconds) cs")
-                #expect(o.loop == AnimationFixtures.plays(netscape: reference.loop), "\(name): loop \(String(describing: o.loop))")
+                #expect(
+                    o.durations == reference.centiseconds.map { Rational(Int64($0), 100) },
+                    "\(name): durations \(o.durations), the file says \(reference.centiseconds) cs")
+                #expect(
+                    o.loop == AnimationFixtures.plays(netscape: reference.loop),
+                    "\(name): loop \(String(describing: o.loop))")
             }
             // Pillow 9.4 fills a disposal-2 rectangle with the background
             // color where browsers clear it (AnimatedInputTests'
@@ -59,8 +71,9 @@ struct GIFLZWFallbackTests {
             let pillow = try ReferenceAnimation(.pillow, path: path)
             let comparable = name == "anim10.gif" ? 2 : pillow.frames.count
             #expect(pillow.frames.count == made.frames)
-            expectFrames(Array(o.frames.prefix(comparable)), equal: Array(pillow.frames.prefix(comparable)), width: pillow.width,
-                         "\(name) vs Pillow")
+            expectFrames(
+                Array(o.frames.prefix(comparable)), equal: Array(pillow.frames.prefix(comparable)), width: pillow.width,
+                "\(name) vs Pillow")
             // The frame source `encode` uses reads the same.
             try AnimatedInputTests.expectFileSource(path, matches: o)
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The test decoders themselves are checked on real animated GIFs made by
 /// other tools: our giflib compositor (GIFReader.swift) and Pillow must
@@ -23,9 +23,11 @@ struct GIFReaderTests {
     func decodersAgree(file: String) throws {
         let path = Fixtures.root.appendingPathComponent(file).path
         _ = try Fixtures.folder(String(file.split(separator: "/")[0]))
-        let ours = try DecodedGIF(path: path), pillow = try PillowGIF(path: path)
+        let ours = try DecodedGIF(path: path)
+        let pillow = try PillowGIF(path: path)
         #expect(ours.width == pillow.width && ours.height == pillow.height)
-        try #require(ours.frames.count == pillow.frames.count, "\(file): \(ours.frames.count) vs \(pillow.frames.count) frames")
+        try #require(
+            ours.frames.count == pillow.frames.count, "\(file): \(ours.frames.count) vs \(pillow.frames.count) frames")
         #expect(ours.frames.map { $0.delay * 10 } == pillow.frames.map { $0.durationMs ?? 0 }, "\(file): delays")
         #expect(ours.netscapeLoop == pillow.loop, "\(file): loop")
         for (i, (a, b)) in zip(ours.frames, pillow.frames).enumerated() {
@@ -35,7 +37,9 @@ struct GIFReaderTests {
 
     @Test("the files exercise what they should: disposal 2 and 3, local palettes, transparency")
     func coverage() throws {
-        func gif(_ file: String) throws -> DecodedGIF { try DecodedGIF(path: Fixtures.root.appendingPathComponent(file).path) }
+        func gif(_ file: String) throws -> DecodedGIF {
+            try DecodedGIF(path: Fixtures.root.appendingPathComponent(file).path)
+        }
         #expect(try gif("gif-pillow/dispose_prev.gif").frames.contains { $0.disposal == 3 })
         #expect(try gif("gif-pillow/dispose_bgnd_transparency.gif").frames.contains { $0.disposal == 2 })
         let iss634 = try gif("gif-pillow/iss634.gif")

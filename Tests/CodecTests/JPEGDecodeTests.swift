@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// "JPEG through libjpeg-turbo, grayscale included." Reference: Pillow,
@@ -20,7 +21,8 @@ struct JPEGDecodeTests {
     static func componentCount(_ bytes: [UInt8]) -> Int? {
         var p = 2
         while p + 9 < bytes.count, bytes[p] == 0xFF {
-            let marker = bytes[p + 1], length = Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
+            let marker = bytes[p + 1]
+            let length = Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
             if (0xC0...0xC2).contains(marker) { return Int(bytes[p + 9]) }
             p += 2 + length
         }
@@ -52,7 +54,8 @@ struct JPEGDecodeTests {
         for p in stride(from: 0, to: image.pixels.count, by: 4) {
             let px = image.pixels[p..<p + 4]
             guard px[p] == px[p + 1] && px[p + 1] == px[p + 2] && px[p + 3] == 255 else {
-                Issue.record("pixel \(p / 4) is \(Array(px))"); return
+                Issue.record("pixel \(p / 4) is \(Array(px))")
+                return
             }
             levels.insert(px[p])
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// "PNG through libpng: every valid image of PngSuite (1–16 bit, gray,
@@ -39,11 +40,13 @@ struct PNGSuiteDecodeTests {
     @Test("every valid PngSuite image decodes to the reference RGBA, exactly", arguments: valid)
     func decodesLikeTheReference(name: String) throws {
         let reference = try #require(try Self.reference.get()[name], "no reference decode for \(name)")
-        #expect(reference.via == "pillow" || reference.via == "raw16",
-                "the 16-bit reference reader disagrees with Pillow on \(name): \(reference.via)")
+        #expect(
+            reference.via == "pillow" || reference.via == "raw16",
+            "the 16-bit reference reader disagrees with Pillow on \(name): \(reference.via)")
         let image = try ImageDecoder.decode(fileAt: Self.path(name))
-        try #require(image.width == reference.width && image.height == reference.height,
-                     "\(name): \(image.width)x\(image.height), reference \(reference.width)x\(reference.height)")
+        try #require(
+            image.width == reference.width && image.height == reference.height,
+            "\(name): \(image.width)x\(image.height), reference \(reference.width)x\(reference.height)")
         expectPixels(image.pixels, reference.pixels, width: image.width, "\(name) (reference: \(reference.via))")
     }
 
@@ -57,8 +60,9 @@ struct PNGSuiteDecodeTests {
         #expect(image.pixels[(0 * 32 + 24) * 4] == 58)
     }
 
-    @Test("samples are kept as stored: gAMA (0.35 to 2.5) is not applied",
-          arguments: ["g03n0g16.png", "g25n0g16.png", "g03n2c08.png", "g25n2c08.png", "g03n3p04.png", "g25n3p04.png"])
+    @Test(
+        "samples are kept as stored: gAMA (0.35 to 2.5) is not applied",
+        arguments: ["g03n0g16.png", "g25n0g16.png", "g03n2c08.png", "g25n2c08.png", "g03n3p04.png", "g25n3p04.png"])
     func gammaIsNotApplied(name: String) throws {
         // Neither reference applies gAMA, so equality means "as stored". A
         // gamma-correcting decoder would change these most (gamma far from 1).
@@ -67,8 +71,9 @@ struct PNGSuiteDecodeTests {
         expectPixels(image.pixels, expected.pixels, width: image.width, "\(name) decoded as stored")
     }
 
-    @Test("tRNS makes exactly the keyed color transparent (gray 16-bit, RGB 16-bit, palette)",
-          arguments: ["tbwn0g16.png", "tbbn2c16.png", "tbbn3p08.png", "tp1n3p08.png", "tbbn0g04.png"])
+    @Test(
+        "tRNS makes exactly the keyed color transparent (gray 16-bit, RGB 16-bit, palette)",
+        arguments: ["tbwn0g16.png", "tbbn2c16.png", "tbbn3p08.png", "tp1n3p08.png", "tbbn0g04.png"])
     func transparencyKey(name: String) throws {
         let image = try ImageDecoder.decode(fileAt: Self.path(name))
         let alphas = Set(stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] })
@@ -76,9 +81,12 @@ struct PNGSuiteDecodeTests {
         #expect(alphas.contains(255), "\(name) decoded with no opaque pixel")
     }
 
-    @Test("Adam7-interlaced images decode like their non-interlaced twins",
-          arguments: ["0g01", "0g02", "0g04", "0g08", "0g16", "2c08", "2c16", "3p01", "3p02", "3p04", "3p08",
-                      "4a08", "4a16", "6a08", "6a16"])
+    @Test(
+        "Adam7-interlaced images decode like their non-interlaced twins",
+        arguments: [
+            "0g01", "0g02", "0g04", "0g08", "0g16", "2c08", "2c16", "3p01", "3p02", "3p04", "3p08",
+            "4a08", "4a16", "6a08", "6a16",
+        ])
     func interlacedEqualsProgressive(kind: String) throws {
         let interlaced = try ImageDecoder.decode(fileAt: Self.path("basi\(kind).png"))
         let plain = try ImageDecoder.decode(fileAt: Self.path("basn\(kind).png"))
@@ -91,6 +99,8 @@ struct PNGSuiteDecodeTests {
         let path = Self.path(name)
         let error = throbberError { _ = try ImageDecoder.decode(fileAt: path) }
         #expect(error?.kind == .data, "\(name): \(String(describing: error))")
-        #expect(error?.message.hasPrefix(path + ": ") == true, "message should start with the file: \(error?.message ?? "")")
+        #expect(
+            error?.message.hasPrefix(path + ": ") == true, "message should start with the file: \(error?.message ?? "")"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// CONFIG.md "Time": frame k starts at floor(100·t_k + 1/2) cs, computed
@@ -11,8 +12,9 @@ import TestSupport
 struct TimelineTests {
     static func delays(count: Int, fps num: Int, _ den: Int = 1) -> [Int64] {
         (0..<count).map {
-            Int64(expectedStartCentiseconds($0 + 1, fpsNumerator: num, fpsDenominator: den)
-                - expectedStartCentiseconds($0, fpsNumerator: num, fpsDenominator: den))
+            Int64(
+                expectedStartCentiseconds($0 + 1, fpsNumerator: num, fpsDenominator: den)
+                    - expectedStartCentiseconds($0, fpsNumerator: num, fpsDenominator: den))
         }
     }
 
@@ -30,15 +32,17 @@ struct TimelineTests {
     @Test("40 fps: 30 frames of 2 or 3 cs that add up to 75 cs; 2.5 rounds half up to 3")
     func fortyFPS() {
         let delays = Timeline(sourceCount: 30, settings: .init(fps: Rational(40))).delaysCentiseconds
-        #expect(Array(delays.prefix(4)) == [3, 2, 3, 2])   // starts 0, 3 (2.5↑), 5, 8 (7.5↑), 10
+        #expect(Array(delays.prefix(4)) == [3, 2, 3, 2])  // starts 0, 3 (2.5↑), 5, 8 (7.5↑), 10
         #expect(delays.allSatisfy { $0 == 2 || $0 == 3 })
         #expect(delays.reduce(0, +) == 75)
         #expect(delays == Self.delays(count: 30, fps: 40))
     }
 
-    @Test("fractional fps is exact: 30000/1001 for 3000 frames lasts 10010 cs", arguments: [
-        (30000, 1001, 3000), (25, 1, 1000), (7, 3, 100), (50, 1, 999), (24, 1, 240),
-    ])
+    @Test(
+        "fractional fps is exact: 30000/1001 for 3000 frames lasts 10010 cs",
+        arguments: [
+            (30000, 1001, 3000), (25, 1, 1000), (7, 3, 100), (50, 1, 999), (24, 1, 240),
+        ])
     func exactRates(num: Int, den: Int, count: Int) throws {
         let fps = try #require(Rational(parsing: "\(num)/\(den)"))
         let timeline = Timeline(sourceCount: count, settings: .init(fps: fps))
@@ -56,9 +60,11 @@ struct TimelineTests {
         #expect(timeline.delaysCentiseconds == [10, 10, 10, 10, 10, 10])
     }
 
-    @Test("bounce plays 0, 1, …, n−1, n−2, …, 1 without repeating the ends", arguments: [
-        (1, [0]), (2, [0, 1]), (3, [0, 1, 2, 1]), (5, [0, 1, 2, 3, 4, 3, 2, 1]),
-    ])
+    @Test(
+        "bounce plays 0, 1, …, n−1, n−2, …, 1 without repeating the ends",
+        arguments: [
+            (1, [0]), (2, [0, 1]), (3, [0, 1, 2, 1]), (5, [0, 1, 2, 3, 4, 3, 2, 1]),
+        ])
     func bounce(count: Int, order: [Int]) {
         let timeline = Timeline(sourceCount: count, settings: .init(fps: Rational(20), bounce: true))
         #expect(timeline.entries.map(\.source) == order)
@@ -78,24 +84,29 @@ struct TimelineTests {
         #expect(timeline.duration == Rational(28, 100))
     }
 
-    @Test("Rational(parsing:) reads integers, fractions and finite decimals exactly", arguments: [
-        ("3", 3, 1), ("-2/3", -2, 3), ("4/6", 2, 3), ("0.25", 1, 4), ("-1.5", -3, 2), ("30000/1001", 30000, 1001),
-        ("29.97", 2997, 100), ("0.1", 1, 10),
-    ])
+    @Test(
+        "Rational(parsing:) reads integers, fractions and finite decimals exactly",
+        arguments: [
+            ("3", 3, 1), ("-2/3", -2, 3), ("4/6", 2, 3), ("0.25", 1, 4), ("-1.5", -3, 2), ("30000/1001", 30000, 1001),
+            ("29.97", 2997, 100), ("0.1", 1, 10),
+        ])
     func rationalParsing(text: String, numerator: Int64, denominator: Int64) throws {
         let r = try #require(Rational(parsing: text), "\(text) should parse")
         #expect(r.numerator == numerator && r.denominator == denominator, "\(text) → \(r)")
     }
 
-    @Test("Rational(parsing:) refuses what is not a number", arguments: ["", "abc", "1/0", "1/2/3", "1.2.3", ".", "1e3", "--1", "0x10", " 1"])
+    @Test(
+        "Rational(parsing:) refuses what is not a number",
+        arguments: ["", "abc", "1/0", "1/2/3", "1.2.3", ".", "1e3", "--1", "0x10", " 1"])
     func rationalRefuses(text: String) {
         #expect(Rational(parsing: text) == nil, "\(text) should not parse")
     }
 
-    @Test("GIF delays read back from the file are the timeline's (30 fps, 40 fps), with giflib and Pillow",
-          arguments: [30, 40])
+    @Test(
+        "GIF delays read back from the file are the timeline's (30 fps, 40 fps), with giflib and Pillow",
+        arguments: [30, 40])
     func delaysInTheFile(fps: Int) throws {
-        let frames = (0..<30).map { Synth.solid(UInt8($0 * 8), 100, 200) }   // all distinct: nothing merges
+        let frames = (0..<30).map { Synth.solid(UInt8($0 * 8), 100, 200) }  // all distinct: nothing merges
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(Int64(fps)) })
         let expected = Self.delays(count: 30, fps: fps).map(Int.init)
         #expect(gif.giflib.frames.map(\.delay) == expected)
@@ -106,14 +117,18 @@ struct TimelineTests {
 
     @Test("fps over 50, a delay under 2 cs and duplicate 0 are refused as usage errors")
     func invalidTiming() {
-        for settings in [EncodeSettings.with { $0.timing.fps = Rational(51) },
-                         .with { $0.timing.fps = Rational(0) },
-                         .with { $0.timing.delay = 1 },
-                         .with { $0.timing.duplicate = 0 }] {
+        for settings in [
+            EncodeSettings.with { $0.timing.fps = Rational(51) },
+            .with { $0.timing.fps = Rational(0) },
+            .with { $0.timing.delay = 1 },
+            .with { $0.timing.duplicate = 0 },
+        ] {
             let error = throbberError { try settings.validate(for: .gif) }
             #expect(error?.kind == .usage, "\(settings.timing): \(String(describing: error))")
         }
         #expect(throws: Never.self) { try EncodeSettings.with { $0.timing.fps = Rational(50) }.validate(for: .gif) }
-        #expect(throws: Never.self) { try EncodeSettings.with { $0.timing.fps = Rational(30000, 1001) }.validate(for: .gif) }
+        #expect(throws: Never.self) {
+            try EncodeSettings.with { $0.timing.fps = Rational(30000, 1001) }.validate(for: .gif)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// The APNG encoder's output against the APNG 1.0 spec and independent
@@ -19,7 +20,8 @@ struct APNGWriterTests {
         (0..<n).map { f in
             Synth.image(width, height) { x, y in
                 if x < 4 && y < 4 { return (0, 0, 0, 0) }
-                let cx = 8 + f * 5, cy = 12
+                let cx = 8 + f * 5
+                let cy = 12
                 let d2 = (x - cx) * (x - cx) + (y - cy) * (y - cy)
                 if d2 <= 16 { return (250, 200, 10, UInt8(255 - d2 * 8)) }
                 if y >= height - 6 {
@@ -33,9 +35,14 @@ struct APNGWriterTests {
 
     // MARK: Chunk layout
 
-    @Test("signature, IHDR, acTL, fcTL+IDAT for the first frame, fcTL+fdAT after, IEND; one sequence run; CRC on every chunk")
+    @Test(
+        "signature, IHDR, acTL, fcTL+IDAT for the first frame, fcTL+fdAT after, IEND; one sequence run; CRC on every chunk"
+    )
     func chunkLayout() throws {
-        let settings = EncodeSettings.with { $0.timing.fps = Rational(30); $0.jobs = 2 }
+        let settings = EncodeSettings.with {
+            $0.timing.fps = Rational(30)
+            $0.jobs = 2
+        }
         try withAPNG(MemoryFrameSource(Self.disc), settings) { apng in
             let s = apng.structure
             #expect(s.signatureOk)
@@ -45,8 +52,11 @@ struct APNGWriterTests {
             // fcTL 0 comes before the IDAT: the default image is frame 0.
             let firstIDAT = try #require(s.types.firstIndex(of: "IDAT"))
             #expect(s.types[..<firstIDAT].filter { $0 == "fcTL" }.count == 1)
-            #expect(s.types.filter { $0 == "IDAT" || $0 == "fdAT" || $0 == "fcTL" || $0 == "IHDR" || $0 == "acTL" || $0 == "IEND" }.count == s.types.count,
-                    "only the animation chunks are expected: \(s.types)")
+            #expect(
+                s.types.filter {
+                    $0 == "IDAT" || $0 == "fdAT" || $0 == "fcTL" || $0 == "IHDR" || $0 == "acTL" || $0 == "IEND"
+                }.count == s.types.count,
+                "only the animation chunks are expected: \(s.types)")
             // After IDAT: only fcTL, fdAT, then IEND; every fcTL is followed by its data.
             let tail = Array(s.types[firstIDAT...].drop { $0 == "IDAT" }.dropLast())
             #expect(tail.first == "fcTL")
@@ -90,32 +100,50 @@ struct APNGWriterTests {
         var testDescription: String { "\(fps) fps → \(num)/\(den)" }
     }
 
-    @Test("delays are the exact frame times as fractions: 30 fps says 1/30, 4 fps says 1/4, 29.97 fps says 1001/30000",
-          arguments: [DelayCase(fps: Rational(30), num: 1, den: 30), DelayCase(fps: Rational(4), num: 1, den: 4),
-                      DelayCase(fps: Rational(30000, 1001), num: 1001, den: 30000), DelayCase(fps: Rational(7, 3), num: 3, den: 7)])
+    @Test(
+        "delays are the exact frame times as fractions: 30 fps says 1/30, 4 fps says 1/4, 29.97 fps says 1001/30000",
+        arguments: [
+            DelayCase(fps: Rational(30), num: 1, den: 30), DelayCase(fps: Rational(4), num: 1, den: 4),
+            DelayCase(fps: Rational(30000, 1001), num: 1001, den: 30000),
+            DelayCase(fps: Rational(7, 3), num: 3, den: 7),
+        ])
     func exactDelays(_ c: DelayCase) throws {
         let (fps, num, den) = (c.fps, c.num, c.den)
-        let settings = EncodeSettings.with { $0.timing.fps = fps; $0.jobs = 2 }
+        let settings = EncodeSettings.with {
+            $0.timing.fps = fps
+            $0.jobs = 2
+        }
         try withAPNG(MemoryFrameSource(Self.disc), settings) { apng in
             let s = apng.structure
             #expect(s.fctl.count == 6)
-            for f in s.fctl { #expect(f.delayNum == num && f.delayDen == den, "fcTL \(f.seq): \(f.delayNum)/\(f.delayDen)") }
+            for f in s.fctl {
+                #expect(f.delayNum == num && f.delayDen == den, "fcTL \(f.seq): \(f.delayNum)/\(f.delayDen)")
+            }
             // Pillow and ffmpeg read the same durations.
             let pillow = try ReferenceAnimation(.pillow, path: apng.path)
             let expected = Double(num) / Double(den)
             #expect(pillow.seconds.count == 6)
-            for d in pillow.seconds { #expect(abs((d ?? -1) - expected) < 1e-9, "Pillow: \(String(describing: d)) s, expected \(expected)") }
+            for d in pillow.seconds {
+                #expect(abs((d ?? -1) - expected) < 1e-9, "Pillow: \(String(describing: d)) s, expected \(expected)")
+            }
             let ffmpeg = try ReferenceAnimation(.ffmpeg, path: apng.path)
-            for d in ffmpeg.seconds.prefix(5) { #expect(abs((d ?? -1) - expected) < 1e-4, "ffprobe: \(String(describing: d)) s, expected \(expected)") }
+            for d in ffmpeg.seconds.prefix(5) {
+                #expect(abs((d ?? -1) - expected) < 1e-4, "ffprobe: \(String(describing: d)) s, expected \(expected)")
+            }
         }
     }
 
     @Test("a fixed delay in centiseconds, duplicates and merged identical frames give exact sums")
     func delaySums() throws {
-        let a = Self.disc[0], b = Self.disc[3]
+        let a = Self.disc[0]
+        let b = Self.disc[3]
         // --delay 7: 7/100 s per shown frame; A A B A with duplicate 2 →
         // A for 4·7 cs, B for 2·7 cs, A for 2·7 cs.
-        let settings = EncodeSettings.with { $0.timing.delay = 7; $0.timing.duplicate = 2; $0.jobs = 1 }
+        let settings = EncodeSettings.with {
+            $0.timing.delay = 7
+            $0.timing.duplicate = 2
+            $0.jobs = 1
+        }
         try withAPNG(MemoryFrameSource([a, a, b, a]), settings) { apng in
             let delays = apng.structure.fctl.map(\.delay)
             #expect(delays == [Rational(28, 100), Rational(14, 100), Rational(14, 100)], "\(delays)")
@@ -128,21 +156,26 @@ struct APNGWriterTests {
     func longDelays() throws {
         let frames = Array(Self.disc.prefix(5))
         // 1.00001 s per frame: 100001/100000 does not fit 16 bits.
-        let timeline = Timeline(durations: Array(repeating: Rational(100001, 100000), count: 5),
-                                duplicates: Array(repeating: 1, count: 5), bounce: false)
+        let timeline = Timeline(
+            durations: Array(repeating: Rational(100001, 100000), count: 5),
+            duplicates: Array(repeating: 1, count: 5), bounce: false)
         try withAPNG(MemoryFrameSource(frames), .with { $0.jobs = 1 }, timeline: timeline) { apng in
             let delays = apng.structure.fctl.map(\.delay)
             #expect(delays.count == 5)
             let total = delays.reduce(Rational(0), +)
             let exact = Rational(500005, 100000)
-            let error = abs(Double(total.numerator) / Double(total.denominator) - Double(exact.numerator) / Double(exact.denominator))
+            let error = abs(
+                Double(total.numerator) / Double(total.denominator) - Double(exact.numerator)
+                    / Double(exact.denominator))
             #expect(error <= 0.0005, "loop lasts \(total) s, exactly \(exact) s")
             for (i, f) in apng.structure.fctl.enumerated() {
                 #expect(f.delayNum <= 65535 && f.delayDen <= 65535)
                 // Each frame's end, summed, is within half a millisecond of its exact end.
                 let end = delays[...i].reduce(Rational(0), +)
                 let exactEnd = Double(i + 1) * 1.00001
-                #expect(abs(Double(end.numerator) / Double(end.denominator) - exactEnd) <= 0.0005, "frame \(i) ends at \(end)")
+                #expect(
+                    abs(Double(end.numerator) / Double(end.denominator) - exactEnd) <= 0.0005,
+                    "frame \(i) ends at \(end)")
             }
         }
     }
@@ -151,7 +184,13 @@ struct APNGWriterTests {
 
     @Test("loop 0 writes num_plays 0 (forever), loop 3 writes num_plays 3", arguments: [0, 1, 3, 65535])
     func loop(count: Int) throws {
-        try withAPNG(MemoryFrameSource(Self.disc), .with { $0.loop = count; $0.jobs = 1 }) { apng in
+        try withAPNG(
+            MemoryFrameSource(Self.disc),
+            .with {
+                $0.loop = count
+                $0.jobs = 1
+            }
+        ) { apng in
             #expect(apng.structure.actl?.numPlays == count)
             let pillow = try ReferenceAnimation(.pillow, path: apng.path)
             #expect(pillow.loop == count, "Pillow reads loop \(String(describing: pillow.loop))")
@@ -163,7 +202,13 @@ struct APNGWriterTests {
     @Test("default with transparency: 8-bit RGBA, and every decoder shows exactly the input frames")
     func losslessRGBA() throws {
         let frames = Self.disc
-        try withAPNG(MemoryFrameSource(frames), .with { $0.timing.fps = Rational(10); $0.jobs = 2 }) { apng in
+        try withAPNG(
+            MemoryFrameSource(frames),
+            .with {
+                $0.timing.fps = Rational(10)
+                $0.jobs = 2
+            }
+        ) { apng in
             let s = apng.structure
             #expect(s.ihdr?.color == 6 && s.ihdr?.depth == 8)
             #expect(s.plteEntries == nil && s.trns == nil)
@@ -190,7 +235,8 @@ struct APNGWriterTests {
             // Porter-Duff "over" for partial alpha (alpha becomes a² instead of
             // a); it is exact when every frame uses blend SOURCE.
             if apng.structure.fctl.allSatisfy({ $0.blend == 0 }) {
-                expectFrames(try ReferenceAnimation(.pillow, path: apng.path).frames, equal: expected, width: 40, "pillow")
+                expectFrames(
+                    try ReferenceAnimation(.pillow, path: apng.path).frames, equal: expected, width: 40, "pillow")
             }
         }
     }
@@ -214,10 +260,11 @@ struct APNGWriterTests {
     func oneTransparentPixel() throws {
         var frames = (0..<3).map { Synth.photoLike(phase: $0 * 5, width: 20, height: 12) }
         frames[2].pixels[(5 * 20 + 7) * 4 + 3] = 0
-        frames[2].pixels[(5 * 20 + 7) * 4 ..< (5 * 20 + 7) * 4 + 3] = [0, 0, 0]
+        frames[2].pixels[(5 * 20 + 7) * 4..<(5 * 20 + 7) * 4 + 3] = [0, 0, 0]
         try withAPNG(MemoryFrameSource(frames), .with { $0.jobs = 1 }) { apng in
             #expect(apng.structure.ihdr?.color == 6)
-            expectFrames(try ReferenceAnimation(.spec, path: apng.path).frames, equal: frames.map(normalized), width: 20, "spec")
+            expectFrames(
+                try ReferenceAnimation(.spec, path: apng.path).frames, equal: frames.map(normalized), width: 20, "spec")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// GIF has no partial alpha. "Alpha ≥ 50% is opaque, the rest transparent;
@@ -22,7 +23,8 @@ struct AlphaTests {
 
     @Test("the 50% cut: alpha 127 becomes transparent (0,0,0,0), alpha 128 becomes opaque with its color kept")
     func thresholdWithoutMatte() {
-        var image = RGBAImage(width: 4, height: 1, pixels: [10, 20, 30, 0, 10, 20, 30, 127, 10, 20, 30, 128, 10, 20, 30, 255])
+        var image = RGBAImage(
+            width: 4, height: 1, pixels: [10, 20, 30, 0, 10, 20, 30, 127, 10, 20, 30, 128, 10, 20, 30, 255])
         AlphaPolicy().apply(to: &image)
         #expect(image.pixels == [0, 0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 255, 10, 20, 30, 255])
     }
@@ -44,41 +46,61 @@ struct AlphaTests {
 
     @Test("in the GIF with a white matte, pixels at ≥ 50% alpha are blended onto white")
     func gifMatteOpaqueHalf() throws {
-        let gif = try encodeGIF([Self.alphaRamp], .with { $0.jobs = 1; $0.alpha = AlphaPolicy(matte: Color(r: 255, g: 255, b: 255)) })
-        for (decoder, frames) in [("giflib", gif.giflib.frames.map(\.pixels)), ("Pillow", gif.pillow?.frames.map(\.pixels) ?? [])] {
+        let gif = try encodeGIF(
+            [Self.alphaRamp],
+            .with {
+                $0.jobs = 1
+                $0.alpha = AlphaPolicy(matte: Color(r: 255, g: 255, b: 255))
+            })
+        for (decoder, frames) in [
+            ("giflib", gif.giflib.frames.map(\.pixels)), ("Pillow", gif.pillow?.frames.map(\.pixels) ?? []),
+        ] {
             let shown = try #require(frames.first, "\(decoder) decoded no frame")
             for a in 128...255 {
-                let expected = [Self.over(200, 255, alpha: a), Self.over(30, 255, alpha: a), Self.over(40, 255, alpha: a), 255]
+                let expected = [
+                    Self.over(200, 255, alpha: a), Self.over(30, 255, alpha: a), Self.over(40, 255, alpha: a), 255,
+                ]
                 #expect(Self.pixel(shown, a) == expected, "\(decoder), alpha \(a)")
             }
             #expect(Self.pixel(shown, 0) == [0, 0, 0, 0], "\(decoder): alpha 0 stays transparent")
         }
     }
 
-    @Test("with a matte, partial alpha below 50% is blended too: only fully transparent pixels stay transparent (CONFIG.md, man page)")
+    @Test(
+        "with a matte, partial alpha below 50% is blended too: only fully transparent pixels stay transparent (CONFIG.md, man page)"
+    )
     func matteBlendsLowAlpha() throws {
         var image = Self.alphaRamp
         AlphaPolicy(matte: Color(r: 255, g: 255, b: 255)).apply(to: &image)
         #expect(Self.pixel(image.pixels, 0) == [0, 0, 0, 0])
         var wrong: [Int] = []
         for a in 1...127 {
-            let expected = [Self.over(200, 255, alpha: a), Self.over(30, 255, alpha: a), Self.over(40, 255, alpha: a), 255]
+            let expected = [
+                Self.over(200, 255, alpha: a), Self.over(30, 255, alpha: a), Self.over(40, 255, alpha: a), 255,
+            ]
             if Self.pixel(image.pixels, a) != expected { wrong.append(a) }
         }
-        #expect(wrong.isEmpty, "alpha values not blended onto the matte: \(wrong.count) of 127, e.g. alpha 64 → \(Self.pixel(image.pixels, 64)), expected \([Self.over(200, 255, alpha: 64), Self.over(30, 255, alpha: 64), Self.over(40, 255, alpha: 64), 255])")
+        #expect(
+            wrong.isEmpty,
+            "alpha values not blended onto the matte: \(wrong.count) of 127, e.g. alpha 64 → \(Self.pixel(image.pixels, 64)), expected \([Self.over(200, 255, alpha: 64), Self.over(30, 255, alpha: 64), Self.over(40, 255, alpha: 64), 255])"
+        )
     }
 
-    @Test("Color(parsing:) reads #RGB, #RRGGBB, #RRGGBBAA, transparent and CSS names", arguments: [
-        ("#abc", Color(r: 0xAA, g: 0xBB, b: 0xCC)), ("#ABCDEF", Color(r: 0xAB, g: 0xCD, b: 0xEF)),
-        ("#11223344", Color(r: 0x11, g: 0x22, b: 0x33, a: 0x44)), ("transparent", Color(r: 0, g: 0, b: 0, a: 0)),
-        ("gray", Color(r: 128, g: 128, b: 128)), ("white", Color(r: 255, g: 255, b: 255)),
-        ("black", Color(r: 0, g: 0, b: 0)), ("red", Color(r: 255, g: 0, b: 0)), ("navy", Color(r: 0, g: 0, b: 128)),
-    ])
+    @Test(
+        "Color(parsing:) reads #RGB, #RRGGBB, #RRGGBBAA, transparent and CSS names",
+        arguments: [
+            ("#abc", Color(r: 0xAA, g: 0xBB, b: 0xCC)), ("#ABCDEF", Color(r: 0xAB, g: 0xCD, b: 0xEF)),
+            ("#11223344", Color(r: 0x11, g: 0x22, b: 0x33, a: 0x44)), ("transparent", Color(r: 0, g: 0, b: 0, a: 0)),
+            ("gray", Color(r: 128, g: 128, b: 128)), ("white", Color(r: 255, g: 255, b: 255)),
+            ("black", Color(r: 0, g: 0, b: 0)), ("red", Color(r: 255, g: 0, b: 0)), ("navy", Color(r: 0, g: 0, b: 128)),
+        ])
     func colorParsing(text: String, color: Color) {
         #expect(Color(parsing: text) == color, "\(text)")
     }
 
-    @Test("Color(parsing:) refuses what is not a color", arguments: ["", "#", "#12", "#1234", "#12345", "#1234567", "#ggg", "abc", "123456", "nosuchcolor", "#12 456"])
+    @Test(
+        "Color(parsing:) refuses what is not a color",
+        arguments: ["", "#", "#12", "#1234", "#12345", "#1234567", "#ggg", "abc", "123456", "nosuchcolor", "#12 456"])
     func colorRefuses(text: String) {
         #expect(Color(parsing: text) == nil, "\(text) should not parse")
     }

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// The choice between a pixel's own index and the transparent one that keeps
@@ -14,7 +15,8 @@ struct FewestRunsTests {
     func handMade() {
         let none = FewestRuns.none
         // 0 0 [1 or 0] 0 0 → all zeros.
-        #expect(FewestRuns.choose(primary: [0, 0, 1, 0, 0], alternative: [none, none, 0, none, none]) == [0, 0, 0, 0, 0])
+        #expect(
+            FewestRuns.choose(primary: [0, 0, 1, 0, 0], alternative: [none, none, 0, none, none]) == [0, 0, 0, 0, 0])
         // 1 2 1 2 1 where the middle three may be transparent (3): 1 3 3 3 1.
         #expect(FewestRuns.choose(primary: [1, 2, 1, 2, 1], alternative: [none, 3, 3, 3, none]) == [1, 3, 3, 3, 1])
         // Nothing to choose: the primary indices come back.
@@ -24,7 +26,8 @@ struct FewestRunsTests {
         #expect(FewestRuns.choose(primary: [1, 2], alternative: [none, 1]) == [1, 1])
     }
 
-    @Test("on random rows the choice has the fewest changes of value that any choice has (brute force over 2^k choices)")
+    @Test(
+        "on random rows the choice has the fewest changes of value that any choice has (brute force over 2^k choices)")
     func matchesBruteForce() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<300 {
@@ -54,20 +57,26 @@ struct FewestRunsTests {
         var out: [RGBAImage] = []
         for _ in 0..<frames {
             let grid = cells
-            out.append(Synth.image(width, height) { x, y in grid[y * width + x] ? (250, 250, 240, 255) : (10, 20, 30, 255) })
+            out.append(
+                Synth.image(width, height) { x, y in grid[y * width + x] ? (250, 250, 240, 255) : (10, 20, 30, 255) })
             cells = (0..<(width * height)).map { i in
-                let x = i % width, y = i / width
+                let x = i % width
+                let y = i / width
                 var n = 0
-                for dy in -1...1 { for dx in -1...1 where dx != 0 || dy != 0 {
-                    if grid[(y + dy + height) % height * width + (x + dx + width) % width] { n += 1 }
-                } }
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        if grid[(y + dy + height) % height * width + (x + dx + width) % width] { n += 1 }
+                    }
+                }
                 return n == 3 || (n == 2 && grid[i])
             }
         }
         return out
     }
 
-    @Test("a two-color life animation, where kept and redrawn pixels are mixed per pixel, decodes exactly in giflib and Pillow")
+    @Test(
+        "a two-color life animation, where kept and redrawn pixels are mixed per pixel, decodes exactly in giflib and Pillow"
+    )
     func lifeDecodesExactly() throws {
         let frames = Self.life(frames: 12)
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// "Optimization never changes what a viewer shows": GIFs are decoded with
@@ -11,7 +12,9 @@ import TestSupport
 struct OptimizationTests {
     static let red = Synth.solid(220, 20, 20), green = Synth.solid(20, 200, 20), blue = Synth.solid(20, 20, 220)
 
-    @Test("a disc moving over transparency shows every source frame exactly; frames are cropped and some disposed to background")
+    @Test(
+        "a disc moving over transparency shows every source frame exactly; frames are cropped and some disposed to background"
+    )
     func movingDiscOnTransparency() throws {
         let frames = Synth.movingDisc(frames: 12)
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(20) })
@@ -33,18 +36,31 @@ struct OptimizationTests {
                 return (0, 0, 0, 0)
             }
         }
-        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(25); $0.timing.bounce = true; $0.loop = 3 })
+        let gif = try encodeGIF(
+            frames,
+            .with {
+                $0.timing.fps = Rational(25)
+                $0.timing.bounce = true
+                $0.loop = 3
+            })
         let order = [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]
-        expectViewersShow(gif, order.enumerated().map { k, source in
-            (frames[source], expectedStartCentiseconds(k + 1, fpsNumerator: 25) - expectedStartCentiseconds(k, fpsNumerator: 25))
-        })
+        expectViewersShow(
+            gif,
+            order.enumerated().map { k, source in
+                (
+                    frames[source],
+                    expectedStartCentiseconds(k + 1, fpsNumerator: 25) - expectedStartCentiseconds(k, fpsNumerator: 25)
+                )
+            })
         #expect(gif.giflib.netscapeLoop == 2)
     }
 
     @Test("an animation that starts and ends fully transparent shows exactly (empty frames are legal)")
     func emptyFrames() throws {
         let frames = (0..<5).map { f in
-            Synth.image(20, 12) { x, y in (f == 1 || f == 3) && x > 4 && x < 9 + f && y > 2 && y < 8 ? (90, 10, 200, 255) : (0, 0, 0, 0) }
+            Synth.image(20, 12) { x, y in
+                (f == 1 || f == 3) && x > 4 && x < 9 + f && y > 2 && y < 8 ? (90, 10, 200, 255) : (0, 0, 0, 0)
+            }
         }
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
         expectViewersShow(gif, frames.map { ($0, 10) })
@@ -69,13 +85,17 @@ struct OptimizationTests {
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
-    @Test("lossless local palettes: an opaque first frame followed by transparency shows the transparency in giflib and Pillow (Pillow: known limit at 256 colors)",
-          arguments: [200, 256])
+    @Test(
+        "lossless local palettes: an opaque first frame followed by transparency shows the transparency in giflib and Pillow (Pillow: known limit at 256 colors)",
+        arguments: [200, 256])
     func opaqueFirstFrameThenTransparency(colors: Int) throws {
         // Frame 0: `colors` opaque colors; frame 1: 200 other colors in a
         // square, transparent elsewhere (too many colors together: local
         // palettes). Frame 0 must be cleared (disposal 2) before frame 1.
-        let first = Synth.image(16, 16) { x, y in let j = (y * 16 + x) % colors; return (UInt8(j), UInt8(255 - j), 77, 255) }
+        let first = Synth.image(16, 16) { x, y in
+            let j = (y * 16 + x) % colors
+            return (UInt8(j), UInt8(255 - j), 77, 255)
+        }
         let second = Synth.image(16, 16) { x, y in x < 8 && y < 8 ? (9, UInt8(x * 8 + y), 200, 255) : (0, 0, 0, 0) }
         #expect(Synth.colorCount([first]) == colors)
         let gif = try encodeGIF([first, second], .with { $0.timing.fps = Rational(10) })
@@ -89,7 +109,8 @@ struct OptimizationTests {
             // A frame of 256 opaque colors has no index left to mark as
             // transparent, and Pillow then restores a disposed frame to the
             // background color instead of clearing it as browsers do.
-            withKnownIssue("Pillow fills disposal 2 with the background color when the frame has no transparent index") {
+            withKnownIssue("Pillow fills disposal 2 with the background color when the frame has no transparent index")
+            {
                 expectViewerShows(pillowFrames, expected, decoder: "Pillow")
             }
         }
@@ -101,7 +122,12 @@ struct OptimizationTests {
         // must be cleared (disposal 2) where frame 1 is transparent.
         let opaque = Synth.photoLike(phase: 0, width: 32, height: 24)
         var holed = Synth.photoLike(phase: 4, width: 32, height: 24)
-        for y in 0..<24 { for x in 16..<32 { let o = (y * 32 + x) * 4; holed.pixels.replaceSubrange(o..<o + 4, with: [0, 0, 0, 0]) } }
+        for y in 0..<24 {
+            for x in 16..<32 {
+                let o = (y * 32 + x) * 4
+                holed.pixels.replaceSubrange(o..<o + 4, with: [0, 0, 0, 0])
+            }
+        }
         let gif = try encodeGIF([opaque, holed], .with { $0.timing.fps = Rational(10) })
         // Measured (libimagequant 2.17, quality 90): frame 0 at 35.4 dB, frame 1 at 41.4 dB, in giflib and Pillow.
         expectViewersShow(gif, [(opaque, 10), (holed, 10)], minPSNR: 35)
@@ -126,7 +152,12 @@ struct OptimizationTests {
 
     @Test("duplicate 2 merges back: 3 frames at 10 fps duplicated show as 3 frames of 20 cs")
     func duplicateMerges() throws {
-        let gif = try encodeGIF([Self.red, Self.green, Self.blue], .with { $0.timing.fps = Rational(10); $0.timing.duplicate = 2 })
+        let gif = try encodeGIF(
+            [Self.red, Self.green, Self.blue],
+            .with {
+                $0.timing.fps = Rational(10)
+                $0.timing.duplicate = 2
+            })
         #expect(gif.giflib.frames.map(\.delay) == [20, 20, 20])
         #expect(gif.pillow?.frames.map(\.durationMs) == [200, 200, 200])
         #expect(gif.report.durationCentiseconds == 60)
@@ -134,22 +165,30 @@ struct OptimizationTests {
 
     @Test("merging at 30 fps keeps the exact total: 30 frames in runs of 1, 2 and 3 still last 100 cs")
     func mergingKeepsExactTime() throws {
-        let runs = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]   // 30 entries in 15 runs
+        let runs = [1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3]  // 30 entries in 15 runs
         var frames: [RGBAImage] = []
         for (i, n) in runs.enumerated() { frames += Array(repeating: Synth.solid(UInt8(i * 16), 50, 50), count: n) }
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(30) })
         #expect(gif.giflib.frames.count == 15)
         #expect(gif.giflib.totalDelay == 100)
         // Each merged frame lasts from its first entry's start to the next run's start.
-        var starts: [Int] = [0], k = 0
-        for n in runs { k += n; starts.append(expectedStartCentiseconds(k, fpsNumerator: 30)) }
+        var starts: [Int] = [0]
+        var k = 0
+        for n in runs {
+            k += n
+            starts.append(expectedStartCentiseconds(k, fpsNumerator: 30))
+        }
         #expect(gif.giflib.frames.map(\.delay) == zip(starts.dropFirst(), starts).map { $0 - $1 })
-        expectViewersShow(gif, frames.enumerated().map { k, f in
-            (f, expectedStartCentiseconds(k + 1, fpsNumerator: 30) - expectedStartCentiseconds(k, fpsNumerator: 30))
-        })
+        expectViewersShow(
+            gif,
+            frames.enumerated().map { k, f in
+                (f, expectedStartCentiseconds(k + 1, fpsNumerator: 30) - expectedStartCentiseconds(k, fpsNumerator: 30))
+            })
     }
 
-    @Test("the MJRefresh frames at 10 fps, duplicate 2: one GIF frame per run of equal frames, 20 cs per source frame", Fixtures.needed)
+    @Test(
+        "the MJRefresh frames at 10 fps, duplicate 2: one GIF frame per run of equal frames, 20 cs per source frame",
+        Fixtures.needed)
     func realFramesDuplicated() throws {
         let dir = try Fixtures.folder("mjrefresh-dropdown_anim/normalized").path
         let files = try FrameList().files(for: [dir])
@@ -159,7 +198,14 @@ struct OptimizationTests {
         let expected = try files.map { file -> RGBAImage in
             var px = try #require(reference[URL(fileURLWithPath: file).lastPathComponent]).pixels
             for p in stride(from: 0, to: px.count, by: 4) {
-                if px[p + 3] < 128 { px[p] = 0; px[p + 1] = 0; px[p + 2] = 0; px[p + 3] = 0 } else { px[p + 3] = 255 }
+                if px[p + 3] < 128 {
+                    px[p] = 0
+                    px[p + 1] = 0
+                    px[p + 2] = 0
+                    px[p + 3] = 0
+                } else {
+                    px[p + 3] = 255
+                }
             }
             return RGBAImage(width: 100, height: 100, pixels: px)
         }
@@ -170,7 +216,12 @@ struct OptimizationTests {
             if i > 0 && image == expected[i - 1] { runs[runs.count - 1] += 1 } else { runs.append(1) }
         }
         #expect(runs.count == 55)
-        let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.timing.fps = Rational(10); $0.timing.duplicate = 2 })
+        let gif = try encodeGIF(
+            FileFrameSource(files: files),
+            .with {
+                $0.timing.fps = Rational(10)
+                $0.timing.duplicate = 2
+            })
         #expect(gif.giflib.frames.map(\.delay) == runs.map { $0 * 20 })
         #expect(gif.pillow?.frames.map(\.durationMs) == runs.map { $0 * 200 })
         #expect(gif.giflib.totalDelay == 1200)
@@ -180,12 +231,18 @@ struct OptimizationTests {
         expectViewersShow(gif, expected.map { ($0, 20) }, minPSNR: 42)
     }
 
-    @Test("merging never makes valid timing fail: two 400 s frames shown twice each (800 s runs) still encode, time kept")
+    @Test(
+        "merging never makes valid timing fail: two 400 s frames shown twice each (800 s runs) still encode, time kept")
     func longMergedRuns() throws {
         // Each shown frame is 40000 cs, within GIF's 65535 cs; a merged run
         // of two is 80000 cs, so a GIF must split it (or not merge it).
         let frames = [Self.red, Self.green]
-        let gif = try encodeGIF(frames, .with { $0.timing.delay = 40000; $0.timing.duplicate = 2 })
+        let gif = try encodeGIF(
+            frames,
+            .with {
+                $0.timing.delay = 40000
+                $0.timing.duplicate = 2
+            })
         #expect(gif.giflib.totalDelay == 160_000)
         #expect(gif.giflib.frames.allSatisfy { $0.delay <= 65535 })
         expectViewersShow(gif, [(Self.red, 80000), (Self.green, 80000)])
@@ -200,11 +257,18 @@ struct OptimizationTests {
         expectViewersShow(gif, [(Self.red, 100_000), (Self.green, 100_000)])
     }
 
-    @Test("loop count read back: 0 → NETSCAPE 0 (forever), N → N−1 repeats, 1 → no loop extension", arguments: [
-        (0, 0), (1, nil), (2, 1), (5, 4), (65536, 65535),
-    ])
+    @Test(
+        "loop count read back: 0 → NETSCAPE 0 (forever), N → N−1 repeats, 1 → no loop extension",
+        arguments: [
+            (0, 0), (1, nil), (2, 1), (5, 4), (65536, 65535),
+        ])
     func loopCount(loop: Int, netscape: Int?) throws {
-        let gif = try encodeGIF([Self.red, Self.green], .with { $0.loop = loop; $0.timing.fps = Rational(10) })
+        let gif = try encodeGIF(
+            [Self.red, Self.green],
+            .with {
+                $0.loop = loop
+                $0.timing.fps = Rational(10)
+            })
         #expect(gif.giflib.netscapeLoop == netscape)
         #expect(gif.pillow?.loop == netscape)
         #expect(gif.giflib.frames.count == 2)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// How colors become palettes: exact when possible (one global palette, or
@@ -18,13 +19,15 @@ struct PaletteTests {
     static let jpegFloor = 38.0
 
     static func opaque(_ gif: EncodedGIF) -> Bool {
-        gif.giflib.frames.allSatisfy { f in stride(from: 3, to: f.pixels.count, by: 4).allSatisfy { f.pixels[$0] == 255 } }
+        gif.giflib.frames.allSatisfy { f in
+            stride(from: 3, to: f.pixels.count, by: 4).allSatisfy { f.pixels[$0] == 255 }
+        }
     }
 
     @Test("frames that fit in 256 colors together decode exactly, with one global palette and no local ones")
     func globalPaletteIsExact() throws {
         let frames = Synth.movingDisc(frames: 8)
-        #expect(Synth.colorCount(frames) == 3)   // red, blue, transparent
+        #expect(Synth.colorCount(frames) == 3)  // red, blue, transparent
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
         #expect(gif.giflib.hasGlobalPalette)
         #expect(gif.giflib.frames.allSatisfy { !$0.hasLocalPalette })
@@ -41,10 +44,17 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
-    @Test("exactly 256 colors over all frames still decode exactly (a full global palette, no room for a transparent entry)")
+    @Test(
+        "exactly 256 colors over all frames still decode exactly (a full global palette, no room for a transparent entry)"
+    )
     func fullGlobalPalette() throws {
         // 4 frames of 64 grays each, 256 distinct opaque colors in all.
-        let frames = (0..<4).map { f in Synth.image(16, 16) { x, y in let v = UInt8(f * 64 + (y * 16 + x) % 64); return (v, v, v, 255) } }
+        let frames = (0..<4).map { f in
+            Synth.image(16, 16) { x, y in
+                let v = UInt8(f * 64 + (y * 16 + x) % 64)
+                return (v, v, v, 255)
+            }
+        }
         #expect(Synth.colorCount(frames) == 256)
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
         expectViewersShow(gif, frames.map { ($0, 10) })
@@ -59,7 +69,9 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.photoFloor)
     }
 
-    @Test("quantized frames keep what is shown where the source did not change: no dither shimmer outside the moving part")
+    @Test(
+        "quantized frames keep what is shown where the source did not change: no dither shimmer outside the moving part"
+    )
     func quantizedUnchangedAreasStayStable() throws {
         // A still photo-like picture with two 6x6 squares moving in opposite
         // corners: the frame rectangle spans most of the picture and every
@@ -72,16 +84,27 @@ struct PaletteTests {
         let frames = (0..<6).map { f in
             var image = still
             for s in squares(f) {
-                for y in s.y { for x in s.x { image.pixels.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: [255, 40, 40, 255]) } }
+                for y in s.y {
+                    for x in s.x {
+                        image.pixels.replaceSubrange((y * 64 + x) * 4..<(y * 64 + x) * 4 + 4, with: [255, 40, 40, 255])
+                    }
+                }
             }
             return image
         }
-        let gif = try encodeGIF(frames, .with { $0.quality = 80; $0.timing.fps = Rational(10) })
+        let gif = try encodeGIF(
+            frames,
+            .with {
+                $0.quality = 80
+                $0.timing.fps = Rational(10)
+            })
         #expect(gif.giflib.frames.count == 6)
-        #expect(gif.giflib.frames.dropFirst().allSatisfy { $0.hasLocalPalette && $0.width * $0.height > 64 * 48 / 4 },
-                "each frame has its own palette and redraws a large part of the picture")
+        #expect(
+            gif.giflib.frames.dropFirst().allSatisfy { $0.hasLocalPalette && $0.width * $0.height > 64 * 48 / 4 },
+            "each frame has its own palette and redraws a large part of the picture")
         for f in 1..<6 {
-            let before = gif.giflib.frames[f - 1].pixels, after = gif.giflib.frames[f].pixels
+            let before = gif.giflib.frames[f - 1].pixels
+            let after = gif.giflib.frames[f].pixels
             let moved = squares(f - 1) + squares(f)
             var changedOutside = 0
             for y in 0..<48 {
@@ -90,7 +113,9 @@ struct PaletteTests {
                     if before[o..<o + 4] != after[o..<o + 4] { changedOutside += 1 }
                 }
             }
-            #expect(changedOutside == 0, "frame \(f): \(changedOutside) pixels outside the moving squares changed on screen")
+            #expect(
+                changedOutside == 0, "frame \(f): \(changedOutside) pixels outside the moving squares changed on screen"
+            )
         }
         expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.photoFloor)
     }
@@ -99,8 +124,13 @@ struct PaletteTests {
     func quantizedRealJPEGs() throws {
         let dir = try Fixtures.folder("photo-seq-dlib-bobot").path
         let files = Array(try FrameList().files(for: [dir]).prefix(12))
-        let frames = try referenceImages(files)   // Pillow: the expected pixels
-        let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.quality = 90; $0.timing.fps = Rational(10) })
+        let frames = try referenceImages(files)  // Pillow: the expected pixels
+        let gif = try encodeGIF(
+            FileFrameSource(files: files),
+            .with {
+                $0.quality = 90
+                $0.timing.fps = Rational(10)
+            })
         #expect(Self.opaque(gif))
         expectViewersShow(gif, frames.map { ($0, 10) }, minPSNR: Self.jpegFloor)
     }
@@ -109,24 +139,43 @@ struct PaletteTests {
     func grayscaleJPEGsAreLossless() throws {
         let dir = try Fixtures.folder("photo-seq-dlib-bobot").path
         let files = Array(try FrameList().files(for: [dir]).prefix(8))
-        let expected = try referenceImages(files)   // Pillow: the expected pixels
+        let expected = try referenceImages(files)  // Pillow: the expected pixels
         let gif = try encodeGIF(FileFrameSource(files: files), .with { $0.timing.fps = Rational(25) })
-        expectViewersShow(gif, expected.enumerated().map { ($1, expectedStartCentiseconds($0 + 1, fpsNumerator: 25) - expectedStartCentiseconds($0, fpsNumerator: 25)) })
+        expectViewersShow(
+            gif,
+            expected.enumerated().map {
+                (
+                    $1,
+                    expectedStartCentiseconds($0 + 1, fpsNumerator: 25)
+                        - expectedStartCentiseconds($0, fpsNumerator: 25)
+                )
+            })
     }
 
     @Test("quality N always quantizes: a 256-gray gradient at quality 30 is lossy and smaller than lossless")
     func qualityAlwaysQuantizes() throws {
-        let frames = (0..<3).map { f in Synth.image(64, 64) { x, y in let v = UInt8((x * 4 + y + f * 5) % 256); return (v, v, 255 - v, 255) } }
+        let frames = (0..<3).map { f in
+            Synth.image(64, 64) { x, y in
+                let v = UInt8((x * 4 + y + f * 5) % 256)
+                return (v, v, 255 - v, 255)
+            }
+        }
         #expect(Synth.colorCount(frames) <= 256)
         let lossless = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) }, pillow: false)
         expectViewersShow(lossless, frames.map { ($0, 10) })
-        let quantized = try encodeGIF(frames, .with { $0.quality = 30; $0.timing.fps = Rational(10) })
+        let quantized = try encodeGIF(
+            frames,
+            .with {
+                $0.quality = 30
+                $0.timing.fps = Rational(10)
+            })
         // Measured: 6117 bytes lossless, 3245 at quality 30.
         #expect(quantized.bytes.count < lossless.bytes.count)
         let first = try #require(quantized.giflib.frames.first)
         #expect(first.pixels != frames[0].pixels, "quality 30 should have reduced the colors")
-        #expect(Synth.colorCount([RGBAImage(width: 64, height: 64, pixels: first.pixels)]) < Synth.colorCount([frames[0]]))
-        expectViewersShow(quantized, frames.map { ($0, 10) }, minPSNR: 25)   // measured: 29.9 dB
+        #expect(
+            Synth.colorCount([RGBAImage(width: 64, height: 64, pixels: first.pixels)]) < Synth.colorCount([frames[0]]))
+        expectViewersShow(quantized, frames.map { ($0, 10) }, minPSNR: 25)  // measured: 29.9 dB
     }
 
     @Test("--colors N with exactly N opaque colors over all frames stays exact", arguments: [4, 16])
@@ -139,7 +188,12 @@ struct PaletteTests {
             }
         }
         #expect(Synth.colorCount(frames) == limit)
-        let gif = try encodeGIF(frames, .with { $0.colors = limit; $0.timing.fps = Rational(10) })
+        let gif = try encodeGIF(
+            frames,
+            .with {
+                $0.colors = limit
+                $0.timing.fps = Rational(10)
+            })
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
@@ -148,24 +202,43 @@ struct PaletteTests {
         // (The composited picture may show more: pixels a frame leaves
         // transparent keep the previous frames' colors.)
         let frames = (0..<3).map { Synth.photoLike(phase: $0 * 5, width: 32, height: 24) }
-        let gif = try encodeGIF(frames, .with { $0.colors = limit; $0.timing.fps = Rational(10) }, pillow: false)
+        let gif = try encodeGIF(
+            frames,
+            .with {
+                $0.colors = limit
+                $0.timing.fps = Rational(10)
+            }, pillow: false)
         for (i, frame) in gif.giflib.frames.enumerated() {
             #expect(frame.paletteSize <= limit, "frame \(i) has a palette of \(frame.paletteSize) entries")
             #expect(frame.drawnColors.count <= limit, "frame \(i) draws \(frame.drawnColors.count) colors")
         }
-        #expect(gif.giflib.frames.first?.drawnColors.count ?? 0 >= limit / 2, "the first frame should use most of its palette")
+        #expect(
+            gif.giflib.frames.first?.drawnColors.count ?? 0 >= limit / 2,
+            "the first frame should use most of its palette")
     }
 
     @Test("--colors below the count of a lossless input quantizes it; at or above it, stays exact")
     func colorsLimitAndLossless() throws {
-        let frames = Synth.movingDisc(frames: 4)   // red, blue and transparent
-        let exact = try encodeGIF(frames, .with { $0.colors = 4; $0.timing.fps = Rational(10) }, pillow: false)
+        let frames = Synth.movingDisc(frames: 4)  // red, blue and transparent
+        let exact = try encodeGIF(
+            frames,
+            .with {
+                $0.colors = 4
+                $0.timing.fps = Rational(10)
+            }, pillow: false)
         expectViewersShow(exact, frames.map { ($0, 10) })
-        let two = try encodeGIF(frames, .with { $0.colors = 2; $0.timing.fps = Rational(10) }, pillow: false)
+        let two = try encodeGIF(
+            frames,
+            .with {
+                $0.colors = 2
+                $0.timing.fps = Rational(10)
+            }, pillow: false)
         for frame in two.giflib.frames { #expect(frame.paletteSize <= 2 && frame.drawnColors.count <= 2) }
     }
 
-    @Test("a frame that must redraw more than 256 colors (to clear an area for the next) is quantized, the others stay exact, and the report says so")
+    @Test(
+        "a frame that must redraw more than 256 colors (to clear an area for the next) is quantized, the others stay exact, and the report says so"
+    )
     func localPaletteFallback() throws {
         // Two 10x20 blocks of 200 colors each on a transparent 40x20 canvas:
         // A, then A and B, then B. Each change fits a palette, but frame 1

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ThrobberKit
 
 /// Every preset in PresetCatalog.all (whatever is added later): its printed
@@ -8,8 +9,10 @@ import TestSupport
 /// do what `throbber preset --help` says.
 @Suite("scene presets: the catalog and its options")
 struct ScenePresetTests {
-    static let required = ["ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "pulse", "ripple", "bars", "wave",
-                           "bounce", "chase", "grid", "square-spin", "pacman", "orbit", "ellipsis", "heart"]
+    static let required = [
+        "ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "pulse", "ripple", "bars", "wave",
+        "bounce", "chase", "grid", "square-spin", "pacman", "orbit", "ellipsis", "heart",
+    ]
 
     static var names: [String] { PresetCatalog.all.map(\.name) }
 
@@ -21,41 +24,65 @@ struct ScenePresetTests {
         for p in PresetCatalog.all { #expect(!p.summary.isEmpty && !p.summary.contains("\n"), "\(p.name)") }
     }
 
-    static func options(size: Int? = nil, scale: Int? = nil, speed: Rational = Rational(1), fps: Rational? = nil,
-                        color: Color? = nil, background: Color? = nil) -> PresetOptions {
+    static func options(
+        size: Int? = nil, scale: Int? = nil, speed: Rational = Rational(1), fps: Rational? = nil,
+        color: Color? = nil, background: Color? = nil
+    ) -> PresetOptions {
         var o = PresetOptions()
-        o.size = size; o.scale = scale; o.speed = speed; o.fps = fps; o.color = color; o.background = background
+        o.size = size
+        o.scale = scale
+        o.speed = speed
+        o.fps = fps
+        o.color = color
+        o.background = background
         return o
     }
 
-    @Test("the printed config decodes (as a file would) to a scene that renders identically", arguments: PresetCatalog.all.map(\.name))
+    @Test(
+        "the printed config decodes (as a file would) to a scene that renders identically",
+        arguments: PresetCatalog.all.map(\.name))
     func printedConfigRoundTrips(_ name: String) throws {
         let preset = try #require(PresetCatalog.named(name))
-        for o in [Self.options(), Self.options(size: 100, scale: 2, speed: Rational(3, 2), fps: Rational(30), color: Color(r: 10, g: 132, b: 255), background: Color(r: 255, g: 255, b: 255))] {
+        for o in [
+            Self.options(),
+            Self.options(
+                size: 100, scale: 2, speed: Rational(3, 2), fps: Rational(30), color: Color(r: 10, g: 132, b: 255),
+                background: Color(r: 255, g: 255, b: 255)),
+        ] {
             let text = try preset.configText(o)
-            let fromText = try ConfigDecoder.decode(Array(text.utf8), file: "\(name).json", baseDirectory: "/nonexistent")
+            let fromText = try ConfigDecoder.decode(
+                Array(text.utf8), file: "\(name).json", baseDirectory: "/nonexistent")
             let direct = try preset.config(o)
-            let a = try SceneTestKit.clock(fromText), b = try SceneTestKit.clock(direct)
+            let a = try SceneTestKit.clock(fromText)
+            let b = try SceneTestKit.clock(direct)
             #expect(a == b)
-            let ra = try SceneTestKit.renderer(fromText), rb = try SceneTestKit.renderer(direct)
+            let ra = try SceneTestKit.renderer(fromText)
+            let rb = try SceneTestKit.renderer(direct)
             for k in stride(from: 0, to: a.frameCount, by: max(1, a.frameCount / 5)) {
-                #expect(try ra.render(at: a.time(ofFrame: k)) == (try rb.render(at: a.time(ofFrame: k))), "\(name) frame \(k)")
+                #expect(
+                    try ra.render(at: a.time(ofFrame: k)) == (try rb.render(at: a.time(ofFrame: k))),
+                    "\(name) frame \(k)")
             }
         }
     }
 
-    @Test("--size sets the larger side in pixels (32, 64, 256), at any --scale", arguments: PresetCatalog.all.map(\.name))
+    @Test(
+        "--size sets the larger side in pixels (32, 64, 256), at any --scale", arguments: PresetCatalog.all.map(\.name))
     func size(_ name: String) throws {
         let preset = try #require(PresetCatalog.named(name))
         for size in [32, 64, 256] {
             for scale in [nil, 1, 2, 3] {
                 let r = try SceneTestKit.renderer(try preset.config(Self.options(size: size, scale: scale)))
-                #expect(max(r.widthPixels, r.heightPixels) == size, "\(name) size \(size) scale \(String(describing: scale)): \(r.widthPixels)x\(r.heightPixels)")
+                #expect(
+                    max(r.widthPixels, r.heightPixels) == size,
+                    "\(name) size \(size) scale \(String(describing: scale)): \(r.widthPixels)x\(r.heightPixels)")
             }
         }
     }
 
-    @Test("--speed 2 halves the cycle exactly, --speed 1/2 doubles it; --fps sets the frame rate", arguments: PresetCatalog.all.map(\.name))
+    @Test(
+        "--speed 2 halves the cycle exactly, --speed 1/2 doubles it; --fps sets the frame rate",
+        arguments: PresetCatalog.all.map(\.name))
     func speedAndFPS(_ name: String) throws {
         let preset = try #require(PresetCatalog.named(name))
         let normal = try SceneTestKit.clock(try preset.config(Self.options()))
@@ -72,15 +99,20 @@ struct ScenePresetTests {
         #expect(try rf.render(at: t * Rational(1, 2)) == (try rn.render(at: t)), "\(name)")
     }
 
-    @Test("--color and --background reach the config: the background fills the canvas, the color is drawn", arguments: PresetCatalog.all.map(\.name))
+    @Test(
+        "--color and --background reach the config: the background fills the canvas, the color is drawn",
+        arguments: PresetCatalog.all.map(\.name))
     func colors(_ name: String) throws {
         let preset = try #require(PresetCatalog.named(name))
-        let ink = Color(r: 10, g: 132, b: 255), paper = Color(r: 255, g: 240, b: 192)
+        let ink = Color(r: 10, g: 132, b: 255)
+        let paper = Color(r: 255, g: 240, b: 192)
         let config = try preset.config(Self.options(color: ink, background: paper))
         #expect(config.canvas.background == paper)
         let clock = try SceneTestKit.clock(config)
         let r = try SceneTestKit.renderer(config)
-        var inkPixels = 0, paperPixels = 0, seeThrough = 0
+        var inkPixels = 0
+        var paperPixels = 0
+        var seeThrough = 0
         for k in stride(from: 0, to: clock.frameCount, by: max(1, clock.frameCount / 6)) {
             let image = try r.render(at: clock.time(ofFrame: k))
             for y in 0..<image.height {
@@ -96,14 +128,19 @@ struct ScenePresetTests {
             }
         }
         #expect(seeThrough == 0, "\(name): an opaque background leaves \(seeThrough) pixels see-through")
-        #expect(paperPixels > 0 && inkPixels > 0, "\(name): \(paperPixels) background pixels, \(inkPixels) in the color")
+        #expect(
+            paperPixels > 0 && inkPixels > 0, "\(name): \(paperPixels) background pixels, \(inkPixels) in the color")
     }
 
-    @Test("preset ease with --ring/--icon uses the user's images at their @2x size (the real Coding.net assets)", Fixtures.needed)
+    @Test(
+        "preset ease with --ring/--icon uses the user's images at their @2x size (the real Coding.net assets)",
+        Fixtures.needed)
     func easeWithImages() throws {
         let ring = Fixtures.root.appendingPathComponent("coding-ios/loading_loop@2x.png").path
         let icon = Fixtures.root.appendingPathComponent("coding-ios/loading_monkey@2x.png").path
-        var o = PresetOptions(); o.ring = ring; o.icon = icon
+        var o = PresetOptions()
+        o.ring = ring
+        o.icon = icon
         let config = try #require(PresetCatalog.named("ease")).config(o)
         let layers = try SceneTestKit.layers(config)
         var paths: [String] = []
@@ -113,8 +150,9 @@ struct ScenePresetTests {
         #expect(r.widthPixels == 120 && r.heightPixels == 120)
         // At t = 0 the ring is unturned and the icon opaque: the canvas is the two images, centered.
         let frame = try r.render(at: Rational(0))
-        let images = try referenceImages([ring, icon])   // Pillow's decode of the two assets
-        let ringImage = images[0], iconImage = images[1]
+        let images = try referenceImages([ring, icon])  // Pillow's decode of the two assets
+        let ringImage = images[0]
+        let iconImage = images[1]
         var worst = 0
         for y in 0..<120 {
             for x in 0..<120 {
@@ -122,7 +160,8 @@ struct ScenePresetTests {
                 let r0 = ringImage.rgba(x, y)
                 let inIcon = (25..<95).contains(x) && (25..<95).contains(y)
                 let i0 = inIcon ? iconImage.rgba(x - 25, y - 25) : [0, 0, 0, 0]
-                let ai = Double(i0[3]) / 255, ar = Double(r0[3]) / 255
+                let ai = Double(i0[3]) / 255
+                let ar = Double(r0[3]) / 255
                 let a = ai + ar * (1 - ai)
                 let got = frame.rgba(x, y)
                 worst = max(worst, abs(Int((a * 255).rounded()) - got[3]))

@@ -1,6 +1,6 @@
+internal import CGIF
 import Foundation
 import ThrobberCore
-internal import CGIF
 
 /// Writes a GIF89a stream with giflib's encoder (EGif*): screen descriptor,
 /// NETSCAPE2.0 loop extension, and per frame a graphic control extension and
@@ -18,8 +18,10 @@ package final class GIFWriter {
         package var disposal: Disposal
         package var transparentIndex: Int?
 
-        package init(rect: PixelRect, palette: [UInt32]?, indices: [UInt8], delay: Int, disposal: Disposal,
-                     transparentIndex: Int?) {
+        package init(
+            rect: PixelRect, palette: [UInt32]?, indices: [UInt8], delay: Int, disposal: Disposal,
+            transparentIndex: Int?
+        ) {
             self.rect = rect
             self.palette = palette
             self.indices = indices
@@ -36,24 +38,34 @@ package final class GIFWriter {
     /// Starts the stream. `loop` follows the config: 0 = forever, N = play N
     /// times (the NETSCAPE count is the number of repeats, N − 1; a GIF that
     /// plays once has no loop extension).
-    package init(sink: ByteSink, width: Int, height: Int, globalPalette: [UInt32]?, backgroundIndex: Int, loop: Int?) throws {
+    package init(sink: ByteSink, width: Int, height: Int, globalPalette: [UInt32]?, backgroundIndex: Int, loop: Int?)
+        throws
+    {
         self.sink = sink
         var error: Int32 = 0
         let user = Unmanaged.passUnretained(self).toOpaque()
-        guard let gif = EGifOpen(user, { file, bytes, length in
-            guard let file, let user = file.pointee.UserData else { return 0 }
-            let writer = Unmanaged<GIFWriter>.fromOpaque(user).takeUnretainedValue()
-            let ok = writer.sink.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
-            if !ok { writer.sinkFailed = true; return 0 }
-            return length
-        }, &error) else {
+        guard
+            let gif = EGifOpen(
+                user,
+                { file, bytes, length in
+                    guard let file, let user = file.pointee.UserData else { return 0 }
+                    let writer = Unmanaged<GIFWriter>.fromOpaque(user).takeUnretainedValue()
+                    let ok = writer.sink.write(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
+                    if !ok {
+                        writer.sinkFailed = true
+                        return 0
+                    }
+                    return length
+                }, &error)
+        else {
             throw ThrobberError(.software, "giflib: cannot start a GIF stream (\(GIFWriter.describe(error)))")
         }
         self.gif = gif
         EGifSetGifVersion(gif, true)
         let map = globalPalette.map(GIFWriter.makeMap)
         defer { if let map { GifFreeMapObject(map) } }
-        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), "screen descriptor")
+        try check(
+            EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, Int32(backgroundIndex), map), "screen descriptor")
         if let loop, loop != 1 {
             let repeats = loop == 0 ? 0 : loop - 1
             try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "loop extension")
@@ -66,21 +78,27 @@ package final class GIFWriter {
     }
 
     deinit {
-        if let gif { var e: Int32 = 0; EGifCloseFile(gif, &e) }
+        if let gif {
+            var e: Int32 = 0
+            EGifCloseFile(gif, &e)
+        }
     }
 
     package func write(_ frame: Frame) throws {
         guard let gif else { throw ThrobberError(.software, "GIF stream already closed") }
-        var gcb = GraphicsControlBlock(DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
-                                       DelayTime: Int32(frame.delay),
-                                       TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var gcb = GraphicsControlBlock(
+            DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
+            DelayTime: Int32(frame.delay),
+            TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
         var ext = [UInt8](repeating: 0, count: 4)
         let n = EGifGCBToExtension(&gcb, &ext)
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
         let map = frame.palette.map(GIFWriter.makeMap)
         defer { if let map { GifFreeMapObject(map) } }
-        try check(EGifPutImageDesc(gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
-                                   Int32(frame.rect.height), false, map), "image descriptor")
+        try check(
+            EGifPutImageDesc(
+                gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
+                Int32(frame.rect.height), false, map), "image descriptor")
         var indices = frame.indices
         try check(EGifPutLine(gif, &indices, Int32(indices.count)), "image data")
     }
@@ -98,7 +116,8 @@ package final class GIFWriter {
     private func check(_ status: Int32, _ what: String) throws {
         if status == GIF_ERROR {
             if sinkFailed { throw ThrobberError(.io, "write failed") }
-            throw ThrobberError(.software, "giflib: cannot write \(what): \(GIFWriter.describe(gif?.pointee.Error ?? 0))")
+            throw ThrobberError(
+                .software, "giflib: cannot write \(what): \(GIFWriter.describe(gif?.pointee.Error ?? 0))")
         }
     }
 
@@ -123,8 +142,9 @@ package final class GIFWriter {
     package static func encodedSize(of frame: Frame, palette: [UInt32], width: Int, height: Int) -> Int {
         let sink = CountingSink()
         do {
-            let probe = try GIFWriter(sink: sink, width: width, height: height, globalPalette: nil,
-                                      backgroundIndex: 0, loop: 1)
+            let probe = try GIFWriter(
+                sink: sink, width: width, height: height, globalPalette: nil,
+                backgroundIndex: 0, loop: 1)
             var f = frame
             f.palette = palette
             try probe.write(f)

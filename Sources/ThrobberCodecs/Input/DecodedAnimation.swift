@@ -20,8 +20,10 @@ public struct DecodedAnimation: Sendable {
 
     /// An animation from its parts; `frames`, `durations` and `stored`
     /// should have one element per frame.
-    public init(width: Int, height: Int, frames: [RGBAImage], durations: [Rational], loop: Int,
-                format: AnimationFormat, stored: [StoredFrame]) {
+    public init(
+        width: Int, height: Int, frames: [RGBAImage], durations: [Rational], loop: Int,
+        format: AnimationFormat, stored: [StoredFrame]
+    ) {
         self.width = width
         self.height = height
         self.frames = frames
@@ -50,8 +52,10 @@ public struct DecodedAnimation: Sendable {
 
         /// A frame record with the fields above; `colors` and
         /// `transparent` default to nil (truecolor, no transparent index).
-        public init(rect: PixelRect, delay: (numerator: Int, denominator: Int), dispose: String, blend: String,
-                    colors: Int? = nil, transparent: Int? = nil) {
+        public init(
+            rect: PixelRect, delay: (numerator: Int, denominator: Int), dispose: String, blend: String,
+            colors: Int? = nil, transparent: Int? = nil
+        ) {
             self.rect = rect
             self.delay = delay
             self.dispose = dispose
@@ -82,7 +86,9 @@ public struct DecodedAnimation: Sendable {
             throw ThrobberError(.data, "\(name): invalid canvas size \(width)x\(height)")
         }
         guard width <= ImageDecoder.maxSide, height <= ImageDecoder.maxSide, width * height <= maxPixels else {
-            throw ThrobberError(.data, "\(name): canvas of \(width)x\(height) pixels is larger than Throbber decodes (decompression bomb?)")
+            throw ThrobberError(
+                .data,
+                "\(name): canvas of \(width)x\(height) pixels is larger than Throbber decodes (decompression bomb?)")
         }
     }
 

@@ -25,7 +25,9 @@ public struct FileFrameSource: FrameSource {
         var entries: [(Int, Int?)] = []
         var animations: [Int: DecodedAnimation] = [:]
         for (i, file) in files.enumerated() {
-            if try FileBytes.isAnimation(file), let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file) {
+            if try FileBytes.isAnimation(file),
+                let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file)
+            {
                 animations[i] = a
                 entries += a.frames.indices.map { (i, $0) }
                 continue

@@ -1,7 +1,8 @@
 import Foundation
 import ThrobberCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Turns the command line's `DIR|FILE...` into an ordered list of frame files.

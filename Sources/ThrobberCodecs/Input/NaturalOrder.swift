@@ -5,17 +5,22 @@ import ThrobberCore
 /// order so the ordering is total and deterministic.
 enum NaturalOrder {
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count && j < b.count {
             if isDigit(a[i]) && isDigit(b[j]) {
-                let (ai, ae) = run(a, from: i), (bj, be) = run(b, from: j)
-                let aDigits = a[ai..<ae], bDigits = b[bj..<be]
+                let (ai, ae) = run(a, from: i)
+                let (bj, be) = run(b, from: j)
+                let aDigits = a[ai..<ae]
+                let bDigits = b[bj..<be]
                 if aDigits.count != bDigits.count { return aDigits.count < bDigits.count ? -1 : 1 }
                 if let c = zip(aDigits, bDigits).first(where: { $0 != $1 }) { return c.0 < c.1 ? -1 : 1 }
-                i = ae; j = be
+                i = ae
+                j = be
             } else {
                 if a[i] != b[j] { return a[i] < b[j] ? -1 : 1 }
-                i += 1; j += 1
+                i += 1
+                j += 1
             }
         }
         if i < a.count || j < b.count { return i < a.count ? 1 : -1 }

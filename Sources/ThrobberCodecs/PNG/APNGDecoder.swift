@@ -37,23 +37,30 @@ enum APNGDecoder {
     static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation? {
         func invalid(_ why: String) -> ThrobberError { ThrobberError(.data, "\(name): not a valid APNG: \(why)") }
         let chunks = try PNGChunk.parse(bytes, name: name)
-        guard let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else { throw invalid("IHDR is not the first chunk") }
-        let width = Int(ihdr.uint32(at: 0)), height = Int(ihdr.uint32(at: 4))
+        guard let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13 else {
+            throw invalid("IHDR is not the first chunk")
+        }
+        let width = Int(ihdr.uint32(at: 0))
+        let height = Int(ihdr.uint32(at: 4))
         try DecodedAnimation.checkCanvas(width, height, name: name)
 
-        var numFrames: UInt32? = nil, numPlays: UInt32 = 0
+        var numFrames: UInt32? = nil
+        var numPlays: UInt32 = 0
         var repeatedACTL = false
-        var header: [PNGChunk] = []          // PLTE, tRNS: needed by every frame
+        var header: [PNGChunk] = []  // PLTE, tRNS: needed by every frame
         var frames: [FrameControl] = []
         var expectedSequence: UInt32 = 0
-        var sawIDAT = false, idatInAnimation = false
-        var current: FrameControl? = nil     // the fcTL whose data is being read
+        var sawIDAT = false
+        var idatInAnimation = false
+        var current: FrameControl? = nil  // the fcTL whose data is being read
         var defaultImage: [UInt8] = []
 
         func sequence(_ c: PNGChunk) throws {
             guard c.data.count >= 4 else { throw invalid("\(c.type) chunk too short") }
             let n = c.uint32(at: 0)
-            guard n == expectedSequence else { throw invalid("sequence number \(n) where \(expectedSequence) was expected") }
+            guard n == expectedSequence else {
+                throw invalid("sequence number \(n) where \(expectedSequence) was expected")
+            }
             expectedSequence += 1
         }
 
@@ -65,8 +72,12 @@ enum APNGDecoder {
                     numFrames = c.uint32(at: 0)
                     numPlays = c.uint32(at: 4)
                     // Refuse a frame-count bomb before decoding anything.
-                    if let n = numFrames, n <= 0x7FFF_FFFF, Int(n) * width * height * 4 > DecodedAnimation.maxTotalBytes {
-                        throw ThrobberError(.data, "\(name): \(n) frames of \(width)x\(height) are more than Throbber decodes (decompression bomb?)")
+                    if let n = numFrames, n <= 0x7FFF_FFFF, Int(n) * width * height * 4 > DecodedAnimation.maxTotalBytes
+                    {
+                        throw ThrobberError(
+                            .data,
+                            "\(name): \(n) frames of \(width)x\(height) are more than Throbber decodes (decompression bomb?)"
+                        )
                     }
                 } else {
                     repeatedACTL = true
@@ -76,20 +87,30 @@ enum APNGDecoder {
             case "fcTL":
                 try sequence(c)
                 guard c.data.count == 26 else { throw invalid("fcTL chunk has the wrong length") }
-                if let cur = current, cur.data.isEmpty { throw invalid("fcTL \(frames.count) has no image data (fcTL follows fcTL)") }
+                if let cur = current, cur.data.isEmpty {
+                    throw invalid("fcTL \(frames.count) has no image data (fcTL follows fcTL)")
+                }
                 if let cur = current { frames.append(cur) }
-                let w = Int(c.uint32(at: 4)), h = Int(c.uint32(at: 8)), x = Int(c.uint32(at: 12)), y = Int(c.uint32(at: 16))
+                let w = Int(c.uint32(at: 4))
+                let h = Int(c.uint32(at: 8))
+                let x = Int(c.uint32(at: 12))
+                let y = Int(c.uint32(at: 16))
                 let num = Int64(c.data[c.data.startIndex + 20]) << 8 | Int64(c.data[c.data.startIndex + 21])
                 var den = Int64(c.data[c.data.startIndex + 22]) << 8 | Int64(c.data[c.data.startIndex + 23])
-                if den == 0 { den = 100 }   // the spec's default
-                let dispose = c.data[c.data.startIndex + 24], blend = c.data[c.data.startIndex + 25]
+                if den == 0 { den = 100 }  // the spec's default
+                let dispose = c.data[c.data.startIndex + 24]
+                let blend = c.data[c.data.startIndex + 25]
                 guard w > 0, h > 0, x + w <= width, y + h <= height else {
-                    throw invalid("frame \(frames.count) region \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) canvas")
+                    throw invalid(
+                        "frame \(frames.count) region \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) canvas")
                 }
-                guard dispose <= 2, blend <= 1 else { throw invalid("frame \(frames.count) has an unknown dispose or blend op") }
+                guard dispose <= 2, blend <= 1 else {
+                    throw invalid("frame \(frames.count) has an unknown dispose or blend op")
+                }
                 if !sawIDAT && frames.isEmpty { idatInAnimation = true }
-                current = FrameControl(rect: PixelRect(x: x, y: y, width: w, height: h), duration: Rational(num, den),
-                                       delay: (Int(num), Int(den)), dispose: dispose, blend: blend)
+                current = FrameControl(
+                    rect: PixelRect(x: x, y: y, width: w, height: h), duration: Rational(num, den),
+                    delay: (Int(num), Int(den)), dispose: dispose, blend: blend)
             case "IDAT":
                 sawIDAT = true
                 defaultImage += c.data
@@ -142,22 +163,28 @@ enum APNGDecoder {
         let isPalette = ihdr.data[ihdr.data.startIndex + 9] == 3
         let paletteSize = isPalette ? header.first { $0.type == "PLTE" }.map { $0.data.count / 3 } : nil
         let stored = frames.map { f in
-            DecodedAnimation.StoredFrame(rect: f.rect, delay: f.delay, dispose: ["none", "background", "previous"][Int(f.dispose)],
-                                         blend: f.blend == 1 ? "over" : "source", colors: paletteSize, transparent: nil)
+            DecodedAnimation.StoredFrame(
+                rect: f.rect, delay: f.delay, dispose: ["none", "background", "previous"][Int(f.dispose)],
+                blend: f.blend == 1 ? "over" : "source", colors: paletteSize, transparent: nil)
         }
-        return DecodedAnimation(width: width, height: height, frames: out, durations: frames.map(\.duration),
-                                loop: Int(numPlays), format: .apng, stored: stored)
+        return DecodedAnimation(
+            width: width, height: height, frames: out, durations: frames.map(\.duration),
+            loop: Int(numPlays), format: .apng, stored: stored)
     }
 
     /// One frame's image data as a PNG of its own, decoded by libpng.
-    private static func decodeFrame(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, index: Int, name: String) throws -> RGBAImage {
+    private static func decodeFrame(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, index: Int, name: String)
+        throws -> RGBAImage
+    {
         let image: RGBAImage
         do {
-            image = try ImageDecoder.decode(png(f, header: header, ihdr: ihdr, idat: f.data), name: "\(name) frame \(index)")
+            image = try ImageDecoder.decode(
+                png(f, header: header, ihdr: ihdr, idat: f.data), name: "\(name) frame \(index)")
         } catch let e as ThrobberError where e.message.hasSuffix("Not enough image data") {
             // A frame whose data stops early: show the rows that are there,
             // the rest transparent (as browsers do).
-            image = try ImageDecoder.decode(padded(f, header: header, ihdr: ihdr, name: name, index: index), name: "\(name) frame \(index)")
+            image = try ImageDecoder.decode(
+                padded(f, header: header, ihdr: ihdr, name: name, index: index), name: "\(name) frame \(index)")
         }
         guard image.width == f.rect.width && image.height == f.rect.height else {
             throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index) decodes to the wrong size")
@@ -179,11 +206,17 @@ enum APNGDecoder {
     }
 
     /// The frame as a PNG whose image data is padded with empty rows.
-    private static func padded(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, name: String, index: Int) throws -> [UInt8] {
+    private static func padded(_ f: FrameControl, header: [PNGChunk], ihdr: PNGChunk, name: String, index: Int) throws
+        -> [UInt8]
+    {
         let fields = Array(ihdr.data)
-        let depth = Int(fields[8]), color = fields[9], interlaced = fields[12] != 0
+        let depth = Int(fields[8])
+        let color = fields[9]
+        let interlaced = fields[12] != 0
         let channels: Int = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][color] ?? 4
-        guard !interlaced else { throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index) image data is truncated") }
+        guard !interlaced else {
+            throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index) image data is truncated")
+        }
         let rowBytes = (f.rect.width * channels * depth + 7) / 8 + 1
         var raw = try Inflate.available(f.data, limit: rowBytes * f.rect.height, name: name)
         raw += [UInt8](repeating: 0, count: rowBytes * f.rect.height - raw.count)

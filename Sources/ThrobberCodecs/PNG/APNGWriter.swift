@@ -5,12 +5,21 @@ import ThrobberCore
 /// fdAT, one unbroken sequence-number run, and IEND.
 package final class APNGWriter {
     package enum ColorType: UInt8 {
-        case rgb = 2, palette = 3, rgba = 6
+        case rgb = 2
+        case palette = 3
+        case rgba = 6
         package var bytesPerPixel: Int { self == .rgba ? 4 : self == .rgb ? 3 : 1 }
     }
 
-    package enum DisposeOp: UInt8 { case none = 0, background = 1, previous = 2 }
-    package enum BlendOp: UInt8 { case source = 0, over = 1 }
+    package enum DisposeOp: UInt8 {
+        case none = 0
+        case background = 1
+        case previous = 2
+    }
+    package enum BlendOp: UInt8 {
+        case source = 0
+        case over = 1
+    }
 
     /// One frame, already compressed.
     package struct Frame: Sendable {
@@ -21,8 +30,10 @@ package final class APNGWriter {
         /// zlib stream of the filtered rows.
         package var data: [UInt8]
 
-        package init(rect: PixelRect, delay: (numerator: UInt16, denominator: UInt16), dispose: DisposeOp,
-                     blend: BlendOp, data: [UInt8]) {
+        package init(
+            rect: PixelRect, delay: (numerator: UInt16, denominator: UInt16), dispose: DisposeOp,
+            blend: BlendOp, data: [UInt8]
+        ) {
             self.rect = rect
             self.delay = delay
             self.dispose = dispose
@@ -40,15 +51,19 @@ package final class APNGWriter {
     /// Writes the header. `palette` (packed RGBA) is for `.palette` only;
     /// entries with alpha below 255 get a tRNS chunk. `loop`: 0 = forever,
     /// N = play N times (acTL num_plays).
-    package init(sink: OutputFile, width: Int, height: Int, colorType: ColorType, palette: [UInt32]?,
-         frameCount: Int, loop: Int) throws {
+    package init(
+        sink: OutputFile, width: Int, height: Int, colorType: ColorType, palette: [UInt32]?,
+        frameCount: Int, loop: Int
+    ) throws {
         self.sink = sink
         self.frameCount = frameCount
         chunks.signature()
-        chunks.chunk("IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, colorType.rawValue, 0, 0, 0])
+        chunks.chunk(
+            "IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, colorType.rawValue, 0, 0, 0])
         chunks.chunk("acTL", UInt32(frameCount).bigEndianBytes + UInt32(loop).bigEndianBytes)
         if let palette {
-            chunks.chunk("PLTE", palette.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF)] })
+            chunks.chunk(
+                "PLTE", palette.flatMap { [UInt8($0 & 0xFF), UInt8(($0 >> 8) & 0xFF), UInt8(($0 >> 16) & 0xFF)] })
             if let lastTranslucent = palette.lastIndex(where: { $0 >> 24 != 255 }) {
                 chunks.chunk("tRNS", palette[...lastTranslucent].map { UInt8($0 >> 24) })
             }

@@ -13,14 +13,19 @@ enum CgBIDecoder {
         guard let ihdr = chunks.first(where: { $0.type == "IHDR" }), ihdr.data.count == 13 else {
             throw ThrobberError(.data, "\(name): CgBI PNG has no valid IHDR chunk")
         }
-        let width = Int(ihdr.uint32(at: 0)), height = Int(ihdr.uint32(at: 4))
-        let depth = ihdr.data[ihdr.data.startIndex + 8], color = ihdr.data[ihdr.data.startIndex + 9]
+        let width = Int(ihdr.uint32(at: 0))
+        let height = Int(ihdr.uint32(at: 4))
+        let depth = ihdr.data[ihdr.data.startIndex + 8]
+        let color = ihdr.data[ihdr.data.startIndex + 9]
         let interlace = ihdr.data[ihdr.data.startIndex + 12]
         guard width > 0, height > 0, width <= ImageDecoder.maxSide, height <= ImageDecoder.maxSide else {
             throw ThrobberError(.data, "\(name): CgBI PNG has an invalid size \(width)x\(height)")
         }
         guard depth == 8, color == 6 || color == 2, interlace == 0 else {
-            throw ThrobberError(.data, "\(name): unsupported CgBI PNG (bit depth \(depth), color type \(color), interlace \(interlace)); only 8-bit non-interlaced BGR(A) is known")
+            throw ThrobberError(
+                .data,
+                "\(name): unsupported CgBI PNG (bit depth \(depth), color type \(color), interlace \(interlace)); only 8-bit non-interlaced BGR(A) is known"
+            )
         }
         let channels = color == 6 ? 4 : 3
         let compressed = chunks.filter { $0.type == "IDAT" }.flatMap(\.data)
@@ -31,8 +36,11 @@ enum CgBIDecoder {
 
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in 0..<(width * height) {
-            let s = i * channels, d = i * 4
-            let b = Int(raw[s]), g = Int(raw[s + 1]), r = Int(raw[s + 2])
+            let s = i * channels
+            let d = i * 4
+            let b = Int(raw[s])
+            let g = Int(raw[s + 1])
+            let r = Int(raw[s + 2])
             let a = channels == 4 ? Int(raw[s + 3]) : 255
             guard a > 0 else { continue }  // fully transparent: RGB is meaningless, keep 0
             // Undo premultiplication, rounding to nearest.

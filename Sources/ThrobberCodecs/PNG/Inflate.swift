@@ -1,5 +1,5 @@
-import ThrobberCore
 internal import CZlib
+import ThrobberCore
 
 /// zlib inflate into a buffer of known size: PNG image data, raw or wrapped.
 enum Inflate {
@@ -31,7 +31,9 @@ enum Inflate {
             }
         }
         if status == Z_STREAM_END && stream.total_out == expected { return output }
-        if Int(stream.total_out) > expected { throw ThrobberError(.data, "\(name): image data is longer than the image") }
+        if Int(stream.total_out) > expected {
+            throw ThrobberError(.data, "\(name): image data is longer than the image")
+        }
         if status == Z_DATA_ERROR { throw ThrobberError(.data, "\(name): image data is corrupt (deflate error)") }
         throw ThrobberError(.data, "\(name): image data is truncated (\(stream.total_out) of \(expected) bytes)")
     }
@@ -42,7 +44,9 @@ extension Inflate {
     /// without requiring its end: for image data that stops early.
     static func available(_ input: [UInt8], limit: Int, name: String) throws -> [UInt8] {
         var stream = z_stream()
-        guard throbber_inflate_init(&stream) == Z_OK else { throw ThrobberError(.software, "\(name): zlib inflateInit failed") }
+        guard throbber_inflate_init(&stream) == Z_OK else {
+            throw ThrobberError(.software, "\(name): zlib inflateInit failed")
+        }
         defer { inflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: limit)
         let status = input.withUnsafeBufferPointer { inBuf in

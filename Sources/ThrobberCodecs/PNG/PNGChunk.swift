@@ -1,5 +1,5 @@
-import ThrobberCore
 internal import CZlib
+import ThrobberCore
 
 /// One chunk of a PNG stream: its four-letter type and its data.
 package struct PNGChunk {
@@ -22,12 +22,14 @@ package struct PNGChunk {
         var p = 8
         while true {
             guard p + 12 <= bytes.count else { throw ThrobberError(.data, "\(name): PNG is truncated (no IEND chunk)") }
-            let length = Int(UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3]))
+            let length = Int(
+                UInt32(bytes[p]) << 24 | UInt32(bytes[p + 1]) << 16 | UInt32(bytes[p + 2]) << 8 | UInt32(bytes[p + 3]))
             guard length <= 0x7FFF_FFFF, p + 12 + length <= bytes.count else {
                 throw ThrobberError(.data, "\(name): PNG is truncated (chunk at byte \(p) runs past the end)")
             }
             let type = String(decoding: bytes[(p + 4)..<(p + 8)], as: UTF8.self)
-            let stored = UInt32(bytes[p + 8 + length]) << 24 | UInt32(bytes[p + 9 + length]) << 16
+            let stored =
+                UInt32(bytes[p + 8 + length]) << 24 | UInt32(bytes[p + 9 + length]) << 16
                 | UInt32(bytes[p + 10 + length]) << 8 | UInt32(bytes[p + 11 + length])
             let computed = bytes.withUnsafeBufferPointer { buf in
                 UInt32(crc32(0, buf.baseAddress! + p + 4, UInt32(length + 4)))

@@ -1,5 +1,5 @@
-import ThrobberCore
 internal import CZlib
+import ThrobberCore
 
 /// Writes PNG chunks: length, type, data, CRC-32 (ISO 3309, as zlib computes it).
 package struct PNGChunkWriter {

@@ -1,5 +1,5 @@
-import ThrobberCore
 internal import CZlib
+import ThrobberCore
 
 /// Turns rows of pixels into PNG image data: a filter chosen per row, then
 /// zlib deflate. Pure and thread-safe, so frames compress in parallel.
@@ -63,7 +63,10 @@ public struct PNGCompressor: Sendable {
                             var bestCost = Int.max
                             for f in UInt8(0)...4 {
                                 let cost = apply(f, row, up, cand.baseAddress!, stride, bpp, limit: bestCost)
-                                if cost < bestCost { bestCost = cost; best = f }
+                                if cost < bestCost {
+                                    bestCost = cost
+                                    best = f
+                                }
                             }
                         }
                         dst[0] = best
@@ -78,8 +81,10 @@ public struct PNGCompressor: Sendable {
     /// Writes filter `f` of one row to `dst`; returns the residual cost
     /// (stopping early once it exceeds `limit`).
     @inline(__always)
-    private static func apply(_ f: UInt8, _ row: UnsafePointer<UInt8>, _ up: UnsafePointer<UInt8>?, _ dst: UnsafeMutablePointer<UInt8>,
-                              _ stride: Int, _ bpp: Int, limit: Int) -> Int {
+    private static func apply(
+        _ f: UInt8, _ row: UnsafePointer<UInt8>, _ up: UnsafePointer<UInt8>?, _ dst: UnsafeMutablePointer<UInt8>,
+        _ stride: Int, _ bpp: Int, limit: Int
+    ) -> Int {
         var cost = 0
         for x in 0..<stride {
             let a = x >= bpp ? Int(row[x - bpp]) : 0

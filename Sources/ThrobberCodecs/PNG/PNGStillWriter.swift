@@ -9,7 +9,10 @@ public enum PNGStillWriter {
         var png = PNGChunkWriter()
         png.signature()
         png.chunk("IHDR", UInt32(image.width).bigEndianBytes + UInt32(image.height).bigEndianBytes + [8, 6, 0, 0, 0])
-        png.chunk("IDAT", try PNGCompressor(effort: .fast).compress(image.pixels, stride: image.width * 4, height: image.height, bpp: 4))
+        png.chunk(
+            "IDAT",
+            try PNGCompressor(effort: .fast).compress(
+                image.pixels, stride: image.width * 4, height: image.height, bpp: 4))
         png.chunk("IEND", [])
         return png.take()
     }

@@ -1,5 +1,5 @@
-import ThrobberCore
 internal import CZlib
+import ThrobberCore
 
 /// Reverses PNG's per-row filters (None, Sub, Up, Average, Paeth) in place.
 enum PNGUnfilter {
@@ -13,7 +13,10 @@ enum PNGUnfilter {
         case 2: return b
         case 3: return (a + b) >> 1
         default:
-            let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            let p = a + b - c
+            let pa = abs(p - a)
+            let pb = abs(p - b)
+            let pc = abs(p - c)
             return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
         }
     }

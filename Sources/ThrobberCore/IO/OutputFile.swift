@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An output written atomically: bytes go to a temporary file beside the
@@ -56,7 +57,8 @@ public final class OutputFile: ByteSink {
             throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(String(cString: strerror(errno)))")
         }
         // mkstemp makes the file 0600; give it the usual 0666 & ~umask.
-        let mask = umask(0); umask(mask)
+        let mask = umask(0)
+        umask(mask)
         fchmod(fd, 0o666 & ~mask)
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         file = fdopen(fd, "wb")
@@ -100,15 +102,27 @@ public final class OutputFile: ByteSink {
     public func commit() throws {
         guard let f = file else { return }
         sha256 = hasher?.finalizeHex()
-        if fflush(f) != 0 { failed = true; errnoValue = errno }
-        if failed { discard(); throw writeError() }
-        guard let temporaryPath else {   // stdout
+        if fflush(f) != 0 {
+            failed = true
+            errnoValue = errno
+        }
+        if failed {
+            discard()
+            throw writeError()
+        }
+        guard let temporaryPath else {  // stdout
             file = nil
-            if fclose(f) != 0 { errnoValue = errno; throw writeError() }
+            if fclose(f) != 0 {
+                errnoValue = errno
+                throw writeError()
+            }
             return
         }
         if fsync(fileno(f)) != 0 || fclose(f) != 0 {
-            errnoValue = errno; file = nil; discard(); throw writeError()
+            errnoValue = errno
+            file = nil
+            discard()
+            throw writeError()
         }
         file = nil
         if rename(temporaryPath, path) != 0 {

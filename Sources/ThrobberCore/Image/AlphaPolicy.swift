@@ -29,7 +29,10 @@ public struct AlphaPolicy: Equatable, Sendable {
                     px[i + 2] = UInt8((Int(px[i + 2]) * a + Int(m.b) * inv + 127) / 255)
                     px[i + 3] = 255
                 } else if a < 128 {
-                    px[i] = 0; px[i + 1] = 0; px[i + 2] = 0; px[i + 3] = 0
+                    px[i] = 0
+                    px[i + 1] = 0
+                    px[i + 2] = 0
+                    px[i + 3] = 0
                 } else {
                     px[i + 3] = 255
                 }
@@ -52,7 +55,10 @@ extension RGBAImage {
     /// True when no pixel has alpha below 255.
     package var isOpaque: Bool {
         var i = 3
-        while i < pixels.count { if pixels[i] != 255 { return false }; i += 4 }
+        while i < pixels.count {
+            if pixels[i] != 255 { return false }
+            i += 4
+        }
         return true
     }
 }

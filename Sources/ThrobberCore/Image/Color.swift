@@ -11,7 +11,10 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// A color from its channels; opaque unless `a` is given.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
 
     /// Fully transparent black, 0,0,0,0: the default background.
@@ -35,7 +38,10 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a color name; nil if it is none.
     public init?(parsing text: String) {
         let lower = text.lowercased()
-        if let c = Color.named[lower] { self = c; return }
+        if let c = Color.named[lower] {
+            self = c
+            return
+        }
         guard lower.hasPrefix("#") else { return nil }
         let hex = Array(lower.dropFirst())
         guard hex.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
@@ -45,20 +51,25 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
             let v = hex.map { byte([$0, $0][...]) }
             self.init(r: v[0], g: v[1], b: v[2])
         case 6, 8:
-            self.init(r: byte(hex[0..<2]), g: byte(hex[2..<4]), b: byte(hex[4..<6]),
-                      a: hex.count == 8 ? byte(hex[6..<8]) : 255)
+            self.init(
+                r: byte(hex[0..<2]), g: byte(hex[2..<4]), b: byte(hex[4..<6]),
+                a: hex.count == 8 ? byte(hex[6..<8]) : 255)
         default:
             return nil
         }
     }
 
     /// What `init(parsing:)` accepts, for error messages.
-    public static let syntaxHelp = "a color like \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", \"transparent\" or a CSS name such as \"gray\""
+    public static let syntaxHelp =
+        "a color like \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", \"transparent\" or a CSS name such as \"gray\""
 
     /// `#rrggbb` in lowercase hex, or `#rrggbbaa` when not opaque; what
     /// ``init(parsing:)`` reads back.
     public var description: String {
-        func hex(_ v: UInt8) -> String { let s = String(v, radix: 16); return s.count == 1 ? "0" + s : s }
+        func hex(_ v: UInt8) -> String {
+            let s = String(v, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
         return "#" + hex(r) + hex(g) + hex(b) + (a == 255 ? "" : hex(a))
     }
 }

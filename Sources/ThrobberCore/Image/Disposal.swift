@@ -1,4 +1,3 @@
-
 /// What a frame does to the canvas once its delay is over.
 public enum Disposal: Int, Sendable {
     /// Leave the frame's pixels in place (GIF disposal 1, APNG dispose_op NONE).

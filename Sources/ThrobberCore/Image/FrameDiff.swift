@@ -23,12 +23,18 @@ package enum FrameDiff {
         }
     }
 
-    private static func boundingBox(width: Int, height: Int, _ a: RGBAImage, _ b: RGBAImage,
-                                    _ differs: (UInt32, UInt32) -> Bool) -> PixelRect {
+    private static func boundingBox(
+        width: Int, height: Int, _ a: RGBAImage, _ b: RGBAImage,
+        _ differs: (UInt32, UInt32) -> Bool
+    ) -> PixelRect {
         a.pixels.withUnsafeBytes { ra in
             b.pixels.withUnsafeBytes { rb in
-                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
-                var minX = width, maxX = -1, minY = height, maxY = -1
+                let pa = ra.bindMemory(to: UInt32.self)
+                let pb = rb.bindMemory(to: UInt32.self)
+                var minX = width
+                var maxX = -1
+                var minY = height
+                var maxY = -1
                 for y in 0..<height {
                     let row = y * width
                     var x = 0
@@ -36,8 +42,10 @@ package enum FrameDiff {
                     if x == width { continue }
                     var r = width - 1
                     while !differs(pa[row + r], pb[row + r]) { r -= 1 }
-                    minY = min(minY, y); maxY = y
-                    minX = min(minX, x); maxX = max(maxX, r)
+                    minY = min(minY, y)
+                    maxY = y
+                    minX = min(minX, x)
+                    maxX = max(maxX, r)
                 }
                 if maxY < 0 { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
                 return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
@@ -63,7 +71,8 @@ package enum FrameDiff {
 
     /// Copies `rect` of `source` into the same place in `image`.
     package static func paste(_ source: RGBAImage, _ rect: PixelRect, into image: inout RGBAImage) {
-        let w = image.width, rowBytes = rect.width * 4
+        let w = image.width
+        let rowBytes = rect.width * 4
         source.pixels.withUnsafeBufferPointer { src in
             image.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in rect.y..<rect.maxY {

@@ -11,7 +11,10 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
 
     /// The rectangle whose top-left pixel is (x, y).
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     /// True when it holds no pixel (width or height 0 or less).
@@ -25,7 +28,8 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 

@@ -27,7 +27,10 @@ public struct RGBAImage: Equatable, Sendable {
     public init(width: Int, height: Int, fill: Color) {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
-            pixels[i] = fill.r; pixels[i + 1] = fill.g; pixels[i + 2] = fill.b; pixels[i + 3] = fill.a
+            pixels[i] = fill.r
+            pixels[i + 1] = fill.g
+            pixels[i + 2] = fill.b
+            pixels[i + 3] = fill.a
         }
         self.init(width: width, height: height, pixels: pixels)
     }
@@ -44,7 +47,10 @@ public struct RGBAImage: Equatable, Sendable {
                         let di = ((y0 + y) * w + x0 + x) * 4
                         let sa = Int(s[si + 3])
                         if !over || sa == 255 {
-                            dst[di] = s[si]; dst[di + 1] = s[si + 1]; dst[di + 2] = s[si + 2]; dst[di + 3] = s[si + 3]
+                            dst[di] = s[si]
+                            dst[di + 1] = s[si + 1]
+                            dst[di + 2] = s[si + 2]
+                            dst[di + 3] = s[si + 3]
                             continue
                         }
                         if sa == 0 { continue }
@@ -66,7 +72,8 @@ public struct RGBAImage: Equatable, Sendable {
     @inline(__always)
     public func pixel(_ x: Int, _ y: Int) -> UInt32 {
         let i = (y * width + x) * 4
-        return UInt32(pixels[i]) | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i + 2]) << 16 | UInt32(pixels[i + 3]) << 24
+        return UInt32(pixels[i]) | UInt32(pixels[i + 1]) << 8 | UInt32(pixels[i + 2]) << 16 | UInt32(pixels[i + 3])
+            << 24
     }
 
     /// Whether some pixel is fully transparent.

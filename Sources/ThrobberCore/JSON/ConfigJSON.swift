@@ -1,3 +1,4 @@
+import Foundation
 
 /// Configs built in code (the presets) and printed as JSON that `render`
 /// reads back to the same animation. Numbers are exact: whole numbers and
@@ -18,15 +19,21 @@ package indirect enum ConfigJSON {
         case .bool(let b): return b ? "true" : "false"
         case .number(let r): return ConfigJSON.format(r)
         case .array(let items):
-            if items.allSatisfy({ if case .object = $0 { return false }; if case .array = $0 { return false }; return true }) {
+            if items.allSatisfy({
+                if case .object = $0 { return false }
+                if case .array = $0 { return false }
+                return true
+            }) {
                 return "[" + items.map { $0.printed() }.joined(separator: ", ") + "]"
             }
             let inner = indent + "  "
-            return "[\n" + items.map { inner + $0.printed(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[\n" + items.map { inner + $0.printed(indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
         case .object(let members):
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
-            return "{\n" + members.map { inner + ConfigJSON.quote($0.0) + ": " + $0.1.printed(indent: inner) }
+            return "{\n"
+                + members.map { inner + ConfigJSON.quote($0.0) + ": " + $0.1.printed(indent: inner) }
                 .joined(separator: ",\n") + "\n" + indent + "}"
         }
     }
@@ -50,9 +57,17 @@ package indirect enum ConfigJSON {
     /// `3`, `0.25`, `-1.5`, or `"1/3"` when the decimal would not end.
     static func format(_ r: Rational) -> String {
         if r.denominator == 1 { return "\(r.numerator)" }
-        var d = r.denominator, twos = 0, fives = 0
-        while d % 2 == 0 { d /= 2; twos += 1 }
-        while d % 5 == 0 { d /= 5; fives += 1 }
+        var d = r.denominator
+        var twos = 0
+        var fives = 0
+        while d % 2 == 0 {
+            d /= 2
+            twos += 1
+        }
+        while d % 5 == 0 {
+            d /= 5
+            fives += 1
+        }
         guard d == 1 else { return "\"\(r.numerator)/\(r.denominator)\"" }
         let digits = max(twos, fives)
         var scale: Int64 = 1
@@ -66,10 +81,9 @@ package indirect enum ConfigJSON {
     }
 }
 
-import Foundation
-
 extension ConfigJSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-                      ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral
+{
     package init(stringLiteral s: String) { self = .string(s) }
     package init(integerLiteral v: Int) { self = .number(Rational(v)) }
     package init(booleanLiteral b: Bool) { self = .bool(b) }

@@ -44,7 +44,9 @@ package struct ConfigReader {
         package func required<T>(_ key: String, _ parse: (JSONNode, String) throws -> T) throws -> T {
             guard let n = node(key) else {
                 // A near miss is most likely a typo of this very key.
-                if let typo = members.first(where: { !used.contains($0.key) && ConfigReader.editDistance($0.key, key) <= 2 }) {
+                if let typo = members.first(where: {
+                    !used.contains($0.key) && ConfigReader.editDistance($0.key, key) <= 2
+                }) {
                     throw reader.error(child(typo.key), "unknown key (did you mean \"\(key)\"?)")
                 }
                 throw reader.error(path, "missing required key \"\(key)\"")
@@ -65,17 +67,23 @@ package struct ConfigReader {
     package func object(_ node: JSONNode, _ path: String) throws -> Object { try Object(self, node, path: path) }
 
     package func array(_ node: JSONNode, _ path: String) throws -> [JSONNode] {
-        guard case .array(let items) = node.value else { throw error(path, "expected an array, found \(node.value.kindName)") }
+        guard case .array(let items) = node.value else {
+            throw error(path, "expected an array, found \(node.value.kindName)")
+        }
         return items
     }
 
     package func string(_ node: JSONNode, _ path: String) throws -> String {
-        guard case .string(let s) = node.value else { throw error(path, "expected a string, found \(node.value.kindName)") }
+        guard case .string(let s) = node.value else {
+            throw error(path, "expected a string, found \(node.value.kindName)")
+        }
         return s
     }
 
     package func bool(_ node: JSONNode, _ path: String) throws -> Bool {
-        guard case .bool(let b) = node.value else { throw error(path, "expected true or false, found \(node.value.kindName)") }
+        guard case .bool(let b) = node.value else {
+            throw error(path, "expected true or false, found \(node.value.kindName)")
+        }
         return b
     }
 
@@ -95,13 +103,17 @@ package struct ConfigReader {
         }
         guard let v = value else { throw error(path, expected) }
         guard v.numerator.magnitude <= ConfigReader.maxMagnitude.magnitude,
-              v.denominator <= ConfigReader.maxDenominator else {
+            v.denominator <= ConfigReader.maxDenominator
+        else {
             throw error(path, "\(v) is too large or too finely divided (at most 1e9, denominators up to 100000)")
         }
         return v
     }
 
-    package func number(_ node: JSONNode, _ path: String, atLeast low: Rational? = nil, above: Rational? = nil, atMost high: Rational? = nil) throws -> Rational {
+    package func number(
+        _ node: JSONNode, _ path: String, atLeast low: Rational? = nil, above: Rational? = nil,
+        atMost high: Rational? = nil
+    ) throws -> Rational {
         let v = try number(node, path)
         if let low, v < low { throw error(path, "must be at least \(low), got \(v)") }
         if let above, !(above < v) { throw error(path, "must be greater than \(above), got \(v)") }
@@ -111,7 +123,10 @@ package struct ConfigReader {
 
     package func integer(_ node: JSONNode, _ path: String, in range: ClosedRange<Int>) throws -> Int {
         guard case .number(let text) = node.value, let v = ConfigReader.exact(text), v.denominator == 1 else {
-            throw error(path, "expected a whole number, found \(node.value.kindName == "a number" ? "a fraction" : node.value.kindName)")
+            throw error(
+                path,
+                "expected a whole number, found \(node.value.kindName == "a number" ? "a fraction" : node.value.kindName)"
+            )
         }
         guard v.numerator >= Int64(range.lowerBound) && v.numerator <= Int64(range.upperBound) else {
             throw error(path, "must be \(range.lowerBound)…\(range.upperBound), got \(v)")
@@ -134,7 +149,8 @@ package struct ConfigReader {
 
     /// Levenshtein distance, for "did you mean" hints.
     package static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var row = Array(0...b.count)
         for i in 1...max(1, a.count) where !a.isEmpty {
             var previous = row[0]

@@ -19,7 +19,8 @@ public indirect enum JSON: Equatable, Sendable {
     /// values must also be at the same line and column.
     public static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
-        case (.object(let x), .object(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         case (.array(let x), .array(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y

@@ -21,7 +21,10 @@ package struct JSONParser {
 
     static func parse(_ bytes: [UInt8]) throws -> JSONNode {
         var p = JSONParser(bytes: bytes)
-        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.lineStart = 3 }   // UTF-8 BOM
+        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            p.i = 3
+            p.lineStart = 3
+        }  // UTF-8 BOM
         p.skipSpace()
         let node = try p.value()
         p.skipSpace()
@@ -48,7 +51,10 @@ package struct JSONParser {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x09, 0x0D: i += 1
-            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0A:
+                i += 1
+                line += 1
+                lineStart = i
             default: return
             }
         }
@@ -62,9 +68,15 @@ package struct JSONParser {
         case UInt8(ascii: "{"): v = try object()
         case UInt8(ascii: "["): v = try array()
         case UInt8(ascii: "\""): v = .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); v = .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); v = .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); v = .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            v = .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            v = .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            v = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): v = .number(try number())
         default: throw error("unexpected \(describeCurrent()), expected a value")
         }
@@ -85,11 +97,15 @@ package struct JSONParser {
     }
 
     private mutating func object() throws -> JSON {
-        try nest(); defer { depth -= 1 }
+        try nest()
+        defer { depth -= 1 }
         i += 1
         var members: [(key: String, value: JSONNode)] = []
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
@@ -106,25 +122,41 @@ package struct JSONParser {
             members.append((key, try value()))
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             throw error("unexpected \(describeCurrent()), expected ',' or '}'")
         }
     }
 
     private mutating func array() throws -> JSON {
-        try nest(); defer { depth -= 1 }
+        try nest()
+        defer { depth -= 1 }
         i += 1
         var items: [JSONNode] = []
         skipSpace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             skipSpace()
             items.append(try value())
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             throw error("unexpected \(describeCurrent()), expected ',' or ']'")
         }
     }
@@ -135,9 +167,16 @@ package struct JSONParser {
         while true {
             guard i < bytes.count else { throw error("unterminated string") }
             let c = bytes[i]
-            if c == UInt8(ascii: "\"") { i += 1; break }
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                break
+            }
             if c < 0x20 { throw error("control character in a string (escape it)") }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            if c != UInt8(ascii: "\\") {
+                out.append(c)
+                i += 1
+                continue
+            }
             i += 1
             guard i < bytes.count else { throw error("unterminated string") }
             let e = bytes[i]
@@ -174,7 +213,8 @@ package struct JSONParser {
     }
 
     private mutating func hex4() throws -> UInt32 {
-        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16) else {
+        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16)
+        else {
             throw error("invalid \\u escape (expected 4 hex digits)")
         }
         i += 4
@@ -183,7 +223,11 @@ package struct JSONParser {
 
     private mutating func number() throws -> String {
         let start = i
-        func digits() -> Int { let s = i; while i < bytes.count && (0x30...0x39).contains(bytes[i]) { i += 1 }; return i - s }
+        func digits() -> Int {
+            let s = i
+            while i < bytes.count && (0x30...0x39).contains(bytes[i]) { i += 1 }
+            return i - s
+        }
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         guard i < bytes.count, (0x30...0x39).contains(bytes[i]) else { throw error("invalid number") }
         if bytes[i] == UInt8(ascii: "0") { i += 1 } else { _ = digits() }

@@ -36,14 +36,22 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         guard parts.count == 1 else { return nil }
         var s = Substring(text)
         var negative = false
-        if s.hasPrefix("-") { negative = true; s = s.dropFirst() } else if s.hasPrefix("+") { s = s.dropFirst() }
+        if s.hasPrefix("-") {
+            negative = true
+            s = s.dropFirst()
+        } else if s.hasPrefix("+") {
+            s = s.dropFirst()
+        }
         let pieces = s.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(pieces.count), pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              !(pieces[0].isEmpty && (pieces.count == 1 || pieces[1].isEmpty)) else { return nil }
+        guard (1...2).contains(pieces.count),
+            pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            !(pieces[0].isEmpty && (pieces.count == 1 || pieces[1].isEmpty))
+        else { return nil }
         let fraction = pieces.count == 2 ? pieces[1] : ""
         guard pieces[0].count + fraction.count <= 17 else { return nil }
         guard let whole = Int64(pieces[0].isEmpty ? "0" : String(pieces[0])),
-              let frac = Int64(fraction.isEmpty ? "0" : String(fraction)) else { return nil }
+            let frac = Int64(fraction.isEmpty ? "0" : String(fraction))
+        else { return nil }
         var scale: Int64 = 1
         for _ in 0..<fraction.count { scale *= 10 }
         self.init((whole * scale + frac) * (negative ? -1 : 1), scale)
@@ -73,7 +81,8 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// floor(self + 1/2): round half up, exactly.
     public var roundedHalfUp: Int64 {
-        let n = 2 * numerator + denominator, d = 2 * denominator
+        let n = 2 * numerator + denominator
+        let d = 2 * denominator
         return n >= 0 ? n / d : -((-n + d - 1) / d)
     }
 
@@ -83,8 +92,12 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// `3`, `1.5`, or `1/3` when the decimal would not end.
     public var description: String {
         if denominator == 1 { return "\(numerator)" }
-        var d = denominator, digits = 0
-        while d % 10 == 0 { d /= 10; digits += 1 }
+        var d = denominator
+        var digits = 0
+        while d % 10 == 0 {
+            d /= 10
+            digits += 1
+        }
         while d % 2 == 0 || d % 5 == 0 {
             if d % 2 == 0 { d /= 2 } else { d /= 5 }
             if digits < 18 { digits += 1 }
@@ -93,7 +106,8 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         var scale: Int64 = 1
         for _ in 0..<digits { scale *= 10 }
         let scaled = numerator * (scale / denominator)
-        let mag = scaled.magnitude, s = UInt64(scale)
+        let mag = scaled.magnitude
+        let s = UInt64(scale)
         var frac = String(mag % s)
         frac = String(repeating: "0", count: digits - frac.count) + frac
         while frac.hasSuffix("0") { frac.removeLast() }

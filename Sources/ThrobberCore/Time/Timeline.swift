@@ -33,7 +33,10 @@ public struct Timeline: Equatable, Sendable {
         /// Settings with the given values; ``retime`` starts false. Ranges
         /// are checked later, by ``EncodeSettings/validate(for:)``.
         public init(fps: Rational = Rational(25), delay: Int? = nil, duplicate: Int = 1, bounce: Bool = false) {
-            self.fps = fps; self.delay = delay; self.duplicate = duplicate; self.bounce = bounce
+            self.fps = fps
+            self.delay = delay
+            self.duplicate = duplicate
+            self.bounce = bounce
         }
 
         /// The length of one shown frame.
@@ -48,8 +51,9 @@ public struct Timeline: Equatable, Sendable {
     /// Traps when `sourceCount` or `settings.duplicate` is below 1.
     public init(sourceCount: Int, settings: Settings) {
         precondition(sourceCount > 0 && settings.duplicate >= 1)
-        self.init(durations: Array(repeating: settings.frameDuration, count: sourceCount),
-                  duplicates: Array(repeating: settings.duplicate, count: sourceCount), bounce: settings.bounce)
+        self.init(
+            durations: Array(repeating: settings.frameDuration, count: sourceCount),
+            duplicates: Array(repeating: settings.duplicate, count: sourceCount), bounce: settings.bounce)
     }
 
     /// Source frame i is shown `duplicates[i]` times, each for `durations[i]`;
@@ -76,8 +80,9 @@ public struct Timeline: Equatable, Sendable {
     /// unless `settings.retime`, the others last `settings.frameDuration`.
     public init(source: FrameSource, settings: Settings) {
         let fallback = settings.frameDuration
-        self.init(durations: (0..<source.count).map { settings.retime ? fallback : source.duration(at: $0) ?? fallback },
-                  duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
+        self.init(
+            durations: (0..<source.count).map { settings.retime ? fallback : source.duration(at: $0) ?? fallback },
+            duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
     }
 
     /// Runs of consecutive entries showing the same source frame: each

@@ -9,8 +9,9 @@ import ThrobberCore
 /// SOURCE, or OVER with the unchanged pixels left transparent when that
 /// compresses smaller. Rows are filtered and deflated per frame in parallel.
 struct APNGEncoder: FormatEncoder {
-    static let limits = FormatLimits(name: "APNG", delays: 1...65535, maxFPS: nil, delayReason: nil,
-                                     maxLoop: Int(Int32.max))
+    static let limits = FormatLimits(
+        name: "APNG", delays: 1...65535, maxFPS: nil, delayReason: nil,
+        maxLoop: Int(Int32.max))
     static let fileExtensions = ["png", "apng"]
 
     /// A frame ready for compression: pixels of its rectangle in the
@@ -51,8 +52,9 @@ struct APNGEncoder: FormatEncoder {
     var alpha: AlphaPolicy? { nil }
 
     var stage: Stage {
-        Stage(compressor: PNGCompressor(effort: settings.compression == .fast ? .fast : .best),
-              bpp: colorType.bytesPerPixel)
+        Stage(
+            compressor: PNGCompressor(effort: settings.compression == .fast ? .fast : .best),
+            bpp: colorType.bytesPerPixel)
     }
 
     /// Is everything opaque, how many frames remain once identical
@@ -80,15 +82,17 @@ struct APNGEncoder: FormatEncoder {
         frameCount = 1 + zip(runs, runs.dropFirst()).filter { !sameAsPrevious[max($0.source, $1.source)] }.count
         if let quantizer, let shared, let first {
             if frameCount > 1 || !opaque { shared.reserveTransparent() }
-            reducer = try PaletteReducer(quantizer: quantizer, palette: try shared.quantize(dither: settings.dither),
-                                         first: first)
+            reducer = try PaletteReducer(
+                quantizer: quantizer, palette: try shared.quantize(dither: settings.dither),
+                first: first)
         }
         colorType = reducer != nil ? .palette : opaque ? .rgb : .rgba
     }
 
     mutating func begin(first: RGBAImage) throws {
-        writer = try APNGWriter(sink: sink, width: first.width, height: first.height, colorType: colorType,
-                                palette: reducer?.colors, frameCount: frameCount, loop: settings.loop)
+        writer = try APNGWriter(
+            sink: sink, width: first.width, height: first.height, colorType: colorType,
+            palette: reducer?.colors, frameCount: frameCount, loop: settings.loop)
     }
 
     mutating func plan(_ frame: DistinctFrame) throws -> [Prepared] {
@@ -106,8 +110,11 @@ struct APNGEncoder: FormatEncoder {
             alternative = alternative.map(reducer.indices)
         }
         canvas = image
-        return [Prepared(rect: rect, rows: rows, alternative: alternative,
-                         start: start(of: frame.entry), end: start(of: frame.endEntry))]
+        return [
+            Prepared(
+                rect: rect, rows: rows, alternative: alternative,
+                start: start(of: frame.entry), end: start(of: frame.endEntry))
+        ]
     }
 
     /// When timeline entry `index` starts (the end of the loop for the count).
@@ -133,8 +140,9 @@ struct APNGEncoder: FormatEncoder {
                     blend = .over
                 }
             }
-            return APNGWriter.Frame(rect: f.rect, delay: APNGWriter.delay(from: f.start, to: f.end),
-                                    dispose: .none, blend: blend, data: try stage.compressor.compress(filtered: filtered))
+            return APNGWriter.Frame(
+                rect: f.rect, delay: APNGWriter.delay(from: f.start, to: f.end),
+                dispose: .none, blend: blend, data: try stage.compressor.compress(filtered: filtered))
         }
     }
 
@@ -146,6 +154,7 @@ struct APNGEncoder: FormatEncoder {
     mutating func finish() throws -> String {
         guard let writer else { throw ThrobberError(.software, "APNG ended before the header") }
         try writer.finish()
-        return reducer.map { "palette of \($0.colors.count) colors (libimagequant)" } ?? (opaque ? "lossless RGB" : "lossless RGBA")
+        return reducer.map { "palette of \($0.colors.count) colors (libimagequant)" }
+            ?? (opaque ? "lossless RGB" : "lossless RGBA")
     }
 }

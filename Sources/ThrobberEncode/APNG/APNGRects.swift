@@ -13,8 +13,11 @@ enum APNGRects {
                 for y in rect.y..<rect.maxY {
                     var i = (y * image.width + rect.x) * 4
                     for _ in 0..<rect.width {
-                        dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]
-                        o += 3; i += 4
+                        dst[o] = src[i]
+                        dst[o + 1] = src[i + 1]
+                        dst[o + 2] = src[i + 2]
+                        o += 3
+                        i += 4
                     }
                 }
             }
@@ -30,14 +33,18 @@ enum APNGRects {
         let ok = image.pixels.withUnsafeBytes { tRaw in
             canvas.pixels.withUnsafeBytes { cRaw in
                 out.withUnsafeMutableBytes { oRaw -> Bool in
-                    let t = tRaw.bindMemory(to: UInt32.self), c = cRaw.bindMemory(to: UInt32.self)
+                    let t = tRaw.bindMemory(to: UInt32.self)
+                    let c = cRaw.bindMemory(to: UInt32.self)
                     let o = oRaw.bindMemory(to: UInt32.self)
                     var k = 0
                     for y in rect.y..<rect.maxY {
                         for x in rect.x..<rect.maxX {
-                            let p = t[y * image.width + x], q = c[y * image.width + x]
+                            let p = t[y * image.width + x]
+                            let q = c[y * image.width + x]
                             if p != q {
-                                if UInt32(littleEndian: p) >> 24 != 255 && UInt32(littleEndian: q) >> 24 != 0 { return false }
+                                if UInt32(littleEndian: p) >> 24 != 255 && UInt32(littleEndian: q) >> 24 != 0 {
+                                    return false
+                                }
                                 o[k] = p
                             }
                             k += 1

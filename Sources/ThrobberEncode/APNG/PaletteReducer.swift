@@ -37,7 +37,8 @@ struct PaletteReducer {
         var out = previous?.pixels ?? [UInt8](repeating: 0, count: image.pixels.count)
         out.withUnsafeMutableBytes { oRaw in
             image.pixels.withUnsafeBytes { sRaw in
-                let o = oRaw.bindMemory(to: UInt32.self), src = sRaw.bindMemory(to: UInt32.self)
+                let o = oRaw.bindMemory(to: UInt32.self)
+                let src = sRaw.bindMemory(to: UInt32.self)
                 for i in indices.indices {
                     let index = Int(indices[i])
                     if index == transparent && previous != nil && UInt32(littleEndian: src[i]) >> 24 != 0 { continue }
@@ -53,10 +54,14 @@ struct PaletteReducer {
         var out = [UInt8](repeating: 0, count: rgba.count / 4)
         rgba.withUnsafeBytes { raw in
             let px = raw.bindMemory(to: UInt32.self)
-            var lastColor: UInt32 = 0, lastIndex = UInt8(transparent ?? 0)
+            var lastColor: UInt32 = 0
+            var lastIndex = UInt8(transparent ?? 0)
             for i in out.indices {
                 let c = UInt32(littleEndian: px[i])
-                if c != lastColor { lastColor = c; lastIndex = UInt8(lookup.index(of: c) ?? transparent ?? 0) }
+                if c != lastColor {
+                    lastColor = c
+                    lastIndex = UInt8(lookup.index(of: c) ?? transparent ?? 0)
+                }
                 out[i] = lastIndex
             }
         }

@@ -34,8 +34,9 @@ struct GIFEncoder: FormatEncoder {
 
     /// libimagequant as the settings ask, for frames that need quantizing.
     private static func quantizer(_ settings: EncodeSettings) -> Quantizer {
-        Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality,
-                  colors: settings.colors ?? 256, dither: settings.dither)
+        Quantizer(
+            quality: settings.quality ?? EncodeSettings.defaultQuality,
+            colors: settings.colors ?? 256, dither: settings.dither)
     }
 
     var alpha: AlphaPolicy? { settings.alpha }
@@ -50,8 +51,9 @@ struct GIFEncoder: FormatEncoder {
     }
 
     mutating func begin(first: RGBAImage) throws {
-        writer = try GIFFrameWriter(sink: sink, width: first.width, height: first.height, choice: stage,
-                                    loop: settings.loop)
+        writer = try GIFFrameWriter(
+            sink: sink, width: first.width, height: first.height, choice: stage,
+            loop: settings.loop)
     }
 
     /// A frame's geometry is planned once the next one is known (for its

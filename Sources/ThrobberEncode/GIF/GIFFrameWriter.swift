@@ -22,8 +22,9 @@ struct GIFFrameWriter {
             global = colors
             background = transparent ?? 0
         }
-        gif = try GIFWriter(sink: sink, width: width, height: height, globalPalette: global,
-                            backgroundIndex: background, loop: loop)
+        gif = try GIFWriter(
+            sink: sink, width: width, height: height, globalPalette: global,
+            backgroundIndex: background, loop: loop)
         self.choice = choice
         self.width = width
         self.height = height
@@ -77,7 +78,8 @@ struct GIFFrameWriter {
         for p in frames {
             switch (p.work, choice) {
             case (.global, .global(let colors, let transparent)):
-                try writeExact(p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
+                try writeExact(
+                    p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
             case (.local(let table), _):
                 try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
             case (.quantized(let remapped), .quantized), (.quantized(let remapped), .local):
@@ -104,13 +106,18 @@ struct GIFFrameWriter {
         var keepsAny = false
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in
-                let t = tRaw.bindMemory(to: UInt32.self), s = sRaw.bindMemory(to: UInt32.self)
-                var lastColor: UInt32 = 0, lastIndex = table.index(of: 0) ?? 0
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                var lastColor: UInt32 = 0
+                var lastIndex = table.index(of: 0) ?? 0
                 for y in 0..<rect.height {
                     let row = (rect.y + y) * width + rect.x
                     for x in 0..<rect.width {
                         let c = t[row + x]
-                        if c != lastColor { lastColor = c; lastIndex = table.index(of: c)! }
+                        if c != lastColor {
+                            lastColor = c
+                            lastIndex = table.index(of: c)!
+                        }
                         let i = y * rect.width + x
                         plain[i] = UInt8(lastIndex)
                         if let transparent, f.index > 0, c == s[row + x], lastIndex != transparent {
@@ -121,8 +128,9 @@ struct GIFFrameWriter {
                 }
             }
         }
-        var frame = GIFWriter.Frame(rect: rect, palette: local ? table.colors : nil, indices: plain,
-                                    delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
+        var frame = GIFWriter.Frame(
+            rect: rect, palette: local ? table.colors : nil, indices: plain,
+            delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
         if keepsAny {
             frame = smallest(frame, alternative: alternative, palette: table.colors)
         }
@@ -156,7 +164,8 @@ struct GIFFrameWriter {
     /// then every remap waits for the previous frame; decided here, the
     /// remaps run in parallel and this pass costs a few ms a frame.)
     private mutating func writeQuantized(_ f: PlannedFrame, _ remapped: Quantizer.Remapped) throws {
-        let rect = f.geometry.rect, w = width
+        let rect = f.geometry.rect
+        let w = width
         var indices = remapped.indices
         let colors = remapped.colors
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
@@ -164,7 +173,8 @@ struct GIFFrameWriter {
             f.target.pixels.withUnsafeBytes { tRaw in
                 shown.pixels.withUnsafeBytes { sRaw in
                     previous.pixels.withUnsafeBytes { pRaw in
-                        let t = tRaw.bindMemory(to: UInt32.self), s = sRaw.bindMemory(to: UInt32.self)
+                        let t = tRaw.bindMemory(to: UInt32.self)
+                        let s = sRaw.bindMemory(to: UInt32.self)
                         let p = pRaw.bindMemory(to: UInt32.self)
                         for y in 0..<rect.height {
                             let row = (rect.y + y) * w + rect.x
@@ -176,7 +186,8 @@ struct GIFFrameWriter {
                                 if index == transparent || shownColor >> 24 == 0 { continue }
                                 let c = t[row + x]
                                 if c == p[row + x]
-                                    || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index]) {
+                                    || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index])
+                                {
                                     indices[i] = clear
                                 }
                             }
@@ -185,8 +196,10 @@ struct GIFFrameWriter {
                 }
             }
         }
-        try gif.write(GIFWriter.Frame(rect: rect, palette: colors, indices: indices, delay: f.delay,
-                                      disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
+        try gif.write(
+            GIFWriter.Frame(
+                rect: rect, palette: colors, indices: indices, delay: f.delay,
+                disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
         shown.pixels.withUnsafeMutableBytes { sRaw in
             let s = sRaw.bindMemory(to: UInt32.self)
             for y in 0..<rect.height {

@@ -35,10 +35,12 @@ package enum FewestRuns {
         var costPrimary = 0
         var costAlternative = alternative[0] >= 0 ? 0 : unreachable
         for i in 1..<n {
-            let previousPrimary = Int(primary[i - 1]), previousAlternative = Int(alternative[i - 1])
+            let previousPrimary = Int(primary[i - 1])
+            let previousAlternative = Int(alternative[i - 1])
             func cheapest(endingWith v: Int) -> (cost: Int, viaAlternative: Bool) {
                 let viaPrimary = costPrimary + (previousPrimary == v ? 0 : 1)
-                let viaAlternative = previousAlternative >= 0
+                let viaAlternative =
+                    previousAlternative >= 0
                     ? costAlternative + (previousAlternative == v ? 0 : 1) : unreachable
                 return viaAlternative <= viaPrimary ? (viaAlternative, true) : (viaPrimary, false)
             }

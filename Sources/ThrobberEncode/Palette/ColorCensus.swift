@@ -27,7 +27,10 @@ struct ColorCensus {
         // colors the union has: its own colors are all the union can gain,
         // in the same order of first appearance as over the whole frame.
         if unionFits {
-            for c in own.colors where !union.insert(c) { unionFits = false; break }
+            for c in own.colors where !union.insert(c) {
+                unionFits = false
+                break
+            }
         }
         return true
     }

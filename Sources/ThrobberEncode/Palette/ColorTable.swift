@@ -6,7 +6,7 @@ import ThrobberCore
 /// RGBA as in `RGBAImage.pixel`.
 struct ColorTable: Sendable {
     private var keys: [UInt32]
-    private var slots: [UInt16]   // palette index + 1; 0 = empty
+    private var slots: [UInt16]  // palette index + 1; 0 = empty
     private let mask: Int
     /// Colors in the order they were first inserted.
     private(set) var colors: [UInt32] = []
@@ -77,7 +77,10 @@ struct ColorTable: Sendable {
                     let c = UInt32(littleEndian: px[row + x])
                     if c == last { continue }
                     last = c
-                    if !insert(c) { fits = false; break outer }
+                    if !insert(c) {
+                        fits = false
+                        break outer
+                    }
                 }
             }
         }

@@ -63,7 +63,9 @@ package enum EdgeMaskedDither {
         package init(_ image: RGBAImage) {
             width = image.width
             height = image.height
-            let w = width, h = height, stride = w + 1
+            let w = width
+            let h = height
+            let stride = w + 1
             var edge = [UInt8](repeating: 0, count: w * h)
             image.pixels.withUnsafeBytes { raw in
                 let p = raw.bindMemory(to: UInt32.self)
@@ -71,8 +73,14 @@ package enum EdgeMaskedDither {
                     for y in 0..<h {
                         for x in 0..<w {
                             let i = y * w + x
-                            if x + 1 < w, p[i] != p[i + 1], isStrong(p[i], p[i + 1]) { e[i] = 1; e[i + 1] = 1 }
-                            if y + 1 < h, p[i] != p[i + w], isStrong(p[i], p[i + w]) { e[i] = 1; e[i + w] = 1 }
+                            if x + 1 < w, p[i] != p[i + 1], isStrong(p[i], p[i + 1]) {
+                                e[i] = 1
+                                e[i + 1] = 1
+                            }
+                            if y + 1 < h, p[i] != p[i + w], isStrong(p[i], p[i + w]) {
+                                e[i] = 1
+                                e[i + w] = 1
+                            }
                         }
                     }
                 }
@@ -94,9 +102,12 @@ package enum EdgeMaskedDither {
         /// Is a strong edge within `radius` of (x, y) (Chebyshev distance)?
         package func isNear(x: Int, y: Int) -> Bool {
             let stride = width + 1
-            let x0 = max(x - radius, 0), x1 = min(x + radius + 1, width)
-            let y0 = max(y - radius, 0), y1 = min(y + radius + 1, height)
-            return sums[y1 * stride + x1] &- sums[y0 * stride + x1] &- sums[y1 * stride + x0] &+ sums[y0 * stride + x0] != 0
+            let x0 = max(x - radius, 0)
+            let x1 = min(x + radius + 1, width)
+            let y0 = max(y - radius, 0)
+            let y1 = min(y + radius + 1, height)
+            return sums[y1 * stride + x1] &- sums[y0 * stride + x1] &- sums[y1 * stride + x0] &+ sums[y0 * stride + x0]
+                != 0
         }
     }
 

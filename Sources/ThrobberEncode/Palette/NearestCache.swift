@@ -43,11 +43,15 @@ struct NearestCache {
     /// entries whose green is within `reach` can be within the tolerance.
     private func search(_ c: UInt32) -> Int16 {
         let g = Int(c >> 8 & 0xFF)
-        var best = -1, bestDistance = EdgeMaskedDither.tolerance + 1
+        var best = -1
+        var bestDistance = EdgeMaskedDither.tolerance + 1
         for n in start[max(g - reach, 0)]..<start[min(g + reach + 1, 256)] {
             let k = byGreen[n]
             let d = ColorTable.distance(c, colors[k])
-            if d < bestDistance || (d == bestDistance && k < best) { bestDistance = d; best = k }
+            if d < bestDistance || (d == bestDistance && k < best) {
+                bestDistance = d
+                best = k
+            }
         }
         return Int16(best)
     }

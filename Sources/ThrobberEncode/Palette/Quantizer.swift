@@ -1,6 +1,6 @@
+internal import CImageQuant
 import ThrobberCodecs
 import ThrobberCore
-internal import CImageQuant
 
 /// Palette reduction with libimagequant, one frame (or frame rectangle) at a
 /// time, single-threaded inside so results never depend on OMP_NUM_THREADS.
@@ -33,13 +33,16 @@ struct Quantizer: Sendable {
     /// under this rectangle), pixels close enough to it become the
     /// transparent entry, which keeps unchanged areas stable between frames.
     /// Returns the indices and the palette as packed RGBA.
-    func remap(_ image: RGBAImage, to palette: Palette, background: RGBAImage?) throws -> (indices: [UInt8], colors: [UInt32]) {
+    func remap(_ image: RGBAImage, to palette: Palette, background: RGBAImage?) throws -> (
+        indices: [UInt8], colors: [UInt32]
+    ) {
         throbber_liq_single_thread()
         let attr = try makeAttributes()
         defer { liq_attr_destroy(attr) }
         var indices = [UInt8](repeating: 0, count: image.width * image.height)
         try image.pixels.withUnsafeBytes { px in
-            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0)
+            else {
                 throw ThrobberError(.software, "libimagequant: cannot create image")
             }
             defer { liq_image_destroy(img) }
@@ -47,7 +50,8 @@ struct Quantizer: Sendable {
                 try (background?.pixels ?? []).withUnsafeBytes { bg in
                     var bgImage: OpaquePointer? = nil
                     if let background {
-                        bgImage = liq_image_create_rgba(attr, bg.baseAddress!, Int32(background.width), Int32(background.height), 0)
+                        bgImage = liq_image_create_rgba(
+                            attr, bg.baseAddress!, Int32(background.width), Int32(background.height), 0)
                         if let bgImage { liq_image_set_background(img, bgImage) }  // img takes ownership
                     }
                     let status = indices.withUnsafeMutableBytes { out in
@@ -71,7 +75,8 @@ struct Quantizer: Sendable {
         defer { liq_attr_destroy(attr) }
         var indices = [UInt8](repeating: 0, count: image.width * image.height)
         let colors: [UInt32] = try image.pixels.withUnsafeBytes { px in
-            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+            guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0)
+            else {
                 throw ThrobberError(.software, "libimagequant: cannot create image")
             }
             defer { liq_image_destroy(img) }
@@ -132,7 +137,8 @@ extension Quantizer {
         func add(_ image: RGBAImage) throws {
             throbber_liq_single_thread()
             try image.pixels.withUnsafeBytes { px in
-                guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0) else {
+                guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0)
+                else {
                     throw ThrobberError(.software, "libimagequant: cannot create image")
                 }
                 defer { liq_image_destroy(img) }

@@ -58,8 +58,10 @@ public struct AnimationEncoder {
     /// animations are decoded only once.
     static let cacheBudget = 48 << 20
 
-    private func run<Format: FormatEncoder>(_ format: inout Format, _ source: FrameSource,
-                                            _ timeline: Timeline) throws -> EncodeReport {
+    private func run<Format: FormatEncoder>(
+        _ format: inout Format, _ source: FrameSource,
+        _ timeline: Timeline
+    ) throws -> EncodeReport {
         let jobs = settings.jobs
         var loader = FrameLoader(source: source, alpha: format.alpha, jobs: jobs, cacheBudget: Self.cacheBudget)
         try format.survey(&loader)
@@ -86,9 +88,12 @@ public struct AnimationEncoder {
                 planned += try format.plan(frame)
             }
             // (A batch of frames identical to the one before plans nothing.)
-            let work = planned.isEmpty ? nil : Pending { [planned, stage = format.stage] in
-                try Format.process(planned, stage: stage, jobs: jobs)
-            }
+            let work =
+                planned.isEmpty
+                ? nil
+                : Pending { [planned, stage = format.stage] in
+                    try Format.process(planned, stage: stage, jobs: jobs)
+                }
             try write(inFlight)
             inFlight = work.map { ($0, batch.last?.endEntry ?? 0) }
         }

@@ -22,7 +22,9 @@ extension AnimationFormat {
     /// The format a file name extension means (any case, without the dot).
     public init?(fileExtension: String) {
         let ext = fileExtension.lowercased()
-        guard let format = AnimationFormat.allCases.first(where: { $0.fileExtensions.contains(ext) }) else { return nil }
+        guard let format = AnimationFormat.allCases.first(where: { $0.fileExtensions.contains(ext) }) else {
+            return nil
+        }
         self = format
     }
 }

@@ -38,6 +38,8 @@ struct DistinctFrames {
             out.append((p.image, p.entry, timeline.entries.count, nil))
         }
         guard let first else { return [] }
-        return out.map { DistinctFrame(image: $0.image, entry: $0.entry, endEntry: $0.endEntry, next: $0.next ?? first) }
+        return out.map {
+            DistinctFrame(image: $0.image, entry: $0.entry, endEntry: $0.endEntry, next: $0.next ?? first)
+        }
     }
 }

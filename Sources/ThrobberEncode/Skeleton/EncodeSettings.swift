@@ -57,7 +57,10 @@ public struct EncodeSettings: Equatable, Sendable {
         func bad(_ field: Field, _ why: String) -> ThrobberError { ThrobberError(.usage, field: field, why) }
         if let delay = timing.delay {
             guard limits.delays.contains(delay) else {
-                throw bad(.delay, "must be \(limits.delays.lowerBound)…\(limits.delays.upperBound) centiseconds for \(limits.name)\(limits.delayReason.map { " (\($0))" } ?? ""), got \(delay)")
+                throw bad(
+                    .delay,
+                    "must be \(limits.delays.lowerBound)…\(limits.delays.upperBound) centiseconds for \(limits.name)\(limits.delayReason.map { " (\($0))" } ?? ""), got \(delay)"
+                )
             }
         } else {
             let fps = timing.fps
@@ -67,7 +70,10 @@ public struct EncodeSettings: Equatable, Sendable {
                 throw bad(.fps, "\(fps) is too large or too finely divided (up to 1e9, denominators up to 1e6)")
             }
             if let maxFPS = limits.maxFPS, fps > Rational(Int64(maxFPS)) {
-                throw bad(.fps, "\(fps) fps is too fast for \(limits.name): \(limits.delayReason ?? "delays would be too short"); use \(maxFPS) fps or less")
+                throw bad(
+                    .fps,
+                    "\(fps) fps is too fast for \(limits.name): \(limits.delayReason ?? "delays would be too short"); use \(maxFPS) fps or less"
+                )
             }
         }
         guard (1...1000).contains(timing.duplicate) else {

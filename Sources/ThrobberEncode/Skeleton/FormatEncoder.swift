@@ -6,7 +6,7 @@ import ThrobberCore
 /// report; a format supplies the steps that differ between formats, each
 /// called in frame order except `process`, which is pure and runs on worker
 /// threads while the previous batch is written.
-protocol FormatEncoder {
+protocol FormatEncoder: SendableMetatype {
     /// A distinct frame after planning (its rectangle, blend, delay decided).
     associatedtype Planned: Sendable
     /// A planned frame after the parallel stage (palette, compression),

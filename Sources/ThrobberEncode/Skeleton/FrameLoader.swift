@@ -46,13 +46,19 @@ struct FrameLoader {
     private mutating func checkSize(_ image: RGBAImage, _ index: Int) throws {
         guard let size else {
             guard image.width <= 65535 && image.height <= 65535 else {
-                throw ThrobberError(.data, "\(source.name(at: index)): \(image.width)x\(image.height) is larger than an animation frame can be (65535 pixels a side)")
+                throw ThrobberError(
+                    .data,
+                    "\(source.name(at: index)): \(image.width)x\(image.height) is larger than an animation frame can be (65535 pixels a side)"
+                )
             }
             self.size = (image.width, image.height, source.name(at: index))
             return
         }
         guard image.width == size.width && image.height == size.height else {
-            throw ThrobberError(.data, "\(source.name(at: index)): frame is \(image.width)x\(image.height), but \(size.name) is \(size.width)x\(size.height); all frames must have the same size")
+            throw ThrobberError(
+                .data,
+                "\(source.name(at: index)): frame is \(image.width)x\(image.height), but \(size.name) is \(size.width)x\(size.height); all frames must have the same size"
+            )
         }
     }
 

@@ -15,8 +15,10 @@ struct PresetCanvas {
     let color: Color
 
     /// `defaultSize` in pixels of the larger side, `defaultScale` pixels per point.
-    init(_ options: PresetOptions, width: Rational, height: Rational, defaultSize: Int, defaultScale: Int = 1,
-         defaultColor: Color) {
+    init(
+        _ options: PresetOptions, width: Rational, height: Rational, defaultSize: Int, defaultScale: Int = 1,
+        defaultColor: Color
+    ) {
         self.options = options
         self.width = width
         self.height = height
@@ -56,8 +58,13 @@ struct PresetCanvas {
         let matte = background.a == 255 ? background : Color(r: 255, g: 255, b: 255)
         return .object([
             ("version", 1),
-            ("canvas", .object([("width", whole(width)), ("height", whole(height)), ("scale", .number(Rational(scale))),
-                                ("background", .string(background == .transparent ? "transparent" : background.description))])),
+            (
+                "canvas",
+                .object([
+                    ("width", whole(width)), ("height", whole(height)), ("scale", .number(Rational(scale))),
+                    ("background", .string(background == .transparent ? "transparent" : background.description)),
+                ])
+            ),
             ("timing", .object(timing)),
             ("encode", .object([("matte", .string(matte.description))])),
             ("layers", .array(layers)),

@@ -6,9 +6,10 @@ import ThrobberEncode
 public enum PresetCatalog {
     /// The three seeds (`ease`, `dots`, `dots-flip`) first, then the shape
     /// loaders.
-    public static let all: [Preset] = [
-        SeedPresets.ease, SeedPresets.dots, SeedPresets.dotsFlip,
-    ] + ShapePresets.all
+    public static let all: [Preset] =
+        [
+            SeedPresets.ease, SeedPresets.dots, SeedPresets.dotsFlip,
+        ] + ShapePresets.all
 
     /// The preset called `name` (exact, case-sensitive), or nil.
     public static func named(_ name: String) -> Preset? { all.first { $0.name == name } }

@@ -8,8 +8,10 @@ import ThrobberEncode
 enum ShapePresets {
     static let ink = Color(r: 0x55, g: 0x55, b: 0x55)
 
-    static func canvas(_ o: PresetOptions, width: Rational = 100, height: Rational = 100,
-                       color: Color = ink) -> PresetCanvas {
+    static func canvas(
+        _ o: PresetOptions, width: Rational = 100, height: Rational = 100,
+        color: Color = ink
+    ) -> PresetCanvas {
         PresetCanvas(o, width: width, height: height, defaultSize: 64, defaultColor: color)
     }
 
@@ -34,10 +36,14 @@ enum ShapePresets {
     }
 
     /// A `keyframes` animation; `period` and `delay` in design seconds.
-    static func keyframes(_ c: PresetCanvas, _ property: String, period: Double, delay: Double = 0,
-                          _ keys: [Key]) -> ConfigJSON {
-        var members: [(String, ConfigJSON)] = [("kind", "keyframes"), ("property", .string(property)),
-                                               ("period", c.s(period))]
+    static func keyframes(
+        _ c: PresetCanvas, _ property: String, period: Double, delay: Double = 0,
+        _ keys: [Key]
+    ) -> ConfigJSON {
+        var members: [(String, ConfigJSON)] = [
+            ("kind", "keyframes"), ("property", .string(property)),
+            ("period", c.s(period)),
+        ]
         if delay != 0 { members.append(("delay", c.s(delay))) }
         let keyList: [ConfigJSON] = keys.map { k in
             var m: [(String, ConfigJSON)] = [("at", c.s(k.at)), ("value", k.value)]
@@ -49,7 +55,8 @@ enum ShapePresets {
     }
 
     /// A value turning steadily from 0 to `by` over `period` (rotate, start, end).
-    static func turning(_ c: PresetCanvas, _ property: String = "rotate", by: ConfigJSON, period: Double) -> ConfigJSON {
+    static func turning(_ c: PresetCanvas, _ property: String = "rotate", by: ConfigJSON, period: Double) -> ConfigJSON
+    {
         keyframes(c, property, period: period, [Key(0, 0), Key(period, by)])
     }
 
@@ -60,13 +67,22 @@ enum ShapePresets {
     static let material = "cubic-bezier(0.4, 0, 0.2, 1)"
 
     /// iOS-style activity indicator: twelve spokes, the lit one moving clockwise.
-    static let spinner = Preset(name: "spinner", summary: "iOS-style spinner: twelve spokes fading behind the lit one") { o in
+    static let spinner = Preset(name: "spinner", summary: "iOS-style spinner: twelve spokes fading behind the lit one")
+    { o in
         let c = canvas(o)
-        return c.config(fps: 24, layers: [
-            ["rect": ["width": c.u(8), "height": c.u(26), "corner": c.u(4)], "fill": c.colorJSON,
-             "repeat": ["count": 12, "around": c.u(31), "delay": c.s(Rational(1, 12))],
-             "animate": [["kind": "keyframes", "property": "opacity", "period": c.s(1),
-                          "keys": [["at": 0, "value": 1], ["at": c.s(1), "value": 0.15]]]]],
-        ])
+        return c.config(
+            fps: 24,
+            layers: [
+                [
+                    "rect": ["width": c.u(8), "height": c.u(26), "corner": c.u(4)], "fill": c.colorJSON,
+                    "repeat": ["count": 12, "around": c.u(31), "delay": c.s(Rational(1, 12))],
+                    "animate": [
+                        [
+                            "kind": "keyframes", "property": "opacity", "period": c.s(1),
+                            "keys": [["at": 0, "value": 1], ["at": c.s(1), "value": 0.15]],
+                        ]
+                    ],
+                ]
+            ])
     }
 }

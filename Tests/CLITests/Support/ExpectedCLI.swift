@@ -10,11 +10,15 @@ enum ExpectedCLI {
     /// Long options of each subcommand ("" is `throbber` itself).
     static let options: [String: Set<String>] = [
         "": ["help", "version"],
-        "encode": ["output", "fps", "delay", "duplicate", "bounce", "loop", "quality", "colors", "dither", "matte",
-                   "sort", "glob", "jobs", "format", "compression", "sha256", "quiet", "help"],
+        "encode": [
+            "output", "fps", "delay", "duplicate", "bounce", "loop", "quality", "colors", "dither", "matte",
+            "sort", "glob", "jobs", "format", "compression", "sha256", "quiet", "help",
+        ],
         "render": ["output", "format", "compression", "jobs", "sha256", "quiet", "help"],
-        "preset": ["output", "size", "color", "background", "speed", "fps", "scale", "format", "compression", "ring",
-                   "icon", "print-config", "jobs", "sha256", "quiet", "help"],
+        "preset": [
+            "output", "size", "color", "background", "speed", "fps", "scale", "format", "compression", "ring",
+            "icon", "print-config", "jobs", "sha256", "quiet", "help",
+        ],
         "presets": ["help"],
         "gallery": ["size", "jobs", "quiet", "help"],
         "info": ["json", "help"],

@@ -10,8 +10,11 @@ struct OptionTable: Equatable, CustomStringConvertible {
     var names: Set<String> { Set(defaults.keys) }
 
     var description: String {
-        defaults.keys.sorted().map { "--\($0)" + (shorts[$0].map { " (-\($0))" } ?? "") + ": " + (defaults[$0]!.map { "default \($0)" } ?? "no default") }
-            .joined(separator: "\n")
+        defaults.keys.sorted().map {
+            "--\($0)" + (shorts[$0].map { " (-\($0))" } ?? "") + ": "
+                + (defaults[$0]!.map { "default \($0)" } ?? "no default")
+        }
+        .joined(separator: "\n")
     }
 
     /// The OPTIONS section of `--help`: an entry starts with "  -", its
@@ -33,7 +36,9 @@ struct OptionTable: Equatable, CustomStringConvertible {
             let words = entry.split(separator: " ").map(String.init)
             guard let long = words.prefix(3).first(where: { $0.hasPrefix("--") }) else { continue }
             let name = String(long.dropFirst(2))
-            if words[0].count == 3, words[0].hasPrefix("-"), words[0].hasSuffix(",") { shorts[name] = String(words[0].dropFirst().dropLast()) }
+            if words[0].count == 3, words[0].hasPrefix("-"), words[0].hasSuffix(",") {
+                shorts[name] = String(words[0].dropFirst().dropLast())
+            }
             defaults[name] = Self.match(#"\(default: (.*)\)$"#, in: entry)
         }
     }
@@ -42,10 +47,16 @@ struct OptionTable: Equatable, CustomStringConvertible {
     /// the first .Ss, throbber's own options), read from the mdoc source:
     /// `.It Fl o , -output Ar file`, then text lines, one `Default: ….`
     init?(mdoc source: String, subsection: String?) {
-        var inOptions = false, current: String? = nil, found = subsection == nil
+        var inOptions = false
+        var current: String? = nil
+        var found = subsection == nil
         var entries: [(head: String, text: String)] = []
         for line in source.components(separatedBy: "\n") {
-            if line.hasPrefix(".Sh ") { inOptions = line == ".Sh OPTIONS"; current = nil; continue }
+            if line.hasPrefix(".Sh ") {
+                inOptions = line == ".Sh OPTIONS"
+                current = nil
+                continue
+            }
             guard inOptions else { continue }
             if line.hasPrefix(".Ss ") {
                 current = String(line.dropFirst(4))
@@ -65,7 +76,7 @@ struct OptionTable: Equatable, CustomStringConvertible {
         guard found else { return nil }
         for entry in entries {
             let words = entry.head.split(separator: " ").map(String.init)
-            guard words.count > 2, words[1] == "Fl" else { continue }   // `.It Ar NAME`: an argument
+            guard words.count > 2, words[1] == "Fl" else { continue }  // `.It Ar NAME`: an argument
             let flags = words.dropFirst(2).prefix { $0 != "Ar" && $0 != "Cm" }.filter { $0 != "," }
             guard let long = flags.first(where: { $0.hasPrefix("-") }) else { continue }
             let name = String(long.dropFirst())
@@ -76,8 +87,9 @@ struct OptionTable: Equatable, CustomStringConvertible {
 
     private static func match(_ pattern: String, in text: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let m = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let r = Range(m.range(at: 1), in: text) else { return nil }
+            let m = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let r = Range(m.range(at: 1), in: text)
+        else { return nil }
         return String(text[r])
     }
 }

@@ -15,7 +15,9 @@ enum Paths {
 /// The shared, read-only image fixtures (../shared/fixtures from the repo root).
 enum Fixtures {
     static let root = Paths.repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    static var available: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("SOURCES.md").path) }
+    static var available: Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent("SOURCES.md").path)
+    }
     /// On CI a missing fixture folder is a failure, not a skip.
     static var onCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
@@ -38,7 +40,8 @@ extension Trait where Self == ConditionTrait {
     /// Skips a test (with a message) when ../shared/fixtures is absent,
     /// unless CI=true, where the test runs and fails on the missing files.
     static var needsFixtures: Self {
-        .enabled(if: Fixtures.available || Fixtures.onCI,
-                 Comment(rawValue: "skipped: image fixtures not found at \(Fixtures.root.path)"))
+        .enabled(
+            if: Fixtures.available || Fixtures.onCI,
+            Comment(rawValue: "skipped: image fixtures not found at \(Fixtures.root.path)"))
     }
 }

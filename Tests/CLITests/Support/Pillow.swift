@@ -9,7 +9,9 @@ enum Pillow {
     static func script(_ name: String, _ arguments: [String]) throws -> Data {
         let result = try Command.run(python, [Paths.tools.appendingPathComponent(name).path] + arguments)
         guard result.status == 0 else {
-            throw HarnessError("/usr/bin/python3 \(name) failed (\(result.status)); it needs Debian's python3-pil: \(result.stderrText)")
+            throw HarnessError(
+                "/usr/bin/python3 \(name) failed (\(result.status)); it needs Debian's python3-pil: \(result.stderrText)"
+            )
         }
         return result.stdout
     }
@@ -22,8 +24,13 @@ enum Pillow {
         var marks: [[Int]] = []
         var mode = "RGBA"
 
-        init(_ name: String, width: Int = 8, height: Int = 8, color: [Int], marks: [[Int]] = [], mode: String = "RGBA") {
-            self.name = name; self.size = [width, height]; self.color = color; self.marks = marks; self.mode = mode
+        init(_ name: String, width: Int = 8, height: Int = 8, color: [Int], marks: [[Int]] = [], mode: String = "RGBA")
+        {
+            self.name = name
+            self.size = [width, height]
+            self.color = color
+            self.marks = marks
+            self.mode = mode
         }
     }
 
@@ -36,8 +43,9 @@ enum Pillow {
     /// dark mark whose position depends on the index.
     static func distinctFrames(_ names: [String], width: Int = 8, height: Int = 8) -> [Frame] {
         names.enumerated().map { i, name in
-            Frame(name, width: width, height: height, color: color(i),
-                  marks: [[i % width, (i / width) % height, 2, 2, 0, 0, 0, 255]])
+            Frame(
+                name, width: width, height: height, color: color(i),
+                marks: [[i % width, (i / width) % height, 2, 2, 0, 0, 0, 255]])
         }
     }
 
@@ -55,7 +63,10 @@ enum Pillow {
     }
 
     struct DecodedGIF: Decodable {
-        struct Frame: Decodable { var duration: Int?; var sha256: String }
+        struct Frame: Decodable {
+            var duration: Int?
+            var sha256: String
+        }
         var width: Int
         var height: Int
         var frames: [Frame]
@@ -72,13 +83,18 @@ enum Pillow {
     }
 
     struct Match: Decodable {
-        struct Frame: Decodable { var duration: Int?; var psnr: [Double] }
+        struct Frame: Decodable {
+            var duration: Int?
+            var psnr: [Double]
+        }
         var frames: [Frame]
         var refs: [[Double]]?
     }
 
     /// PSNR of each GIF frame against references (match_frames.py).
-    static func match(_ gif: URL, against refs: [URL], sameIndex: Bool = false, refsMatrix: Bool = false) throws -> Match {
+    static func match(_ gif: URL, against refs: [URL], sameIndex: Bool = false, refsMatrix: Bool = false) throws
+        -> Match
+    {
         var args = [gif.path] + refs.map(\.path)
         if sameIndex { args.append("--same-index") }
         if refsMatrix { args.append("--refs") }

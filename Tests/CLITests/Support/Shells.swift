@@ -20,11 +20,14 @@ enum Shells {
 
     /// Runs `shell arguments…` with HOME and the XDG folders in `dir`, so no
     /// user configuration is read and nothing is written outside `dir`.
-    static func run(_ shell: URL, _ arguments: [String], in dir: URL,
-                    environment extra: [String: String?] = [:]) throws -> CommandResult {
+    static func run(
+        _ shell: URL, _ arguments: [String], in dir: URL,
+        environment extra: [String: String?] = [:]
+    ) throws -> CommandResult {
         var environment: [String: String?] = [
             "HOME": dir.path, "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path,
-            "XDG_DATA_HOME": dir.appendingPathComponent("data").path, "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": dir.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": dir.appendingPathComponent("cache").path,
             "ZDOTDIR": dir.path, "TERM": "dumb", "BASH_ENV": nil, "ENV": nil,
         ]
         environment.merge(extra) { $1 }
@@ -47,7 +50,8 @@ extension Trait where Self == ConditionTrait {
     /// Skips a test (with a message) when the shell is missing, unless
     /// CI=true, where the test runs and fails on it.
     static func needsShell(_ name: String) -> Self {
-        .enabled(if: Shells.path(name) != nil || Fixtures.onCI,
-                 Comment(rawValue: "skipped: \(name) is not installed (scripts/install-deps installs it)"))
+        .enabled(
+            if: Shells.path(name) != nil || Fixtures.onCI,
+            Comment(rawValue: "skipped: \(name) is not installed (scripts/install-deps installs it)"))
     }
 }

@@ -11,7 +11,9 @@ enum Throbber {
         }
         // `swift test` on Linux runs <scratch>/<config>/<Package>PackageTests.xctest,
         // an executable that sits next to the products it depends on.
-        if let exe = Bundle.main.executableURL { list.append(exe.resolvingSymlinksInPath().deletingLastPathComponent()) }
+        if let exe = Bundle.main.executableURL {
+            list.append(exe.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
         let argv0 = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         list.append(argv0.deletingLastPathComponent())
         // On Darwin the tests are a bundle: <dir>/X.xctest/Contents/MacOS/X.
@@ -28,12 +30,17 @@ enum Throbber {
             return .success(found)
         }
         let names = tried.map(\.path).joined(separator: ", ")
-        return .failure(HarnessError("cannot find the built 'throbber' executable (looked at: \(names)); build with 'swift build --build-tests' or set THROBBER_BIN"))
+        return .failure(
+            HarnessError(
+                "cannot find the built 'throbber' executable (looked at: \(names)); build with 'swift build --build-tests' or set THROBBER_BIN"
+            ))
     }()
 
     /// Runs `throbber arguments...` and returns its exit status and output.
-    static func run(_ arguments: [String], environment: [String: String?] = [:],
-                    in workingDirectory: URL? = nil) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], environment: [String: String?] = [:],
+        in workingDirectory: URL? = nil
+    ) throws -> CommandResult {
         try Command.run(binary.get(), arguments, environment: environment, workingDirectory: workingDirectory)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("throbber check", .serialized)
 struct CheckCommandTests {
-    @Test("--update records each entry's SHA-256 (the hash of the same command run directly) and the library versions; check then passes")
+    @Test(
+        "--update records each entry's SHA-256 (the hash of the same command run directly) and the library versions; check then passes"
+    )
     func updateThenCheck() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let p = try CheckProject(in: dir)
@@ -16,11 +18,14 @@ struct CheckCommandTests {
             let recorded = try p.recordedEntries()
             #expect(recorded.count == CheckProject.entries.count)
             for (i, e) in CheckProject.entries.enumerated() {
-                let out = dir.appendingPathComponent("direct/\(i)-" + ((e["output"] as! String) as NSString).lastPathComponent)
+                let out = dir.appendingPathComponent(
+                    "direct/\(i)-" + ((e["output"] as! String) as NSString).lastPathComponent)
                 _ = try p.runDirectly(e, to: out)
                 let hash = try CheckKit.sha256sum(out)
                 let r = recorded[i]
-                #expect(r["sha256"] as? String == hash, "\(e["output"]!): recorded \(r["sha256"] ?? "nothing"), the command makes \(hash)")
+                #expect(
+                    r["sha256"] as? String == hash,
+                    "\(e["output"]!): recorded \(r["sha256"] ?? "nothing"), the command makes \(hash)")
                 #expect(up.stdoutText.contains("updated \(e["output"]!)  \(hash)\n"))
                 // The entry is kept as it was, with only its hash added.
                 var without = r
@@ -33,10 +38,14 @@ struct CheckCommandTests {
             let installed = CheckKit.installedVersions()
             #expect(installed.count == 5, "could not read all installed versions here: \(installed)")
             for (name, installed) in installed {
-                #expect(versions[name] == installed, "\(name): recorded \(versions[name] ?? "nothing"), installed \(installed)")
+                #expect(
+                    versions[name] == installed,
+                    "\(name): recorded \(versions[name] ?? "nothing"), installed \(installed)")
             }
             for (name, v) in versions {
-                #expect(v.split(separator: ".").count >= 2 && v.split(separator: ".").allSatisfy { Int($0) != nil }, "\(name) \(v)")
+                #expect(
+                    v.split(separator: ".").count >= 2 && v.split(separator: ".").allSatisfy { Int($0) != nil },
+                    "\(name) \(v)")
             }
 
             let check = try p.check()
@@ -56,23 +65,30 @@ struct CheckCommandTests {
             #expect(try p.check(["--update"]).status == 0)
             let elsewhere = dir.appendingPathComponent("elsewhere")
             try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-            for (path, cwd) in [(p.manifest.path, elsewhere), ("manifest.json", p.pins), ("pins/manifest.json", dir),
-                                ("../pins/manifest.json", elsewhere), ("./pins//manifest.json", dir)] {
+            for (path, cwd) in [
+                (p.manifest.path, elsewhere), ("manifest.json", p.pins), ("pins/manifest.json", dir),
+                ("../pins/manifest.json", elsewhere), ("./pins//manifest.json", dir),
+            ] {
                 let r = try Throbber.run(["check", path], in: cwd)
-                #expect(r.status == 0 && CheckKit.summary(r) == "5 passed, 0 failed",
-                        "check \(path) from \(cwd.lastPathComponent): \(r.stdoutText)\(r.stderrText)")
+                #expect(
+                    r.status == 0 && CheckKit.summary(r) == "5 passed, 0 failed",
+                    "check \(path) from \(cwd.lastPathComponent): \(r.stdoutText)\(r.stderrText)")
             }
         }
     }
 
-    @Test("--update writes only the manifest; check writes nothing anywhere, not even for a moment, and leaves no temporary folder")
+    @Test(
+        "--update writes only the manifest; check writes nothing anywhere, not even for a moment, and leaves no temporary folder"
+    )
     func touchesNothing() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let p = try CheckProject(in: dir.appendingPathComponent("project"))
             try p.makeExpectedFiles()
             let privateTemp = dir.appendingPathComponent("tmp")
             let cwd = dir.appendingPathComponent("cwd")
-            for d in [privateTemp, cwd] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+            for d in [privateTemp, cwd] {
+                try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+            }
             let env: [String: String?] = ["TMPDIR": privateTemp.path]
 
             let before = try CheckKit.Snapshot(p.root)
@@ -90,25 +106,33 @@ struct CheckCommandTests {
         }
     }
 
-    @Test("a mismatch names the entry, both hashes, the first differing frame, the pixels that differ and by how much (as Pillow sees them); --diff-dir writes the three PNGs")
+    @Test(
+        "a mismatch names the entry, both hashes, the first differing frame, the pixels that differ and by how much (as Pillow sees them); --diff-dir writes the three PNGs"
+    )
     func mismatchReport() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let p = try CheckProject(in: dir)
             #expect(try p.check(["--update"]).status == 0)
             try p.makeExpectedFiles()
             // Change two configs: a color (GIF entry) and a step angle (APNG entry).
-            let dots = p.configs.appendingPathComponent("dots.json"), ease = p.configs.appendingPathComponent("ease.json")
-            let dotsText = try String(contentsOf: dots, encoding: .utf8), easeText = try String(contentsOf: ease, encoding: .utf8)
+            let dots = p.configs.appendingPathComponent("dots.json")
+            let ease = p.configs.appendingPathComponent("ease.json")
+            let dotsText = try String(contentsOf: dots, encoding: .utf8)
+            let easeText = try String(contentsOf: ease, encoding: .utf8)
             try #require(dotsText.contains("\"gray\"") && easeText.contains("\"by\": 120"))
-            try dotsText.replacingOccurrences(of: "\"gray\"", with: "\"#FF3B30\"").write(to: dots, atomically: true, encoding: .utf8)
-            try easeText.replacingOccurrences(of: "\"by\": 120", with: "\"by\": 90").write(to: ease, atomically: true, encoding: .utf8)
+            try dotsText.replacingOccurrences(of: "\"gray\"", with: "\"#FF3B30\"").write(
+                to: dots, atomically: true, encoding: .utf8)
+            try easeText.replacingOccurrences(of: "\"by\": 120", with: "\"by\": 90").write(
+                to: ease, atomically: true, encoding: .utf8)
 
             let pinsBefore = try CheckKit.Snapshot(p.pins)
             let r = try p.check(["--diff-dir", "diffs"], in: dir)
             #expect(r.status == 1, "\(r.stdoutText)\(r.stderrText)")
             #expect(CheckKit.summary(r) == "3 passed, 2 failed")
             #expect(try CheckKit.Snapshot(p.pins).changes(since: pinsBefore) == [], "check wrote beside the manifest")
-            for ok in ["ring.png", "sub/spinner.gif", "frames.gif"] { #expect(r.stdoutText.contains("ok      \(ok)\n")) }
+            for ok in ["ring.png", "sub/spinner.gif", "frames.gif"] {
+                #expect(r.stdoutText.contains("ok      \(ok)\n"))
+            }
 
             let diffs = dir.appendingPathComponent("diffs")
             var written: [String] = []
@@ -118,11 +142,14 @@ struct CheckCommandTests {
                 let actualHash = try CheckKit.sha256sum(actual)
                 let expectedFile = p.pins.appendingPathComponent(output)
                 let old = try #require(try p.recordedHash(output))
-                #expect(r.stdoutText.contains("FAILED  \(output): sha256 \(actualHash), expected \(old)\n"), "\(r.stdoutText)")
+                #expect(
+                    r.stdoutText.contains("FAILED  \(output): sha256 \(actualHash), expected \(old)\n"),
+                    "\(r.stdoutText)")
 
                 let d = try CheckKit.frameDiff(expectedFile, actual)
                 let frame = try #require(d.first, "Pillow sees no pixel difference in \(output)")
-                let line = "first differing frame \(frame): \(d.pixels!) pixels differ, largest channel difference \(d.largest!)"
+                let line =
+                    "first differing frame \(frame): \(d.pixels!) pixels differ, largest channel difference \(d.largest!)"
                 #expect(r.stdoutText.contains(line), "\(output): expected “\(line)” in\n\(r.stdoutText)")
 
                 // Named after the whole output path, extension included.
@@ -132,12 +159,17 @@ struct CheckCommandTests {
                 let e = try CheckKit.still(diffs.appendingPathComponent(names[0]))
                 let a = try CheckKit.still(diffs.appendingPathComponent(names[1]))
                 let diff = try CheckKit.still(diffs.appendingPathComponent(names[2]))
-                #expect(e.sha256 == (try CheckKit.frameHash(expectedFile, frame)).sha256, "\(names[0]) is not frame \(frame) of the expected file")
-                #expect(a.sha256 == (try CheckKit.frameHash(actual, frame)).sha256, "\(names[1]) is not frame \(frame) of the new file")
+                #expect(
+                    e.sha256 == (try CheckKit.frameHash(expectedFile, frame)).sha256,
+                    "\(names[0]) is not frame \(frame) of the expected file")
+                #expect(
+                    a.sha256 == (try CheckKit.frameHash(actual, frame)).sha256,
+                    "\(names[1]) is not frame \(frame) of the new file")
                 #expect(!e.animated && !a.animated && !diff.animated)
                 #expect(diff.width == e.width && diff.height == e.height)
                 #expect(diff.gray && diff.opaque, "difference image should be gray and opaque")
-                #expect(diff.nonblack == d.pixels!, "difference image lights \(diff.nonblack) pixels, \(d.pixels!) differ")
+                #expect(
+                    diff.nonblack == d.pixels!, "difference image lights \(diff.nonblack) pixels, \(d.pixels!) differ")
                 #expect(diff.largest == min(255, 4 * d.largest!))
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: diffs.path).sorted() == written.sorted())
@@ -159,15 +191,20 @@ struct CheckCommandTests {
             #expect(r.stdoutText.contains("FAILED  ring.gif: sha256 "))
             #expect(r.stdoutText.contains("no expected file"), "\(r.stdoutText)")
             #expect(CheckKit.summary(r) == "0 passed, 1 failed")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("diffs").path).isEmpty)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("diffs").path).isEmpty)
         }
     }
 
-    @Test("--diff-dir keeps the images of every mismatching entry, also when two outputs share a base name (dots.gif, dots.png)")
+    @Test(
+        "--diff-dir keeps the images of every mismatching entry, also when two outputs share a base name (dots.gif, dots.png)"
+    )
     func diffDirPerEntry() throws {
         try withTemporaryDirectory { (dir: URL) throws in
-            let entries: [[String: Any]] = [["render": "../configs/dots.json", "output": "dots.gif"],
-                                            ["render": "../configs/dots.json", "output": "dots.png"]]
+            let entries: [[String: Any]] = [
+                ["render": "../configs/dots.json", "output": "dots.gif"],
+                ["render": "../configs/dots.json", "output": "dots.png"],
+            ]
             let p = try CheckProject(in: dir, entries: entries)
             #expect(try p.check(["--update"]).status == 0)
             try p.makeExpectedFiles(entries)
@@ -180,11 +217,15 @@ struct CheckCommandTests {
             let files = try FileManager.default.contentsOfDirectory(atPath: diffs.path)
             #expect(files.count == 6, "two mismatching entries, three images each; --diff-dir holds \(files.sorted())")
             let wrote = r.stdoutText.split(separator: "\n").filter { $0.contains("wrote ") }
-            #expect(Set(wrote.map { $0.trimmingCharacters(in: .whitespaces) }).count == 2, "both entries name the same files: \(wrote)")
+            #expect(
+                Set(wrote.map { $0.trimmingCharacters(in: .whitespaces) }).count == 2,
+                "both entries name the same files: \(wrote)")
         }
     }
 
-    @Test("recorded library versions that differ from the running ones give a note on stderr; the hashes still decide the status")
+    @Test(
+        "recorded library versions that differ from the running ones give a note on stderr; the hashes still decide the status"
+    )
     func versionNote() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let entries: [[String: Any]] = [["preset": "dots", "args": ["--size", "24"], "output": "dots.gif"]]
@@ -251,7 +292,9 @@ struct CheckCommandTests {
         }
     }
 
-    @Test("an entry that writes no file (--print-config, --help) cannot be made; it is not pinned as the empty file's hash")
+    @Test(
+        "an entry that writes no file (--print-config, --help) cannot be made; it is not pinned as the empty file's hash"
+    )
     func entryWithoutOutput() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let entries: [[String: Any]] = [
@@ -260,12 +303,17 @@ struct CheckCommandTests {
             ]
             let p = try CheckProject(in: dir, entries: entries)
             let up = try p.check(["--update"])
-            let empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"   // SHA-256 of no bytes
+            let empty = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"  // SHA-256 of no bytes
             #expect(up.status == 1, "--update of entries that make nothing exits \(up.status): \(CheckKit.summary(up))")
             for output in ["ring.gif", "dots.gif"] {
                 #expect(try p.recordedHash(output) != empty, "\(output): pinned the hash of an empty file")
             }
-            try p.write(entries: entries.map { var e = $0; e["sha256"] = empty; return e })
+            try p.write(
+                entries: entries.map {
+                    var e = $0
+                    e["sha256"] = empty
+                    return e
+                })
             let r = try p.check()
             #expect(r.status == 1, "check passes entries that write nothing: \(CheckKit.summary(r))")
         }

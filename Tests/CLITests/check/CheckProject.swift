@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A small project for `throbber check`: configs and frames beside a
 /// manifest in its own folder, so every path in it is relative:
@@ -14,20 +14,25 @@ struct CheckProject {
     var manifest: URL { pins.appendingPathComponent("manifest.json") }
     var configs: URL { root.appendingPathComponent("configs") }
 
-    static var entries: [[String: Any]] { [
-        ["render": "../configs/dots.json", "output": "dots.gif"],
-        ["render": "../configs/ease.json", "args": ["--compression", "fast"], "output": "ease.png"],
-        ["preset": "ring", "args": ["--size", "48", "--color", "#0A84FF"], "output": "ring.png"],
-        ["preset": "spinner", "args": ["--size", "32"], "output": "sub/spinner.gif"],
-        ["encode": ["../frames"], "args": ["--fps", "10"], "output": "frames.gif"],
-    ] }
+    static var entries: [[String: Any]] {
+        [
+            ["render": "../configs/dots.json", "output": "dots.gif"],
+            ["render": "../configs/ease.json", "args": ["--compression", "fast"], "output": "ease.png"],
+            ["preset": "ring", "args": ["--size", "48", "--color", "#0A84FF"], "output": "ring.png"],
+            ["preset": "spinner", "args": ["--size", "32"], "output": "sub/spinner.gif"],
+            ["encode": ["../frames"], "args": ["--fps", "10"], "output": "frames.gif"],
+        ]
+    }
 
     init(in dir: URL, entries: [[String: Any]] = CheckProject.entries) throws {
         root = dir
-        try CheckKit.copyExamples(["dots.json", "ease.json", "loading_loop@2x.png", "loading_icon@2x.png"], to: dir.appendingPathComponent("configs"))
-        if entries.contains(where: { $0["encode"] != nil }) {   // only encode entries read the frames
-            try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png", "c.png", "d.png", "e.png"], width: 10, height: 10),
-                                  in: dir.appendingPathComponent("frames"))
+        try CheckKit.copyExamples(
+            ["dots.json", "ease.json", "loading_loop@2x.png", "loading_icon@2x.png"],
+            to: dir.appendingPathComponent("configs"))
+        if entries.contains(where: { $0["encode"] != nil }) {  // only encode entries read the frames
+            try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png", "c.png", "d.png", "e.png"], width: 10, height: 10),
+                in: dir.appendingPathComponent("frames"))
         }
         try FileManager.default.createDirectory(at: pins, withIntermediateDirectories: true)
         try write(entries: entries)
@@ -55,7 +60,8 @@ struct CheckProject {
         for e in entries { _ = try runDirectly(e, to: pins.appendingPathComponent(e["output"] as! String)) }
     }
 
-    func check(_ extra: [String] = [], environment: [String: String?] = [:], in cwd: URL? = nil) throws -> CommandResult {
+    func check(_ extra: [String] = [], environment: [String: String?] = [:], in cwd: URL? = nil) throws -> CommandResult
+    {
         try Throbber.run(["check", manifest.path] + extra, environment: environment, in: cwd)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--sha256` on encode, render and preset: "HASH  PATH" as sha256sum
 /// prints it, for the bytes written; on stderr when the output is stdout.
@@ -19,8 +19,9 @@ struct CheckSha256OptionTests {
         ]
     }
 
-    @Test("prints exactly “HASH  PATH” on stdout, the file's SHA-256 per sha256sum, and sha256sum -c accepts it",
-          arguments: ["gif", "png"])
+    @Test(
+        "prints exactly “HASH  PATH” on stdout, the file's SHA-256 per sha256sum, and sha256sum -c accepts it",
+        arguments: ["gif", "png"])
     func printsHash(_ ext: String) throws {
         try withTemporaryDirectory { (dir: URL) throws in
             for (i, command) in try Self.commands(dir, "out.\(ext)").enumerated() {
@@ -33,8 +34,11 @@ struct CheckSha256OptionTests {
                 // The line is sha256sum's own format.
                 let list = dir.appendingPathComponent("sums-\(i).txt")
                 try r.stdout.write(to: list)
-                let verify = try Command.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), ["-c", list.path], workingDirectory: dir)
-                #expect(verify.status == 0 && verify.stdoutText == "out.\(ext): OK\n", "\(verify.stdoutText)\(verify.stderrText)")
+                let verify = try Command.run(
+                    URL(fileURLWithPath: "/usr/bin/sha256sum"), ["-c", list.path], workingDirectory: dir)
+                #expect(
+                    verify.status == 0 && verify.stdoutText == "out.\(ext): OK\n",
+                    "\(verify.stdoutText)\(verify.stderrText)")
                 // info agrees.
                 #expect(try CheckKit.info(out).info.sha256 == hash)
                 // Without -q too (the summary goes to stderr only on a terminal).
@@ -70,7 +74,8 @@ struct CheckSha256OptionTests {
     @Test("a failed command prints no hash")
     func noHashOnFailure() throws {
         try withTemporaryDirectory { (dir: URL) throws in
-            let r = try Throbber.run(["encode", dir.appendingPathComponent("none").path, "-o", "out.gif", "--sha256"], in: dir)
+            let r = try Throbber.run(
+                ["encode", dir.appendingPathComponent("none").path, "-o", "out.gif", "--sha256"], in: dir)
             #expect(r.status == 66)
             #expect(r.stdout.isEmpty)
         }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Fixtures/hashes.json pins every example and every preset, as GIF and as
 /// APNG: a change in output bytes fails here until the manifest is updated.
@@ -10,7 +10,9 @@ struct PinnedHashesTests {
         try #require(CheckKit.readManifest(CheckKit.pinned)["entries"] as? [[String: Any]])
     }
 
-    @Test("throbber check Fixtures/hashes.json passes every entry, from another folder, touching nothing in the repository")
+    @Test(
+        "throbber check Fixtures/hashes.json passes every entry, from another folder, touching nothing in the repository"
+    )
     func pinnedHashesMatch() throws {
         let count = try Self.entries().count
         let watched = ["Fixtures", "examples"].map { Paths.repository.appendingPathComponent($0) }
@@ -21,7 +23,9 @@ struct PinnedHashesTests {
             #expect(CheckKit.summary(r) == "\(count) passed, 0 failed", "\(r.stdoutText)")
             #expect(!r.stdoutText.contains("FAILED"), "\(r.stdoutText)")
             #expect(r.stdoutText.split(separator: "\n").filter { $0.hasPrefix("ok      ") }.count == count)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty, "check left files behind in TMPDIR or cwd")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty,
+                "check left files behind in TMPDIR or cwd")
         }
         for (dir, snap) in zip(watched, before) {
             #expect(try CheckKit.Snapshot(dir).changes(since: snap) == [], "check changed \(dir.lastPathComponent)/")
@@ -31,32 +35,45 @@ struct PinnedHashesTests {
     @Test("the manifest covers every example config and every preset, each as .gif and .png, with a recorded hash")
     func coverage() throws {
         let entries = try Self.entries()
-        var renders: [String: Set<String>] = [:], presets: [String: Set<String>] = [:]
+        var renders: [String: Set<String>] = [:]
+        var presets: [String: Set<String>] = [:]
         var outputs: [String] = []
         for e in entries {
             let output = try #require(e["output"] as? String)
             outputs.append(output)
             let sha = e["sha256"] as? String ?? ""
-            #expect(sha.count == 64 && sha.allSatisfy { $0.isHexDigit && $0.isASCII && !$0.isUppercase }, "\(output): sha256 '\(sha)'")
+            #expect(
+                sha.count == 64 && sha.allSatisfy { $0.isHexDigit && $0.isASCII && !$0.isUppercase },
+                "\(output): sha256 '\(sha)'")
             let ext = (output as NSString).pathExtension
             if let c = e["render"] as? String {
                 #expect(e["args"] == nil, "\(output): examples are pinned as they are")
                 renders[(c as NSString).lastPathComponent, default: []].insert(ext)
-                #expect(FileManager.default.fileExists(atPath: CheckKit.pinned.deletingLastPathComponent().appendingPathComponent(c).path),
-                        "\(c) does not exist relative to the manifest")
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: CheckKit.pinned.deletingLastPathComponent().appendingPathComponent(c).path),
+                    "\(c) does not exist relative to the manifest")
             } else if let p = e["preset"] as? String {
                 #expect(e["args"] == nil, "\(output): presets are pinned with their defaults")
                 presets[p, default: []].insert(ext)
             }
         }
         #expect(Set(outputs).count == outputs.count, "output names repeat")
-        let examples = try FileManager.default.contentsOfDirectory(atPath: CheckKit.examples.path).filter { $0.hasSuffix(".json") }
+        let examples = try FileManager.default.contentsOfDirectory(atPath: CheckKit.examples.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(!examples.isEmpty)
-        for name in examples { #expect(renders[name] == ["gif", "png"], "examples/\(name): pinned as \(renders[name] ?? [])") }
-        #expect(Set(renders.keys) == Set(examples), "pinned renders of configs that are not examples: \(Set(renders.keys).subtracting(examples))")
+        for name in examples {
+            #expect(renders[name] == ["gif", "png"], "examples/\(name): pinned as \(renders[name] ?? [])")
+        }
+        #expect(
+            Set(renders.keys) == Set(examples),
+            "pinned renders of configs that are not examples: \(Set(renders.keys).subtracting(examples))")
         let names = try SceneCLI.presetNames()
         #expect(names.count >= 15)
-        for name in names { #expect(presets[name] == ["gif", "png"], "preset \(name): pinned as \(presets[name] ?? [])") }
+        for name in names {
+            #expect(presets[name] == ["gif", "png"], "preset \(name): pinned as \(presets[name] ?? [])")
+        }
         #expect(Set(presets.keys) == Set(names))
         #expect(entries.contains { $0["encode"] != nil }, "no encode entry pinned")
         #expect(entries.count == 2 * (examples.count + names.count) + entries.filter { $0["encode"] != nil }.count)
@@ -70,10 +87,14 @@ struct PinnedHashesTests {
         let entries = try Self.entries()
         let manifestDir = CheckKit.pinned.deletingLastPathComponent()
         try withTemporaryDirectory { (dir: URL) throws in
-            for output in ["examples/dots.gif", "examples/ease.png", "presets/ring.png", "presets/pacman.gif", "encode/dropdown.gif"] {
+            for output in [
+                "examples/dots.gif", "examples/ease.png", "presets/ring.png", "presets/pacman.gif",
+                "encode/dropdown.gif",
+            ] {
                 let e = try #require(entries.first { $0["output"] as? String == output }, "\(output) not pinned")
                 let out = dir.appendingPathComponent(output.replacingOccurrences(of: "/", with: "-"))
-                let r = try Throbber.run(CheckKit.command(for: e) + ["-o", out.path, "--sha256", "-q"], in: manifestDir)
+                let r = try Throbber.run(
+                    CheckKit.command(for: e) + ["-o", out.path, "--sha256", "-q"], in: manifestDir)
                 #expect(r.status == 0, "\(r.stderrText)")
                 let hash = try CheckKit.sha256sum(out)
                 #expect(r.stdoutText == "\(hash)  \(out.path)\n")

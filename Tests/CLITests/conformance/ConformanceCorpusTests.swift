@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The same conformance checks on frame folders made by ffmpeg's lavfi test
 /// sources (small, so the suite stays fast), encoded with
@@ -23,16 +23,26 @@ struct ConformanceCorpusTests {
         var usesOver = false
         var testDescription: String { name }
 
-        init(_ name: String, _ source: String, filter: String? = nil, frames: Int, fewColors: Bool, colorType: Int,
-             outputFrames: Int? = nil) {
-            self.init(name, ffmpeg: ["-f", "lavfi", "-i", source] + (filter.map { ["-vf", $0] } ?? []), frames: frames,
-                      fewColors: fewColors, colorType: colorType, outputFrames: outputFrames)
+        init(
+            _ name: String, _ source: String, filter: String? = nil, frames: Int, fewColors: Bool, colorType: Int,
+            outputFrames: Int? = nil
+        ) {
+            self.init(
+                name, ffmpeg: ["-f", "lavfi", "-i", source] + (filter.map { ["-vf", $0] } ?? []), frames: frames,
+                fewColors: fewColors, colorType: colorType, outputFrames: outputFrames)
         }
 
-        init(_ name: String, ffmpeg: [String], frames: Int, fewColors: Bool, colorType: Int, outputFrames: Int? = nil,
-             usesOver: Bool = false) {
-            self.name = name; self.ffmpeg = ffmpeg; self.frames = frames; self.fewColors = fewColors
-            self.colorType = colorType; self.outputFrames = outputFrames ?? frames; self.usesOver = usesOver
+        init(
+            _ name: String, ffmpeg: [String], frames: Int, fewColors: Bool, colorType: Int, outputFrames: Int? = nil,
+            usesOver: Bool = false
+        ) {
+            self.name = name
+            self.ffmpeg = ffmpeg
+            self.frames = frames
+            self.fewColors = fewColors
+            self.colorType = colorType
+            self.outputFrames = outputFrames ?? frames
+            self.usesOver = usesOver
         }
     }
 
@@ -44,56 +54,78 @@ struct ConformanceCorpusTests {
         Corpus("life", "life=size=160x120:rate=25:seed=7:ratio=0.2:mold=10", frames: 30, fewColors: true, colorType: 2),
         // Alpha from 0 to 255 across the width: APNG keeps it exactly; GIF
         // cuts at 50% (the opaque half has few enough colors to be exact).
-        Corpus("testsrc2-alpha", "testsrc2=size=120x90:rate=25",
-               filter: "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='255*X/W'",
-               frames: 12, fewColors: true, colorType: 6),
+        Corpus(
+            "testsrc2-alpha", "testsrc2=size=120x90:rate=25",
+            filter: "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='255*X/W'",
+            frames: 12, fewColors: true, colorType: 6),
         // A still testsrc2 picture (one half-transparent corner, so RGBA) with
         // two opaque boxes moving in opposite corners: the changed rectangle
         // is mostly unchanged, so Throbber draws it with blend OVER.
-        Corpus("testsrc2-over", ffmpeg: [
-            "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25",
-            "-f", "lavfi", "-i", "color=c=red:s=6x6:r=25", "-f", "lavfi", "-i", "color=c=yellow:s=6x6:r=25",
-            "-filter_complex", "[0]loop=loop=-1:size=1:start=0[bg];[bg][1]overlay=x=4+4*n:y=4[a];[a][2]overlay=x=150-4*n:y=110,"
-                + "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,2)*lt(Y,2),128,255)'",
-        ], frames: 12, fewColors: false, colorType: 6, usesOver: true),
+        Corpus(
+            "testsrc2-over",
+            ffmpeg: [
+                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25",
+                "-f", "lavfi", "-i", "color=c=red:s=6x6:r=25", "-f", "lavfi", "-i", "color=c=yellow:s=6x6:r=25",
+                "-filter_complex",
+                "[0]loop=loop=-1:size=1:start=0[bg];[bg][1]overlay=x=4+4*n:y=4[a];[a][2]overlay=x=150-4*n:y=110,"
+                    + "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,2)*lt(Y,2),128,255)'",
+            ], frames: 12, fewColors: false, colorType: 6, usesOver: true),
         // A still: ten identical frames become one frame of 0.4 s.
-        Corpus("smptebars-still", "smptebars=size=160x120:rate=25", frames: 10, fewColors: true, colorType: 2, outputFrames: 1),
+        Corpus(
+            "smptebars-still", "smptebars=size=160x120:rate=25", frames: 10, fewColors: true, colorType: 2,
+            outputFrames: 1),
     ]
 
     static func generate(_ c: Corpus, in folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let args = ["-v", "error", "-nostdin"] + c.ffmpeg + ["-frames:v", String(c.frames), folder.appendingPathComponent("%04d.png").path]
+        let args =
+            ["-v", "error", "-nostdin"] + c.ffmpeg + [
+                "-frames:v", String(c.frames), folder.appendingPathComponent("%04d.png").path,
+            ]
         let r = try Command.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), args)
         guard r.status == 0 else { throw HarnessError("ffmpeg \(args.joined(separator: " ")) failed: \(r.stderrText)") }
         let made = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }
-        guard made.count == c.frames else { throw HarnessError("ffmpeg wrote \(made.count) frames for \(c.name), wanted \(c.frames)") }
+        guard made.count == c.frames else {
+            throw HarnessError("ffmpeg wrote \(made.count) frames for \(c.name), wanted \(c.frames)")
+        }
     }
 
-    @Test("encode --fps 25 to APNG and GIF: APNG exact to the source PNGs; GIF exact (few colors) or within the PSNR floor; delays match",
-          arguments: corpora)
+    @Test(
+        "encode --fps 25 to APNG and GIF: APNG exact to the source PNGs; GIF exact (few colors) or within the PSNR floor; delays match",
+        arguments: corpora)
     func corpus(_ c: Corpus) throws {
         try withTemporaryDirectory { dir in
             let frames = dir.appendingPathComponent(c.name)
             try Self.generate(c, in: frames)
-            let apng = dir.appendingPathComponent("\(c.name).png"), gif = dir.appendingPathComponent("\(c.name).gif")
+            let apng = dir.appendingPathComponent("\(c.name).png")
+            let gif = dir.appendingPathComponent("\(c.name).gif")
             try Conformance.make(["encode", frames.path, "--fps", "25"], outputs: [apng, gif])
             let report = try Conformance.check(apng: apng, gif: gif, reference: .folder(frames, fps: "25"))
             Conformance.expectConforms(report, c.name)
             #expect(report.sources == c.frames)
             if c.usesOver {
-                #expect((report.apng?.blendOver ?? 0) > 0, "\(c.name): no APNG frame uses blend OVER; the corpus no longer tests it")
+                #expect(
+                    (report.apng?.blendOver ?? 0) > 0,
+                    "\(c.name): no APNG frame uses blend OVER; the corpus no longer tests it")
             }
             #expect(report.apng?.colorType == c.colorType, "\(c.name): APNG color type \(report.apng?.colorType ?? -1)")
-            #expect(report.gif?.lossless == c.fewColors,
-                    "\(c.name): GIF reference has up to \(report.gif?.mostColors ?? -1) colors a frame; expected \(c.fewColors ? "≤" : ">") 256")
-            #expect(report.apng?.frames == c.outputFrames && report.gif?.frames == c.outputFrames,
-                    "\(c.name): \(report.apng?.frames ?? -1) APNG and \(report.gif?.frames ?? -1) GIF frames, expected \(c.outputFrames)")
+            #expect(
+                report.gif?.lossless == c.fewColors,
+                "\(c.name): GIF reference has up to \(report.gif?.mostColors ?? -1) colors a frame; expected \(c.fewColors ? "≤" : ">") 256"
+            )
+            #expect(
+                report.apng?.frames == c.outputFrames && report.gif?.frames == c.outputFrames,
+                "\(c.name): \(report.apng?.frames ?? -1) APNG and \(report.gif?.frames ?? -1) GIF frames, expected \(c.outputFrames)"
+            )
             // Exact time: the APNG's fcTL delays add up to frames/25 s; the
             // GIF delays intended add up to 4 cs a frame (conformance.py has
             // checked that every decoder reports exactly these).
             let apngTotal = (report.apng?.delays ?? []).map(Self.seconds).reduce(0, +)
-            #expect(abs(apngTotal - Double(c.frames) / 25) < 1e-9, "\(c.name): APNG delays \(report.apng?.delays ?? [])")
-            #expect(report.gif?.delaysCs?.reduce(0, +) == c.frames * 4, "\(c.name): GIF delays \(report.gif?.delaysCs ?? [])")
+            #expect(
+                abs(apngTotal - Double(c.frames) / 25) < 1e-9, "\(c.name): APNG delays \(report.apng?.delays ?? [])")
+            #expect(
+                report.gif?.delaysCs?.reduce(0, +) == c.frames * 4,
+                "\(c.name): GIF delays \(report.gif?.delaysCs ?? [])")
         }
     }
 

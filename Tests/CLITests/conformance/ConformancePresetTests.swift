@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// "For every example, every preset and the ffmpeg test-source corpora, in
 /// both formats: the composited frames decoded by Pillow, by ffmpeg and by
@@ -11,8 +11,10 @@ import TestSupport
 @Suite("Conformance: presets and examples decode the same in Pillow, ffmpeg, ImageMagick and Chromium")
 struct ConformancePresetTests {
     /// Every preset README.md lists; `everyPresetCovered` keeps it complete.
-    static let presets = ["ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "chase", "orbit", "pulse",
-                          "ripple", "heart", "square-spin", "grid", "bars", "wave", "bounce", "ellipsis", "pacman"]
+    static let presets = [
+        "ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "chase", "orbit", "pulse",
+        "ripple", "heart", "square-spin", "grid", "bars", "wave", "bounce", "ellipsis", "pacman",
+    ]
 
     static let examples: [String] = {
         let dir = Paths.repository.appendingPathComponent("examples")
@@ -30,15 +32,17 @@ struct ConformancePresetTests {
         #expect(Self.examples == ["dots-flip.json", "dots.json", "dropdown.json", "ease.json"], "\(Self.examples)")
     }
 
-    @Test("preset as APNG and GIF: decoders agree exactly; APNG delays are whole slots of the cycle; GIF = APNG after the alpha policy",
-          arguments: presets)
+    @Test(
+        "preset as APNG and GIF: decoders agree exactly; APNG delays are whole slots of the cycle; GIF = APNG after the alpha policy",
+        arguments: presets)
     func preset(_ name: String) throws {
         try withTemporaryDirectory { dir in
             let config = dir.appendingPathComponent("\(name).json")
             let printed = try Throbber.run(["preset", name, "--print-config"])
             #expect(printed.status == 0, "\(printed.stderrText)")
             try printed.stdout.write(to: config)
-            let apng = dir.appendingPathComponent("\(name).png"), gif = dir.appendingPathComponent("\(name).gif")
+            let apng = dir.appendingPathComponent("\(name).png")
+            let gif = dir.appendingPathComponent("\(name).gif")
             try Conformance.make(["preset", name], outputs: [apng, gif])
             let report = try Conformance.check(apng: apng, gif: gif, reference: .config(config))
             Conformance.expectConforms(report, "preset \(name)")
@@ -51,13 +55,15 @@ struct ConformancePresetTests {
         }
     }
 
-    @Test("examples/*.json as APNG and GIF: the same checks; the frames example is compared with its source files",
-          arguments: examples)
+    @Test(
+        "examples/*.json as APNG and GIF: the same checks; the frames example is compared with its source files",
+        arguments: examples)
     func example(_ file: String) throws {
         let config = Paths.repository.appendingPathComponent("examples/\(file)")
         try withTemporaryDirectory { dir in
             let stem = (file as NSString).deletingPathExtension
-            let apng = dir.appendingPathComponent("\(stem).png"), gif = dir.appendingPathComponent("\(stem).gif")
+            let apng = dir.appendingPathComponent("\(stem).png")
+            let gif = dir.appendingPathComponent("\(stem).gif")
             try Conformance.make(["render", config.path], outputs: [apng, gif])
             let report = try Conformance.check(apng: apng, gif: gif, reference: .config(config))
             Conformance.expectConforms(report, "examples/\(file)")

@@ -9,7 +9,12 @@ import Testing
 /// into test failures and add the checks that must hold for every file.
 enum Conformance {
     struct Report: Decodable {
-        struct Timeline: Decodable { var cycle: String; var fps: String; var slots: Int; var slot: String }
+        struct Timeline: Decodable {
+            var cycle: String
+            var fps: String
+            var slots: Int
+            var slot: String
+        }
         struct Output: Decodable {
             var width: Int
             var height: Int
@@ -64,10 +69,13 @@ enum Conformance {
         if let apng { spec["apng"] = apng.path }
         if let gif { spec["gif"] = gif.path }
         let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
-        let result = try Command.run(Pillow.python, [Paths.tools.appendingPathComponent("conformance.py").path, json],
-                                     timeout: 240)
+        let result = try Command.run(
+            Pillow.python, [Paths.tools.appendingPathComponent("conformance.py").path, json],
+            timeout: 240)
         guard result.status == 0 else {
-            throw HarnessError("conformance.py failed (\(result.status)); it needs python3-pil, python3-numpy, ffmpeg, imagemagick, pngcheck and chromium: \(result.stderrText)")
+            throw HarnessError(
+                "conformance.py failed (\(result.status)); it needs python3-pil, python3-numpy, ffmpeg, imagemagick, pngcheck and chromium: \(result.stderrText)"
+            )
         }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -80,28 +88,45 @@ enum Conformance {
 
     /// No failed check, pngcheck passed, every decoder took part, frame
     /// counts match the reference.
-    static func expectConforms(_ r: Report, _ what: String, apng: Bool = true, gif: Bool = true,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(r.problems.isEmpty, "\(what): \(r.problems.count) failed checks:\n\(r.problems.joined(separator: "\n"))",
-                sourceLocation: sourceLocation)
+    static func expectConforms(
+        _ r: Report, _ what: String, apng: Bool = true, gif: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            r.problems.isEmpty, "\(what): \(r.problems.count) failed checks:\n\(r.problems.joined(separator: "\n"))",
+            sourceLocation: sourceLocation)
         if apng {
-            #expect(r.pngcheck?.hasPrefix("OK:") == true, "\(what): pngcheck says \(r.pngcheck ?? "nothing")", sourceLocation: sourceLocation)
+            #expect(
+                r.pngcheck?.hasPrefix("OK:") == true, "\(what): pngcheck says \(r.pngcheck ?? "nothing")",
+                sourceLocation: sourceLocation)
             if let a = r.apng {
-                #expect(apngDecoders.isSubset(of: a.decoders), "\(what) APNG read only by \(a.decoders)", sourceLocation: sourceLocation)
-                #expect((a.frames ?? 0) > 0 && a.frames == a.referenceFrames,
-                        "\(what) APNG: \(a.frames ?? -1) frames, reference \(a.referenceFrames ?? -1)", sourceLocation: sourceLocation)
+                #expect(
+                    apngDecoders.isSubset(of: a.decoders), "\(what) APNG read only by \(a.decoders)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    (a.frames ?? 0) > 0 && a.frames == a.referenceFrames,
+                    "\(what) APNG: \(a.frames ?? -1) frames, reference \(a.referenceFrames ?? -1)",
+                    sourceLocation: sourceLocation)
             } else {
                 Issue.record("\(what): no APNG report", sourceLocation: sourceLocation)
             }
         }
         if gif {
             if let g = r.gif {
-                #expect(gifDecoders.isSubset(of: g.decoders), "\(what) GIF read only by \(g.decoders)", sourceLocation: sourceLocation)
-                #expect((g.frames ?? 0) > 0 && g.frames == g.referenceFrames,
-                        "\(what) GIF: \(g.frames ?? -1) frames, reference \(g.referenceFrames ?? -1)", sourceLocation: sourceLocation)
-                #expect(g.lossless != nil, "\(what): the GIF was not compared with the reference", sourceLocation: sourceLocation)
+                #expect(
+                    gifDecoders.isSubset(of: g.decoders), "\(what) GIF read only by \(g.decoders)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    (g.frames ?? 0) > 0 && g.frames == g.referenceFrames,
+                    "\(what) GIF: \(g.frames ?? -1) frames, reference \(g.referenceFrames ?? -1)",
+                    sourceLocation: sourceLocation)
+                #expect(
+                    g.lossless != nil, "\(what): the GIF was not compared with the reference",
+                    sourceLocation: sourceLocation)
                 if g.lossless == false {
-                    #expect((g.minPsnr ?? 0) >= psnrFloor, "\(what): quantized GIF at \(g.minPsnr ?? 0) dB", sourceLocation: sourceLocation)
+                    #expect(
+                        (g.minPsnr ?? 0) >= psnrFloor, "\(what): quantized GIF at \(g.minPsnr ?? 0) dB",
+                        sourceLocation: sourceLocation)
                 }
             } else {
                 Issue.record("\(what): no GIF report", sourceLocation: sourceLocation)
@@ -114,7 +139,9 @@ enum Conformance {
         for out in outputs {
             let r = try Throbber.run(arguments + ["-o", out.path, "-q"])
             guard r.status == 0, FileManager.default.fileExists(atPath: out.path) else {
-                throw HarnessError("throbber \((arguments + ["-o", out.path]).joined(separator: " ")) failed (\(r.status)): \(r.stderrText)")
+                throw HarnessError(
+                    "throbber \((arguments + ["-o", out.path]).joined(separator: " ")) failed (\(r.status)): \(r.stderrText)"
+                )
             }
             #expect(r.stderr.isEmpty, "unexpected stderr: \(r.stderrText)", sourceLocation: sourceLocation)
         }

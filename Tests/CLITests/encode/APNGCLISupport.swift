@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Helpers for the APNG command-line tests: the structure of a written file
 /// (Tests/tools/apng_chunks.py, struct + zlib), composited frames from the
@@ -24,9 +24,16 @@ enum APNGCLI {
     }
 
     struct Structure: Decodable {
-        struct Chunk: Decodable { var type: String; var length: Int; var crcOk: Bool }
+        struct Chunk: Decodable {
+            var type: String
+            var length: Int
+            var crcOk: Bool
+        }
         struct Header: Decodable { var width, height, depth, color, interlace: Int }
-        struct AnimationControl: Decodable { var numFrames: Int; var numPlays: Int }
+        struct AnimationControl: Decodable {
+            var numFrames: Int
+            var numPlays: Int
+        }
         struct FrameControl: Decodable {
             var seq, width, height, x, y, delayNum, delayDen, dispose, blend: Int
             var delay: Fraction { Fraction(delayNum, delayDen == 0 ? 100 : delayDen) }
@@ -54,15 +61,18 @@ enum APNGCLI {
     @discardableResult
     static func expectAPNG(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> Structure {
         let bytes = [UInt8](try Data(contentsOf: url))
-        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(url.lastPathComponent) is not a PNG",
-                sourceLocation: sourceLocation)
+        #expect(
+            bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            "\(url.lastPathComponent) is not a PNG",
+            sourceLocation: sourceLocation)
         let s = try structure(url)
         #expect(s.actl != nil, "\(url.lastPathComponent) has no acTL", sourceLocation: sourceLocation)
         #expect(s.problems.isEmpty, "\(url.lastPathComponent): \(s.problems)", sourceLocation: sourceLocation)
         #expect(s.chunks.allSatisfy { $0.crcOk }, sourceLocation: sourceLocation)
         let check = try Command.run(URL(fileURLWithPath: "/usr/bin/pngcheck"), ["-q", url.path])
-        #expect(check.status == 0, "pngcheck \(url.lastPathComponent): \(check.stdoutText)\(check.stderrText)",
-                sourceLocation: sourceLocation)
+        #expect(
+            check.status == 0, "pngcheck \(url.lastPathComponent): \(check.stdoutText)\(check.stderrText)",
+            sourceLocation: sourceLocation)
         return s
     }
 
@@ -97,9 +107,12 @@ enum APNGCLI {
             let arguments = outdirFirst ? [args[0], dir.path] + args.dropFirst() : args + [dir.path]
             let json = try Pillow.script("anim_reference.py", arguments)
             let info = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
-            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".rgba") }.sorted()
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".rgba") }
+                .sorted()
             let frames = try names.map { [UInt8](try Data(contentsOf: dir.appendingPathComponent($0))) }
-            guard frames.count == info["count"] as? Int else { throw HarnessError("anim_reference.py \(args[0]): frame count mismatch") }
+            guard frames.count == info["count"] as? Int else {
+                throw HarnessError("anim_reference.py \(args[0]): frame count mismatch")
+            }
             let durations = info["durations"] as? [Any] ?? []
             var fractions: [Fraction?] = []
             var seconds: [Double?] = []
@@ -115,36 +128,57 @@ enum APNGCLI {
             default:
                 seconds = durations.map { ($0 as? NSNumber)?.doubleValue }
             }
-            return Decoded(width: info["width"] as? Int ?? 0, height: info["height"] as? Int ?? 0, frames: frames,
-                           info: info, fractions: fractions, seconds: seconds)
+            return Decoded(
+                width: info["width"] as? Int ?? 0, height: info["height"] as? Int ?? 0, frames: frames,
+                info: info, fractions: fractions, seconds: seconds)
         }
     }
 
     /// One stretch of time showing one picture.
-    struct Shown { var pixels: [UInt8]; var duration: Fraction }
+    struct Shown {
+        var pixels: [UInt8]
+        var duration: Fraction
+    }
 
     /// Frames with durations, identical neighbours merged (what a viewer shows).
     static func shown(_ frames: [[UInt8]], _ durations: [Fraction]) -> [Shown] {
         var out: [Shown] = []
         for (f, d) in zip(frames, durations) {
-            if let last = out.last, last.pixels == f { out[out.count - 1].duration = last.duration + d } else { out.append(Shown(pixels: f, duration: d)) }
+            if let last = out.last, last.pixels == f {
+                out[out.count - 1].duration = last.duration + d
+            } else {
+                out.append(Shown(pixels: f, duration: d))
+            }
         }
         return out
     }
 
     /// Two viewers' timelines must be the same pictures for the same exact times.
-    static func expectSameShow(_ actual: [Shown], _ expected: [Shown], width: Int, _ what: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(actual.count == expected.count, "\(what): \(actual.count) distinct stretches, expected \(expected.count) (durations \(actual.map(\.duration)) vs \(expected.map(\.duration)))",
-                sourceLocation: sourceLocation)
+    static func expectSameShow(
+        _ actual: [Shown], _ expected: [Shown], width: Int, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            actual.count == expected.count,
+            "\(what): \(actual.count) distinct stretches, expected \(expected.count) (durations \(actual.map(\.duration)) vs \(expected.map(\.duration)))",
+            sourceLocation: sourceLocation)
         for (i, (a, e)) in zip(actual, expected).enumerated() {
-            #expect(a.duration == e.duration, "\(what): stretch \(i) lasts \(a.duration) s, expected \(e.duration) s",
-                    sourceLocation: sourceLocation)
+            #expect(
+                a.duration == e.duration, "\(what): stretch \(i) lasts \(a.duration) s, expected \(e.duration) s",
+                sourceLocation: sourceLocation)
             if a.pixels != e.pixels {
-                let n = stride(from: 0, to: min(a.pixels.count, e.pixels.count), by: 4).filter { a.pixels[$0..<$0 + 4] != e.pixels[$0..<$0 + 4] }.count
-                let first = stride(from: 0, to: min(a.pixels.count, e.pixels.count), by: 4).first { a.pixels[$0..<$0 + 4] != e.pixels[$0..<$0 + 4] }
-                let at = first.map { "(\($0 / 4 % max(1, width)), \($0 / 4 / max(1, width))): \(Array(a.pixels[$0..<$0 + 4])) vs \(Array(e.pixels[$0..<$0 + 4]))" } ?? "size \(a.pixels.count) vs \(e.pixels.count)"
-                Issue.record("\(what): stretch \(i): \(n) pixels differ; first at \(at)", sourceLocation: sourceLocation)
+                let n = stride(from: 0, to: min(a.pixels.count, e.pixels.count), by: 4).filter {
+                    a.pixels[$0..<$0 + 4] != e.pixels[$0..<$0 + 4]
+                }.count
+                let first = stride(from: 0, to: min(a.pixels.count, e.pixels.count), by: 4).first {
+                    a.pixels[$0..<$0 + 4] != e.pixels[$0..<$0 + 4]
+                }
+                let at =
+                    first.map {
+                        "(\($0 / 4 % max(1, width)), \($0 / 4 / max(1, width))): \(Array(a.pixels[$0..<$0 + 4])) vs \(Array(e.pixels[$0..<$0 + 4]))"
+                    } ?? "size \(a.pixels.count) vs \(e.pixels.count)"
+                Issue.record(
+                    "\(what): stretch \(i): \(n) pixels differ; first at \(at)", sourceLocation: sourceLocation)
                 return
             }
         }
@@ -164,7 +198,9 @@ enum APNGCLI {
     @discardableResult
     static func run(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
         let r = try Throbber.run(args + ["-q"])
-        #expect(r.status == 0, "throbber \(args.joined(separator: " ")) exited \(r.status): \(r.stderrText)", sourceLocation: sourceLocation)
+        #expect(
+            r.status == 0, "throbber \(args.joined(separator: " ")) exited \(r.status): \(r.stderrText)",
+            sourceLocation: sourceLocation)
         #expect(r.stderr.isEmpty, "stderr: \(r.stderrText)", sourceLocation: sourceLocation)
         return r
     }

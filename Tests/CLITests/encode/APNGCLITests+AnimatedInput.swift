@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension APNGCLITests {
     // MARK: Animated input
@@ -19,13 +19,19 @@ extension APNGCLITests {
     /// All valid GIFs but the two largest (several minutes of debug-build
     /// encoding; the library tests decode them).
     static let validGIF = ["gif-giflib", "gif-image-gif", "gif-pillow"].flatMap { fixtureFiles($0, [".gif"]) }
-        .filter { !invalidGIF.contains($0) && !$0.hasSuffix("sample_big.gif") && !$0.hasSuffix("gifplayer-muybridge.gif") }
+        .filter {
+            !invalidGIF.contains($0) && !$0.hasSuffix("sample_big.gif") && !$0.hasSuffix("gifplayer-muybridge.gif")
+        }
 
-    @Test("the fixture lists are complete: 99 valid APNG files and 55 valid GIF files (all 57 but the two largest)", .needsFixtures)
+    @Test(
+        "the fixture lists are complete: 99 valid APNG files and 55 valid GIF files (all 57 but the two largest)",
+        .needsFixtures)
     func fixtureListsAreComplete() throws {
         // A missing folder would leave the argument lists empty and the
         // sweeps below would run no case; here it fails (on CI) or skips.
-        for folder in AnimationFixtures.apngFolders + ["gif-giflib", "gif-image-gif", "gif-pillow"] { _ = try Self.fixture(folder) }
+        for folder in AnimationFixtures.apngFolders + ["gif-giflib", "gif-image-gif", "gif-pillow"] {
+            _ = try Self.fixture(folder)
+        }
         // 54 + 61 + 8 + 1 APNG files less the 25 invalid ones; 9 + 12 + 39 GIFs less 3 invalid and 2 left out.
         #expect(Self.validAPNG.count == 99, "\(Self.validAPNG.count) valid APNG files")
         #expect(Self.validGIF.count == 55, "\(Self.validGIF.count) valid GIF files")
@@ -33,48 +39,61 @@ extension APNGCLITests {
         #expect(absent.isEmpty, "invalid fixtures named in AnimationFixtures but not found: \(absent)")
     }
 
-    @Test("GIF → APNG: the APNG shows what browsers show for the GIF (own GIF decoder), for the same exact times",
-          .needsFixtures, arguments: validGIF)
+    @Test(
+        "GIF → APNG: the APNG shows what browsers show for the GIF (own GIF decoder), for the same exact times",
+        .needsFixtures, arguments: validGIF)
     func gifToAPNG(_ fixture: String) throws {
-        try Self.expectReencodedShow(fixture, sourceDecoder: "gifspec", durations: { $0.fractions.map { $0! } },
-                                     plays: { AnimationFixtures.plays(netscape: $0.loop) }, checkFrameCount: true)
+        try Self.expectReencodedShow(
+            fixture, sourceDecoder: "gifspec", durations: { $0.fractions.map { $0! } },
+            plays: { AnimationFixtures.plays(netscape: $0.loop) }, checkFrameCount: true)
     }
 
-    @Test("APNG → APNG: re-encoding shows what the APNG spec says the input shows, for the same exact times",
-          .needsFixtures, arguments: validAPNG)
+    @Test(
+        "APNG → APNG: re-encoding shows what the APNG spec says the input shows, for the same exact times",
+        .needsFixtures, arguments: validAPNG)
     func apngToAPNG(_ fixture: String) throws {
         // A still (or a file the spec shows as its default image) lasts 1/25 s (encode's default fps).
-        try Self.expectReencodedShow(fixture, sourceDecoder: "spec",
-                                     durations: { $0.fractions.map { $0 ?? APNGCLI.Fraction(1, 25) } },
-                                     plays: { $0.loop ?? 0 })
+        try Self.expectReencodedShow(
+            fixture, sourceDecoder: "spec",
+            durations: { $0.fractions.map { $0 ?? APNGCLI.Fraction(1, 25) } },
+            plays: { $0.loop ?? 0 })
     }
 
     /// Encodes `fixture` to APNG and expects ffmpeg to show what
     /// `sourceDecoder` (a Tests/tools reference decoder) shows for the input,
     /// for the same exact times, with the input's play count.
-    static func expectReencodedShow(_ fixture: String, sourceDecoder: String,
-                                    durations: (APNGCLI.Decoded) -> [APNGCLI.Fraction],
-                                    plays: (APNGCLI.Decoded) -> Int, checkFrameCount: Bool = false) throws {
+    static func expectReencodedShow(
+        _ fixture: String, sourceDecoder: String,
+        durations: (APNGCLI.Decoded) -> [APNGCLI.Fraction],
+        plays: (APNGCLI.Decoded) -> Int, checkFrameCount: Bool = false
+    ) throws {
         try withTemporaryDirectory { dir in
             let input = try Self.fixture(fixture)
             let out = dir.appendingPathComponent("o.png")
             try APNGCLI.run(["encode", input.path, "-o", out.path])
-            try #require(FileManager.default.fileExists(atPath: out.path), "\(fixture): encode wrote no \(out.lastPathComponent)")
+            try #require(
+                FileManager.default.fileExists(atPath: out.path), "\(fixture): encode wrote no \(out.lastPathComponent)"
+            )
             let s = try APNGCLI.expectAPNG(out)
             let source = try APNGCLI.decode(sourceDecoder, input)
             let written = try APNGCLI.decode("ffmpeg", out)
             if checkFrameCount { #expect(written.frames.count == s.fctl.count) }
-            APNGCLI.expectSameShow(APNGCLI.shown(written.frames, s.fctl.map(\.delay)),
-                                   APNGCLI.shown(source.frames, durations(source)), width: source.width, fixture)
+            APNGCLI.expectSameShow(
+                APNGCLI.shown(written.frames, s.fctl.map(\.delay)),
+                APNGCLI.shown(source.frames, durations(source)), width: source.width, fixture)
             #expect(s.actl?.numPlays == plays(source), "\(fixture): num_plays")
         }
     }
 
-    @Test("APNG → GIF: the GIF shows the APNG's pictures, its delays rounded to centiseconds on cumulative time",
-          .needsFixtures, arguments: ["apng-apngkit/animations/tRNS_alpha.apng", "apng-apngkit/animations/minimal.apng",
-                                      "apng-pillow/dispose_op_background_region.png", "apng-pillow/dispose_op_none_region.png",
-                                      "apng-pillow/delay.png", "apng-pillow/delay_round.png", "apng-pillow/delay_short_max.png",
-                                      "apng-pillow/mode_palette.png"])
+    @Test(
+        "APNG → GIF: the GIF shows the APNG's pictures, its delays rounded to centiseconds on cumulative time",
+        .needsFixtures,
+        arguments: [
+            "apng-apngkit/animations/tRNS_alpha.apng", "apng-apngkit/animations/minimal.apng",
+            "apng-pillow/dispose_op_background_region.png", "apng-pillow/dispose_op_none_region.png",
+            "apng-pillow/delay.png", "apng-pillow/delay_round.png", "apng-pillow/delay_short_max.png",
+            "apng-pillow/mode_palette.png",
+        ])
     func apngToGIF(_ fixture: String) throws {
         try Self.withReencodedGIF(fixture, decoder: "spec") { source, shown in
             let expected = APNGCLI.shown(source.frames, source.fractions.map { $0! })
@@ -86,14 +105,20 @@ extension APNGCLITests {
                 starts.append((200 * t.num + t.den) / (2 * t.den))
             }
             let expectedCs = zip(starts.dropFirst(), starts).map { $0 - $1 }
-            APNGCLI.expectSameShow(shown, zip(expected, expectedCs).map { APNGCLI.Shown(pixels: $0.pixels, duration: APNGCLI.Fraction($1, 100)) },
-                                   width: source.width, fixture)
+            APNGCLI.expectSameShow(
+                shown,
+                zip(expected, expectedCs).map { APNGCLI.Shown(pixels: $0.pixels, duration: APNGCLI.Fraction($1, 100)) },
+                width: source.width, fixture)
         }
     }
 
-    @Test("GIF → GIF: re-encoding keeps the pictures and the delays of the input",
-          .needsFixtures, arguments: ["gif-giflib/welcome2.gif", "gif-pillow/dispose_prev.gif", "gif-image-gif/moon_impact.gif",
-                                      "gif-pillow/iss634.gif"])
+    @Test(
+        "GIF → GIF: re-encoding keeps the pictures and the delays of the input",
+        .needsFixtures,
+        arguments: [
+            "gif-giflib/welcome2.gif", "gif-pillow/dispose_prev.gif", "gif-image-gif/moon_impact.gif",
+            "gif-pillow/iss634.gif",
+        ])
     func gifToGIF(_ fixture: String) throws {
         try Self.withReencodedGIF(fixture, decoder: "gifspec") { source, shown in
             let expected = APNGCLI.shown(source.frames, source.fractions.map { $0! })
@@ -106,11 +131,18 @@ extension APNGCLITests {
             // quantizes it; frames 9–41 draw over it (disposal "none"), so
             // they keep a few hundred of its quantized pixels. The frame
             // count, every delay, every alpha value and frames 0–7 are exact.
-            #expect(shown.count == 42 && expected.count == 42, "\(shown.count) stretches, the input shows \(expected.count)")
-            #expect(shown.map(\.duration) == expected.map(\.duration), "delays \(shown.map(\.duration)), input \(expected.map(\.duration))")
+            #expect(
+                shown.count == 42 && expected.count == 42, "\(shown.count) stretches, the input shows \(expected.count)"
+            )
+            #expect(
+                shown.map(\.duration) == expected.map(\.duration),
+                "delays \(shown.map(\.duration)), input \(expected.map(\.duration))")
             for (i, (a, e)) in zip(shown, expected).enumerated() {
-                let alphaOff = stride(from: 3, to: min(a.pixels.count, e.pixels.count), by: 4).filter { a.pixels[$0] != e.pixels[$0] }.count
-                #expect(a.pixels.count == e.pixels.count && alphaOff == 0, "frame \(i): \(alphaOff) alpha values differ")
+                let alphaOff = stride(from: 3, to: min(a.pixels.count, e.pixels.count), by: 4).filter {
+                    a.pixels[$0] != e.pixels[$0]
+                }.count
+                #expect(
+                    a.pixels.count == e.pixels.count && alphaOff == 0, "frame \(i): \(alphaOff) alpha values differ")
                 if i < 8 {
                     #expect(a.pixels == e.pixels, "frame \(i) comes before the quantized frame and must be exact")
                 } else {
@@ -118,7 +150,9 @@ extension APNGCLITests {
                     #expect(psnr(a.pixels, e.pixels) >= 70, "frame \(i): \(psnr(a.pixels, e.pixels)) dB")
                 }
             }
-            withKnownIssue("iss634.gif: frame 8 is quantized (more than 256 colors), so frames 8–41 differ in a few hundred pixels by up to 11 levels") {
+            withKnownIssue(
+                "iss634.gif: frame 8 is quantized (more than 256 colors), so frames 8–41 differ in a few hundred pixels by up to 11 levels"
+            ) {
                 for i in 8..<min(shown.count, expected.count) where shown[i].pixels != expected[i].pixels {
                     Issue.record("frame \(i) differs from the input")
                 }
@@ -128,27 +162,32 @@ extension APNGCLITests {
 
     /// Encodes a fixture to GIF with the defaults; gives its frames as
     /// `decoder` reads them and the GIF as Pillow shows it (delays in ms).
-    static func withReencodedGIF(_ fixture: String, decoder: String,
-                                 _ body: (APNGCLI.Decoded, [APNGCLI.Shown]) throws -> Void) throws {
+    static func withReencodedGIF(
+        _ fixture: String, decoder: String,
+        _ body: (APNGCLI.Decoded, [APNGCLI.Shown]) throws -> Void
+    ) throws {
         try withTemporaryDirectory { dir in
             let input = try Self.fixture(fixture)
             let out = dir.appendingPathComponent("o.gif")
             try APNGCLI.run(["encode", input.path, "-o", out.path])
             let gif = try APNGCLI.decode("pillow", out)
-            let shown = APNGCLI.shown(gif.frames, gif.seconds.map { APNGCLI.Fraction(Int((($0 ?? 0) * 1000).rounded()), 1000) })
+            let shown = APNGCLI.shown(
+                gif.frames, gif.seconds.map { APNGCLI.Fraction(Int((($0 ?? 0) * 1000).rounded()), 1000) })
             try body(try APNGCLI.decode(decoder, input), shown)
         }
     }
 
-    @Test("render: a frames config whose folder holds an APNG keeps its delays, in APNG exactly and in GIF on cumulative centiseconds",
-          .needsFixtures)
+    @Test(
+        "render: a frames config whose folder holds an APNG keeps its delays, in APNG exactly and in GIF on cumulative centiseconds",
+        .needsFixtures)
     func renderFramesConfigWithAPNG() throws {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("frames")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let ball = try Self.fixture("apng-apngkit/animations/ball.apng")
             try FileManager.default.copyItem(at: ball, to: folder.appendingPathComponent("ball.apng"))
-            let config = try SceneCLI.write("""
+            let config = try SceneCLI.write(
+                """
                 {"version": 1, "frames": {"dir": "frames"}}
                 """, to: dir, as: "frames.json")
             let source = try APNGCLI.decode("spec", ball)
@@ -157,8 +196,9 @@ extension APNGCLITests {
             try APNGCLI.run(["render", config.path, "-o", png.path])
             let s = try APNGCLI.expectAPNG(png)
             #expect(s.fctl.allSatisfy { $0.delay == APNGCLI.Fraction(3, 40) }, "\(s.fctl.map(\.delay))")
-            APNGCLI.expectSameShow(APNGCLI.shown(try APNGCLI.decode("ffmpeg", png).frames, s.fctl.map(\.delay)), expected,
-                                   width: 100, "render → APNG")
+            APNGCLI.expectSameShow(
+                APNGCLI.shown(try APNGCLI.decode("ffmpeg", png).frames, s.fctl.map(\.delay)), expected,
+                width: 100, "render → APNG")
             let gif = dir.appendingPathComponent("o.gif")
             try APNGCLI.run(["render", config.path, "-o", gif.path])
             let ms = try Pillow.decode(gif).durations
@@ -168,18 +208,25 @@ extension APNGCLITests {
         }
     }
 
-    @Test("a frame folder holding a still PNG, an APNG and an animated GIF: every frame in order, animations keep their delays unless --fps retimes them",
-          .needsFixtures)
+    @Test(
+        "a frame folder holding a still PNG, an APNG and an animated GIF: every frame in order, animations keep their delays unless --fps retimes them",
+        .needsFixtures)
     func folderWithAnimations() throws {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("in")
             // All 100x100: a Pillow-made still, ball.apng, test_extents.gif.
-            let still = try Pillow.makeFrames([Pillow.Frame("01.png", width: 100, height: 100, color: [30, 60, 200, 255],
-                                                            marks: [[10, 10, 20, 20, 255, 255, 0, 255]])], in: folder)[0]
-            let apng = folder.appendingPathComponent("02.apng"), gif = folder.appendingPathComponent("03.gif")
+            let still = try Pillow.makeFrames(
+                [
+                    Pillow.Frame(
+                        "01.png", width: 100, height: 100, color: [30, 60, 200, 255],
+                        marks: [[10, 10, 20, 20, 255, 255, 0, 255]])
+                ], in: folder)[0]
+            let apng = folder.appendingPathComponent("02.apng")
+            let gif = folder.appendingPathComponent("03.gif")
             try FileManager.default.copyItem(at: try Self.fixture("apng-apngkit/animations/ball.apng"), to: apng)
             try FileManager.default.copyItem(at: try Self.fixture("gif-pillow/test_extents.gif"), to: gif)
-            let a = try APNGCLI.decode("spec", apng), g = try APNGCLI.decode("gifspec", gif)
+            let a = try APNGCLI.decode("spec", apng)
+            let g = try APNGCLI.decode("gifspec", gif)
             let s0 = try APNGCLI.stills([still])
             let frames = s0.frames + a.frames + g.frames
 
@@ -188,16 +235,18 @@ extension APNGCLITests {
             let s = try APNGCLI.expectAPNG(out)
             let written = try APNGCLI.decode("ffmpeg", out)
             let durations = [APNGCLI.Fraction(1, 25)] + a.fractions.map { $0! } + g.fractions.map { $0! }
-            APNGCLI.expectSameShow(APNGCLI.shown(written.frames, s.fctl.map(\.delay)), APNGCLI.shown(frames, durations),
-                                   width: 100, "folder, own delays")
+            APNGCLI.expectSameShow(
+                APNGCLI.shown(written.frames, s.fctl.map(\.delay)), APNGCLI.shown(frames, durations),
+                width: 100, "folder, own delays")
 
             // --fps retimes every frame.
             try APNGCLI.run(["encode", folder.path, "-o", out.path, "--fps", "10"])
             let s2 = try APNGCLI.expectAPNG(out)
             let written2 = try APNGCLI.decode("ffmpeg", out)
-            APNGCLI.expectSameShow(APNGCLI.shown(written2.frames, s2.fctl.map(\.delay)),
-                                   APNGCLI.shown(frames, Array(repeating: APNGCLI.Fraction(1, 10), count: frames.count)),
-                                   width: 100, "folder, --fps 10")
+            APNGCLI.expectSameShow(
+                APNGCLI.shown(written2.frames, s2.fctl.map(\.delay)),
+                APNGCLI.shown(frames, Array(repeating: APNGCLI.Fraction(1, 10), count: frames.count)),
+                width: 100, "folder, --fps 10")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `throbber encode|render|preset` writing APNG, and reading animated GIF and
 /// APNG, checked from outside: apng_chunks.py (struct + zlib) and pngcheck
@@ -48,19 +48,23 @@ struct APNGCLITests {
         try withTemporaryDirectory { dir in
             let config = try SceneCLI.write(APNGCLI.stepConfig, to: dir, as: "step.json")
             for (prefix, command) in [("r", ["render", config.path]), ("p", ["preset", "spinner"])] {
-                for (name, extra, apng) in [("\(prefix).png", [String](), true), ("\(prefix).apng", [], true), ("\(prefix).gif", [], false),
-                                            ("\(prefix)2.png", ["--format", "gif"], false), ("\(prefix)2.gif", ["--format", "apng"], true)] {
+                for (name, extra, apng) in [
+                    ("\(prefix).png", [String](), true), ("\(prefix).apng", [], true), ("\(prefix).gif", [], false),
+                    ("\(prefix)2.png", ["--format", "gif"], false), ("\(prefix)2.gif", ["--format", "apng"], true),
+                ] {
                     let out = dir.appendingPathComponent(name)
                     try APNGCLI.run(command + ["-o", out.path] + extra)
                     if apng { try APNGCLI.expectAPNG(out) } else { #expect(APNGCLI.isGIF(out), "\(name)") }
                 }
             }
             // A config listing several outputs: each in its own format.
-            let a = dir.appendingPathComponent("multi-a.png"), b = dir.appendingPathComponent("multi-b.gif"),
-                c = dir.appendingPathComponent("multi-c.dat")
+            let a = dir.appendingPathComponent("multi-a.png")
+            let b = dir.appendingPathComponent("multi-b.gif")
+            let c = dir.appendingPathComponent("multi-c.dat")
             var text = APNGCLI.stepConfig
-            text.removeLast()   // the closing brace
-            text += ", \"output\": [{\"path\": \"\(a.path)\"}, {\"path\": \"\(b.path)\"}, {\"path\": \"\(c.path)\", \"format\": \"apng\"}]}"
+            text.removeLast()  // the closing brace
+            text +=
+                ", \"output\": [{\"path\": \"\(a.path)\"}, {\"path\": \"\(b.path)\"}, {\"path\": \"\(c.path)\", \"format\": \"apng\"}]}"
             let multi = try SceneCLI.write(text, to: dir, as: "multi.json")
             try APNGCLI.run(["render", multi.path])
             try APNGCLI.expectAPNG(a)
@@ -77,15 +81,23 @@ struct APNGCLITests {
             let config = try SceneCLI.write(APNGCLI.stepConfig, to: dir, as: "step.json")
             let cases: [([String], [String])] = [
                 (["encode", frames.path, "-o", dir.appendingPathComponent("o.webp").path], [".webp", "--format"]),
-                (["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--format", "webp"], ["--format", "webp"]),
-                (["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--compression", "medium"], ["--compression", "medium"]),
+                (
+                    ["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--format", "webp"],
+                    ["--format", "webp"]
+                ),
+                (
+                    ["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--compression", "medium"],
+                    ["--compression", "medium"]
+                ),
                 (["render", config.path, "-o", dir.appendingPathComponent("o.tiff").path], [".tiff"]),
                 (["preset", "spinner", "-o", dir.appendingPathComponent("o.png").path, "--format", "bmp"], ["bmp"]),
             ]
             for (args, mentions) in cases {
                 let r = try Throbber.run(args)
                 #expect(r.status == 64, "\(args): exit \(r.status), \(r.stderrText)")
-                for m in mentions { #expect(r.stderrText.contains(m), "\(args): stderr should mention \(m): \(r.stderrText)") }
+                for m in mentions {
+                    #expect(r.stderrText.contains(m), "\(args): stderr should mention \(m): \(r.stderrText)")
+                }
             }
             let left = try listing(dir).sorted()
             #expect(left == ["frames", "step.json"], "nothing else is written: \(left)")
@@ -94,27 +106,38 @@ struct APNGCLITests {
 
     // MARK: Delays and loop
 
-    @Test("encode writes exact delays: --fps 30 → 1/30, --fps 4 → 1/4, --fps 60 → 1/60 (too fast for GIF, fine for APNG), --delay 7 → 7/100")
+    @Test(
+        "encode writes exact delays: --fps 30 → 1/30, --fps 4 → 1/4, --fps 60 → 1/60 (too fast for GIF, fine for APNG), --delay 7 → 7/100"
+    )
     func encodeDelays() throws {
         try withTemporaryDirectory { dir in
             let frames = dir.appendingPathComponent("frames")
             try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png", "c.png", "d.png"]), in: frames)
-            for (args, num, den) in [(["--fps", "30"], 1, 30), (["--fps", "4"], 1, 4), (["--fps", "60"], 1, 60),
-                                     (["--fps", "30000/1001"], 1001, 30000), (["--delay", "7"], 7, 100)] {
+            for (args, num, den) in [
+                (["--fps", "30"], 1, 30), (["--fps", "4"], 1, 4), (["--fps", "60"], 1, 60),
+                (["--fps", "30000/1001"], 1001, 30000), (["--delay", "7"], 7, 100),
+            ] {
                 let out = dir.appendingPathComponent("o.png")
                 try APNGCLI.run(["encode", frames.path, "-o", out.path] + args)
                 let s = try APNGCLI.expectAPNG(out)
                 #expect(s.fctl.count == 4)
-                for f in s.fctl { #expect(f.delayNum == num && f.delayDen == den, "\(args): fcTL \(f.seq) says \(f.delayNum)/\(f.delayDen)") }
+                for f in s.fctl {
+                    #expect(
+                        f.delayNum == num && f.delayDen == den,
+                        "\(args): fcTL \(f.seq) says \(f.delayNum)/\(f.delayDen)")
+                }
                 let ffmpeg = try APNGCLI.decode("ffmpeg", out)
                 for d in ffmpeg.seconds.prefix(3) {
-                    #expect(abs((d ?? -1) - Double(num) / Double(den)) < 1e-4, "\(args): ffprobe says \(String(describing: d)) s")
+                    #expect(
+                        abs((d ?? -1) - Double(num) / Double(den)) < 1e-4,
+                        "\(args): ffprobe says \(String(describing: d)) s")
                 }
             }
         }
     }
 
-    @Test("render: a 0.25 s step at 20 fps is written as 1/4 s frames (identical frames merged, no centisecond rounding)")
+    @Test(
+        "render: a 0.25 s step at 20 fps is written as 1/4 s frames (identical frames merged, no centisecond rounding)")
     func renderStepDelays() throws {
         try withTemporaryDirectory { dir in
             let config = try SceneCLI.write(APNGCLI.stepConfig, to: dir, as: "step.json")
@@ -133,8 +156,9 @@ struct APNGCLITests {
         }
     }
 
-    @Test("presets: every delay is a whole number of frames at the preset's fps, and the cycle matches the GIF's",
-          arguments: [["spinner", "--fps", "30"], ["ease"], ["dots"]])
+    @Test(
+        "presets: every delay is a whole number of frames at the preset's fps, and the cycle matches the GIF's",
+        arguments: [["spinner", "--fps", "30"], ["ease"], ["dots"]])
     func presetDelays(_ args: [String]) throws {
         try withTemporaryDirectory { dir in
             let config = try Throbber.run(["preset"] + args + ["--print-config"])
@@ -152,29 +176,39 @@ struct APNGCLITests {
         }
     }
 
-    @Test("--loop 0 → num_plays 0, --loop 3 → num_plays 3, default 0; animated input keeps its loop count unless --loop", .needsFixtures)
+    @Test(
+        "--loop 0 → num_plays 0, --loop 3 → num_plays 3, default 0; animated input keeps its loop count unless --loop",
+        .needsFixtures)
     func loops() throws {
         try withTemporaryDirectory { dir in
             let frames = dir.appendingPathComponent("frames")
             try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: frames)
             let out = dir.appendingPathComponent("o.png")
-            for (extra, plays) in [(["--loop", "0"], 0), (["--loop", "3"], 3), ([String](), 0), (["--loop", "1"], 1)] {
+            for (extra, plays) in [
+                (["--loop", "0"], 0), (["--loop", "3"], 3), ([String](), 0), (["--loop", "1"], 1),
+            ] {
                 try APNGCLI.run(["encode", frames.path, "-o", out.path] + extra)
                 let s = try APNGCLI.expectAPNG(out)
                 #expect(s.actl?.numPlays == plays, "\(extra): num_plays \(String(describing: s.actl?.numPlays))")
                 #expect(try APNGCLI.decode("pillow", out).loop == plays)
             }
             // GIF input: NETSCAPE n means n + 1 plays; no extension means once.
-            for (gif, netscape) in [("gif-image-gif/moon_impact.gif", 10 as Int?), ("gif-giflib/welcome2.gif", 1000),
-                                    ("gif-pillow/dispose_prev.gif", 0), ("gif-pillow/dispose_prev_first_frame.gif", nil)] {
+            for (gif, netscape) in [
+                ("gif-image-gif/moon_impact.gif", 10 as Int?), ("gif-giflib/welcome2.gif", 1000),
+                ("gif-pillow/dispose_prev.gif", 0), ("gif-pillow/dispose_prev_first_frame.gif", nil),
+            ] {
                 try APNGCLI.run(["encode", try Self.fixture(gif).path, "-o", out.path])
                 let s = try APNGCLI.expectAPNG(out)
-                #expect(s.actl?.numPlays == AnimationFixtures.plays(netscape: netscape), "\(gif): num_plays \(String(describing: s.actl?.numPlays))")
+                #expect(
+                    s.actl?.numPlays == AnimationFixtures.plays(netscape: netscape),
+                    "\(gif): num_plays \(String(describing: s.actl?.numPlays))")
                 try APNGCLI.run(["encode", try Self.fixture(gif).path, "-o", out.path, "--loop", "3"])
                 #expect(try APNGCLI.expectAPNG(out).actl?.numPlays == 3, "\(gif) --loop 3")
             }
             // APNG input keeps num_plays.
-            for (apng, plays) in [("apng-apngkit/spec/030.png", 0), ("apng-apngkit/spec/031.png", 1), ("apng-apngkit/spec/032.png", 2)] {
+            for (apng, plays) in [
+                ("apng-apngkit/spec/030.png", 0), ("apng-apngkit/spec/031.png", 1), ("apng-apngkit/spec/032.png", 2),
+            ] {
                 try APNGCLI.run(["encode", try Self.fixture(apng).path, "-o", out.path])
                 #expect(try APNGCLI.expectAPNG(out).actl?.numPlays == plays, "\(apng)")
             }
@@ -183,14 +217,17 @@ struct APNGCLITests {
 
     // MARK: Pixels
 
-    @Test("default APNG is lossless: RGBA frames (partial alpha) come back exactly from ffmpeg and the spec decoder", .needsFixtures)
+    @Test(
+        "default APNG is lossless: RGBA frames (partial alpha) come back exactly from ffmpeg and the spec decoder",
+        .needsFixtures)
     func losslessRGBA() throws {
         try withTemporaryDirectory { dir in
             let inputs = try (1...12).map { try Fixtures.mjNormalized($0) }
             let folder = dir.appendingPathComponent("in")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for (i, url) in inputs.enumerated() {
-                try FileManager.default.copyItem(at: url, to: folder.appendingPathComponent(String(format: "f%02d.png", i)))
+                try FileManager.default.copyItem(
+                    at: url, to: folder.appendingPathComponent(String(format: "f%02d.png", i)))
             }
             let out = dir.appendingPathComponent("o.png")
             try APNGCLI.run(["encode", folder.path, "-o", out.path, "--fps", "12"])
@@ -210,7 +247,9 @@ struct APNGCLITests {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("in")
             let specs = Pillow.distinctFrames(["a.png", "b.png", "c.png"], width: 24, height: 16).map {
-                var f = $0; f.mode = "RGB"; return f
+                var f = $0
+                f.mode = "RGB"
+                return f
             }
             let urls = try Pillow.makeFrames(specs, in: folder)
             let out = dir.appendingPathComponent("o.png")
@@ -224,8 +263,9 @@ struct APNGCLITests {
         }
     }
 
-    @Test("--colors N writes a palette APNG (PLTE + tRNS): color type 3, at most N colors, transparency kept, PSNR near an independent quantizer",
-          .needsFixtures, arguments: [16, 64])
+    @Test(
+        "--colors N writes a palette APNG (PLTE + tRNS): color type 3, at most N colors, transparency kept, PSNR near an independent quantizer",
+        .needsFixtures, arguments: [16, 64])
     func paletteColors(_ colors: Int) throws {
         try withTemporaryDirectory { dir in
             let input = try Self.fixture("coding-ios/loading_monkey@2x.gif")
@@ -237,7 +277,9 @@ struct APNGCLITests {
             #expect(s.trns?.contains(0) == true, "tRNS \(String(describing: s.trns))")
             let source = try APNGCLI.decode("gifspec", input)
             // The independent quantizer's PSNR per source frame, once for all decoders.
-            let floors = try source.frames.map { try APNGCLI.quantizeBaseline($0, width: 200, height: 200, colors: colors) - 1.5 }
+            let floors = try source.frames.map {
+                try APNGCLI.quantizeBaseline($0, width: 200, height: 200, colors: colors) - 1.5
+            }
             for mode in ["spec", "ffmpeg", "pillow"] {
                 let d = try APNGCLI.decode(mode, out)
                 // Frame by frame along the timeline (the input has no identical neighbours to merge).
@@ -275,7 +317,10 @@ struct APNGCLITests {
             for (i, f) in expected.enumerated() {
                 if j < best.count && best[j] == f { continue }
                 j += 1
-                if j >= best.count || best[j] != f { Issue.record("input frame \(i) is not shown in order"); break }
+                if j >= best.count || best[j] != f {
+                    Issue.record("input frame \(i) is not shown in order")
+                    break
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Output bytes must not depend on threads, OpenMP, runs or paths
 /// (ARCHITECTURE.md, "Determinism"). The MJRefresh frames have too many
@@ -8,14 +8,20 @@ import TestSupport
 @Suite("Deterministic output bytes", .needsFixtures)
 struct DeterminismTests {
     /// Encodes the 60 MJRefresh frames and returns the output bytes.
-    static func encode(input: String? = nil, output: String? = nil, extra: [String] = [],
-                       environment: [String: String?] = [:], in cwd: URL? = nil, dir: URL) throws -> Data {
+    static func encode(
+        input: String? = nil, output: String? = nil, extra: [String] = [],
+        environment: [String: String?] = [:], in cwd: URL? = nil, dir: URL
+    ) throws -> Data {
         let folder = try input ?? Fixtures.url("mjrefresh-dropdown_anim").path
         let out = output ?? dir.appendingPathComponent("out-\(UUID().uuidString).gif").path
-        let r = try Throbber.run(["encode", folder, "--glob", Fixtures.mjAnimGlob, "-o", out] + extra,
-                                 environment: environment, in: cwd)
+        let r = try Throbber.run(
+            ["encode", folder, "--glob", Fixtures.mjAnimGlob, "-o", out] + extra,
+            environment: environment, in: cwd)
         #expect(r.status == 0, "\(r.stderrText)")
-        let path = out.hasPrefix("/") ? out : (cwd ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(out).path
+        let path =
+            out.hasPrefix("/")
+            ? out
+            : (cwd ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(out).path
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.count > 1000 && bytes.prefix(6) == Data("GIF89a".utf8))
         return bytes
@@ -53,8 +59,9 @@ struct DeterminismTests {
         try withTemporaryDirectory { dir in
             let fixtures = Fixtures.root
             let absolute = try Self.encode(output: dir.appendingPathComponent("abs.gif").path, in: dir, dir: dir)
-            let relative = try Self.encode(input: "mjrefresh-dropdown_anim",
-                                           output: dir.appendingPathComponent("rel.gif").path, in: fixtures, dir: dir)
+            let relative = try Self.encode(
+                input: "mjrefresh-dropdown_anim",
+                output: dir.appendingPathComponent("rel.gif").path, in: fixtures, dir: dir)
             let relativeOut = try Self.encode(output: "rel2.gif", in: dir, dir: dir)
             #expect(absolute == relative)
             #expect(absolute == relativeOut)

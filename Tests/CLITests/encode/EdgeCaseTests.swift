@@ -1,21 +1,26 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Merges runs of equal frame hashes, adding their durations: what a viewer
 /// sees, however the encoder split or merged frames.
 func shownRuns(_ gif: Pillow.DecodedGIF) -> [(hash: String, ms: Int)] {
     var runs: [(hash: String, ms: Int)] = []
     for f in gif.frames {
-        if runs.last?.hash == f.sha256 { runs[runs.count - 1].ms += f.duration ?? 0 } else { runs.append((f.sha256, f.duration ?? 0)) }
+        if runs.last?.hash == f.sha256 {
+            runs[runs.count - 1].ms += f.duration ?? 0
+        } else {
+            runs.append((f.sha256, f.duration ?? 0))
+        }
     }
     return runs
 }
 
 @Suite("Edge cases of timing, alpha and extreme values")
 struct EdgeCaseTests {
-    @Test("--loop N writes NETSCAPE repeat count N-1 (Pillow's 'loop'), up to the 16-bit maximum",
-          arguments: [(2, 1), (3, 2), (65535, 65534), (65536, 65535)])
+    @Test(
+        "--loop N writes NETSCAPE repeat count N-1 (Pillow's 'loop'), up to the 16-bit maximum",
+        arguments: [(2, 1), (3, 2), (65535, 65534), (65536, 65535)])
     func loopCounts(_ loop: Int, _ repeats: Int) throws {
         try withDistinctFrames(2) { folder, _ in
             let (gif, dump) = try encodeAndDecode([folder.path, "--loop", String(loop)])
@@ -24,8 +29,9 @@ struct EdgeCaseTests {
         }
     }
 
-    @Test("identical neighbours whose summed delay exceeds 65535 cs still encode, showing each image as long as asked",
-          arguments: [["a", "a", "b", "--delay", "40000"], ["a", "--delay", "65535", "--duplicate", "2"]])
+    @Test(
+        "identical neighbours whose summed delay exceeds 65535 cs still encode, showing each image as long as asked",
+        arguments: [["a", "a", "b", "--delay", "40000"], ["a", "--delay", "65535", "--duplicate", "2"]])
     func longMergedFrames(_ spec: [String]) throws {
         try withTemporaryDirectory { dir in
             let f = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir)
@@ -43,11 +49,13 @@ struct EdgeCaseTests {
         }
     }
 
-    @Test("an --fps fraction with huge terms is encoded or refused (64), never a crash that leaves a temporary file",
-          arguments: ["9223372036854775807/9223372036854775806", "1/4611686018427387904", "1/92233720368547758"])
+    @Test(
+        "an --fps fraction with huge terms is encoded or refused (64), never a crash that leaves a temporary file",
+        arguments: ["9223372036854775807/9223372036854775806", "1/4611686018427387904", "1/92233720368547758"])
     func hugeFraction(_ fps: String) throws {
         try withTemporaryDirectory { dir in
-            let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
+            let frames = try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
             let out = dir.appendingPathComponent("out.gif")
             let r = try Throbber.run(["encode"] + frames.map(\.path) + ["-o", out.path, "--fps", fps])
             #expect(r.status == 0 || r.status == 64, "exit \(r.status): \(r.stderrText.prefix(300))")
@@ -68,8 +76,9 @@ struct EdgeCaseTests {
 
     static func encodeAlphaRow(_ extra: [String]) throws -> [[Int]] {
         try withTemporaryDirectory { dir in
-            let frame = Pillow.Frame("a.png", width: 4, height: 1, color: [0, 0, 0, 0],
-                                     marks: (0..<4).map { [$0, 0, 1, 1] + Array(alphaRow[($0 * 4)..<($0 * 4 + 4)]) })
+            let frame = Pillow.Frame(
+                "a.png", width: 4, height: 1, color: [0, 0, 0, 0],
+                marks: (0..<4).map { [$0, 0, 1, 1] + Array(alphaRow[($0 * 4)..<($0 * 4 + 4)]) })
             let input = try Pillow.makeFrames([frame], in: dir)[0]
             let out = dir.appendingPathComponent("out.gif")
             let r = try Throbber.run(["encode", input.path, "-o", out.path] + extra)
@@ -88,8 +97,9 @@ struct EdgeCaseTests {
         #expect(px == [[255, 0, 0, 255], [0, 0, 0, 0], [0, 255, 0, 255], [0, 0, 0, 0]])
     }
 
-    @Test("--matte composites partly transparent pixels onto the color; fully transparent pixels stay transparent",
-          arguments: ["#0000ff", "blue"])
+    @Test(
+        "--matte composites partly transparent pixels onto the color; fully transparent pixels stay transparent",
+        arguments: ["#0000ff", "blue"])
     func matte(_ color: String) throws {
         let px = try Self.encodeAlphaRow(["--matte", color])
         #expect(px.count == 4)

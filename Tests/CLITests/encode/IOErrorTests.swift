@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The exit statuses no other suite reaches: 74 (I/O error: a write or a
 /// read that fails) and 70 (internal error), from ARCHITECTURE.md's
@@ -9,7 +9,9 @@ import TestSupport
 struct IOErrorTests {
     /// `throbber ARGS` with its standard output sent to /dev/full (every write fails with ENOSPC).
     static func runIntoDevFull(_ args: [String]) throws -> CommandResult {
-        try Command.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \"$@\" > /dev/full", try Throbber.binary.get().path] + args)
+        try Command.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" \"$@\" > /dev/full", try Throbber.binary.get().path] + args)
     }
 
     @Test("-o - into /dev/full: an APNG exits 74 naming standard output")
@@ -22,7 +24,8 @@ struct IOErrorTests {
     func gifToFullDevice() throws {
         let r = try Self.runIntoDevFull(["preset", "spinner", "-o", "-", "-q"])
         #expect(r.status == 74, "exit \(r.status): \(r.stderrText)")
-        #expect(r.stderrLines.count == 1 && r.stderrLines.first?.hasPrefix("throbber: error: ") == true, "\(r.stderrText)")
+        #expect(
+            r.stderrLines.count == 1 && r.stderrLines.first?.hasPrefix("throbber: error: ") == true, "\(r.stderrText)")
         // ARCHITECTURE.md: errors name the file. The GIF writer says only
         // "write failed" (the APNG path says "standard output: No space left on device").
         withKnownIssue("the GIF path's write error does not name standard output") {
@@ -34,13 +37,16 @@ struct IOErrorTests {
     func unreadableInput() throws {
         try withTemporaryDirectory { dir in
             for name in ["o.gif", "o.png"] {
-                let r = try Throbber.run(["encode", "/proc/self/mem", "-o", dir.appendingPathComponent(name).path, "-q"])
+                let r = try Throbber.run([
+                    "encode", "/proc/self/mem", "-o", dir.appendingPathComponent(name).path, "-q",
+                ])
                 expectFailure(r, status: 74, names: ["/proc/self/mem", "read failed"])
             }
             // The same file inside a frame folder (a symbolic link named like a frame).
             let folder = dir.appendingPathComponent("in")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.png").path, withDestinationPath: "/proc/self/mem")
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("a.png").path, withDestinationPath: "/proc/self/mem")
             let r = try Throbber.run(["encode", folder.path, "-o", dir.appendingPathComponent("o.gif").path, "-q"])
             expectFailure(r, status: 74, names: ["a.png", "read failed"])
             let left = try listing(dir)
@@ -48,7 +54,9 @@ struct IOErrorTests {
         }
     }
 
-    @Test("exit 70: `check` whose TMPDIR is a regular file cannot make its scratch folder (the one internal-error path found)")
+    @Test(
+        "exit 70: `check` whose TMPDIR is a regular file cannot make its scratch folder (the one internal-error path found)"
+    )
     func internalError() throws {
         try withTemporaryDirectory { dir in
             let manifest = try SceneCLI.write(#"{"entries": []}"#, to: dir, as: "m.json")
@@ -57,8 +65,10 @@ struct IOErrorTests {
             // FileManager's error reaches main's catch-all unconverted; sysexits
             // would call this 73 (cannot create), see the report with this test.
             #expect(r.status == 70, "exit \(r.status): \(r.stderrText)")
-            #expect(r.stdout.isEmpty && r.stderrLines.count == 1 && r.stderrLines.first?.hasPrefix("throbber: error: ") == true,
-                    "\(r.stdoutText)\(r.stderrText)")
+            #expect(
+                r.stdout.isEmpty && r.stderrLines.count == 1
+                    && r.stderrLines.first?.hasPrefix("throbber: error: ") == true,
+                "\(r.stdoutText)\(r.stderrText)")
             #expect(r.stderrText.contains(notAFolder.path), "the error should name the folder: \(r.stderrText)")
             let left = try listing(dir)
             #expect(left == ["file", "m.json"], "\(left)")

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Checks a non-usage failure: the given exit status, nothing on stdout, and
 /// exactly one stderr line `throbber: error: <what>: <why>` containing `names`.
-func expectFailure(_ r: CommandResult, status: Int32, names: [String],
-                   sourceLocation: SourceLocation = #_sourceLocation) {
+func expectFailure(
+    _ r: CommandResult, status: Int32, names: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(r.status == status, "exit status; stderr: \(r.stderrText)", sourceLocation: sourceLocation)
     #expect(r.stdout.isEmpty, "stdout: \(r.stdoutText)", sourceLocation: sourceLocation)
     #expect(r.stderrLines.count == 1, "stderr: \(r.stderrText)", sourceLocation: sourceLocation)
@@ -48,7 +50,9 @@ struct InputErrorTests {
             try Pillow.makeFrames(Pillow.distinctFrames(["a.png"]), in: folder)
             try Data("not a frame".utf8).write(to: folder.appendingPathComponent("notes.txt"))
             let out = dir.appendingPathComponent("out.gif").path
-            expectFailure(try Throbber.run(["encode", folder.path, "--glob", "*.jpg", "-o", out]), status: 66, names: [folder.path])
+            expectFailure(
+                try Throbber.run(["encode", folder.path, "--glob", "*.jpg", "-o", out]), status: 66,
+                names: [folder.path])
             try FileManager.default.removeItem(at: folder.appendingPathComponent("a.png"))
             expectFailure(try Throbber.run(["encode", folder.path, "-o", out]), status: 66, names: [folder.path])
         }
@@ -59,7 +63,9 @@ struct InputErrorTests {
         try withTemporaryDirectory { dir in
             let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png"]), in: dir.appendingPathComponent("in"))
             let missing = dir.appendingPathComponent(name).path
-            let r = try Throbber.run(["encode", frames[0].path, missing, "-o", dir.appendingPathComponent("out.gif").path])
+            let r = try Throbber.run([
+                "encode", frames[0].path, missing, "-o", dir.appendingPathComponent("out.gif").path,
+            ])
             expectFailure(r, status: 66, names: [missing])
             #expect(try listing(dir) == ["in"])
         }
@@ -122,8 +128,9 @@ struct InputErrorTests {
     func differentSizes() throws {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("in")
-            try Pillow.makeFrames(Pillow.distinctFrames(["f1.png", "f2.png"], width: 8, height: 6)
-                                  + [Pillow.Frame("f3.png", width: 9, height: 6, color: [1, 2, 3, 255])], in: folder)
+            try Pillow.makeFrames(
+                Pillow.distinctFrames(["f1.png", "f2.png"], width: 8, height: 6)
+                    + [Pillow.Frame("f3.png", width: 9, height: 6, color: [1, 2, 3, 255])], in: folder)
             let r = try Throbber.run(["encode", folder.path, "-o", dir.appendingPathComponent("out.gif").path])
             expectFailure(r, status: 65, names: ["f3.png", "9x6", "8x6"])
             #expect(try listing(dir) == ["in"])

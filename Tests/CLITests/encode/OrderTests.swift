@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Byte order of UTF-8 names, written here independently of ThrobberKit.
 func byteOrder(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) }
@@ -9,14 +9,19 @@ func byteOrder(_ a: String, _ b: String) -> Bool { Array(a.utf8).lexicographical
 struct OrderTests {
     /// Names whose natural order differs from their byte order, written in a
     /// shuffled order; the natural order is spelled out by hand.
-    static let shuffled = ["f20.png", "f2.png", "f100.png", "f9.png", "f1.png", "f11.png", "f10.png", "F3.PNG", "f0010b.jpg"]
-    static let natural = ["F3.PNG", "f1.png", "f2.png", "f9.png", "f10.png", "f0010b.jpg", "f11.png", "f20.png", "f100.png"]
+    static let shuffled = [
+        "f20.png", "f2.png", "f100.png", "f9.png", "f1.png", "f11.png", "f10.png", "F3.PNG", "f0010b.jpg",
+    ]
+    static let natural = [
+        "F3.PNG", "f1.png", "f2.png", "f9.png", "f10.png", "f0010b.jpg", "f11.png", "f20.png", "f100.png",
+    ]
 
     /// Frames named `names` in `folder`, plus files a folder read must skip.
     static func makeFolder(_ folder: URL, _ names: [String]) throws -> [String: URL] {
         let urls = try Pillow.makeFrames(Pillow.distinctFrames(names), in: folder)
         try Data("not a frame".utf8).write(to: folder.appendingPathComponent("notes.txt"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub.png"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub.png"), withIntermediateDirectories: false)
         return Dictionary(uniqueKeysWithValues: zip(names, urls))
     }
 
@@ -35,7 +40,8 @@ struct OrderTests {
             let expected = try Pillow.hashes(of: Self.natural.map { files[$0]! })
             #expect(Set(expected).count == expected.count, "test frames are not distinct")
             #expect(try Self.shownFrames([dir.appendingPathComponent("in").path], in: dir) == expected)
-            #expect(try Self.shownFrames([dir.appendingPathComponent("in").path, "--sort", "natural"], in: dir) == expected)
+            #expect(
+                try Self.shownFrames([dir.appendingPathComponent("in").path, "--sort", "natural"], in: dir) == expected)
         }
     }
 
@@ -44,9 +50,13 @@ struct OrderTests {
         try withTemporaryDirectory { dir in
             let files = try Self.makeFolder(dir.appendingPathComponent("in"), Self.shuffled)
             let names = Self.shuffled.sorted(by: byteOrder)
-            #expect(names == ["F3.PNG", "f0010b.jpg", "f1.png", "f10.png", "f100.png", "f11.png", "f2.png", "f20.png", "f9.png"])
+            #expect(
+                names == [
+                    "F3.PNG", "f0010b.jpg", "f1.png", "f10.png", "f100.png", "f11.png", "f2.png", "f20.png", "f9.png",
+                ])
             let expected = try Pillow.hashes(of: names.map { files[$0]! })
-            #expect(try Self.shownFrames([dir.appendingPathComponent("in").path, "--sort", "name"], in: dir) == expected)
+            #expect(
+                try Self.shownFrames([dir.appendingPathComponent("in").path, "--sort", "name"], in: dir) == expected)
         }
     }
 
@@ -56,9 +66,11 @@ struct OrderTests {
             let names = ["a_2.png", "b_10.png", "a_10.png", "b_2.png", "b_1.png", "c.gif.png"]
             let files = try Self.makeFolder(dir.appendingPathComponent("in"), names)
             let expected = try Pillow.hashes(of: ["b_1.png", "b_2.png", "b_10.png"].map { files[$0]! })
-            #expect(try Self.shownFrames([dir.appendingPathComponent("in").path, "--glob", "b_*"], in: dir) == expected)
+            #expect(
+                try Self.shownFrames([dir.appendingPathComponent("in").path, "--glob", "b_*"], in: dir) == expected)
             let withA = try Pillow.hashes(of: ["a_2.png", "a_10.png"].map { files[$0]! })
-            #expect(try Self.shownFrames([dir.appendingPathComponent("in").path, "--glob", "a_?*.png"], in: dir) == withA)
+            #expect(
+                try Self.shownFrames([dir.appendingPathComponent("in").path, "--glob", "a_?*.png"], in: dir) == withA)
         }
     }
 
@@ -100,18 +112,24 @@ struct MJRefreshOrderTests {
             var step = 0
             for frame in match.frames {
                 let steps = (frame.duration ?? 0) / 40
-                #expect(steps >= 1 && (frame.duration ?? 0) % 40 == 0, "duration \(String(describing: frame.duration))",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    steps >= 1 && (frame.duration ?? 0) % 40 == 0, "duration \(String(describing: frame.duration))",
+                    sourceLocation: sourceLocation)
                 let best = frame.psnr.indices.max { frame.psnr[$0] < frame.psnr[$1] }!
                 for s in step..<(step + max(steps, 1)) where s < refs.count {
-                    #expect(best == s || same[best][s] >= 60,
-                            "step \(s) shows \(refs[best].lastPathComponent) (\(frame.psnr[best]) dB), expected \(refs[s].lastPathComponent) (\(frame.psnr[s]) dB)",
-                            sourceLocation: sourceLocation)
-                    #expect(frame.psnr[s] >= 35, "step \(s) is a poor likeness: \(frame.psnr[s]) dB", sourceLocation: sourceLocation)
+                    #expect(
+                        best == s || same[best][s] >= 60,
+                        "step \(s) shows \(refs[best].lastPathComponent) (\(frame.psnr[best]) dB), expected \(refs[s].lastPathComponent) (\(frame.psnr[s]) dB)",
+                        sourceLocation: sourceLocation)
+                    #expect(
+                        frame.psnr[s] >= 35, "step \(s) is a poor likeness: \(frame.psnr[s]) dB",
+                        sourceLocation: sourceLocation)
                 }
                 step += max(steps, 1)
             }
-            #expect(step == refs.count, "the GIF shows \(step) steps for \(refs.count) input frames", sourceLocation: sourceLocation)
+            #expect(
+                step == refs.count, "the GIF shows \(step) steps for \(refs.count) input frames",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -125,9 +143,13 @@ struct MJRefreshOrderTests {
     @Test("--sort name reads the MJRefresh frames in byte order: 00010 … 00019, 0001, 00020 …")
     func nameOrder() throws {
         let names = (1...60).map(Fixtures.mjFrameName).sorted(by: byteOrder)
-        #expect(Array(names.prefix(12)) == (10...19).map(Fixtures.mjFrameName) + ["dropdown_anim__0001@2x.png", "dropdown_anim__00020@2x.png"])
+        #expect(
+            Array(names.prefix(12)) == (10...19).map(Fixtures.mjFrameName) + [
+                "dropdown_anim__0001@2x.png", "dropdown_anim__00020@2x.png",
+            ])
         let refs = try names.map { try Fixtures.url("mjrefresh-dropdown_anim/normalized/\($0)") }
-        try expectOrder([try Fixtures.url("mjrefresh-dropdown_anim").path, "--glob", Fixtures.mjAnimGlob, "--sort", "name"],
-                        expected: refs)
+        try expectOrder(
+            [try Fixtures.url("mjrefresh-dropdown_anim").path, "--glob", Fixtures.mjAnimGlob, "--sort", "name"],
+            expected: refs)
     }
 }

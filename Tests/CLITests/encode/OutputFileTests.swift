@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Output file: atomic, untouched on failure, or standard output")
 struct OutputFileTests {
@@ -20,13 +20,15 @@ struct OutputFileTests {
     static func lateFailure(_ dir: URL) throws -> [String] {
         let folder = dir.appendingPathComponent("in")
         let names = (1...11).map { "f\($0).png" }
-        try Pillow.makeFrames(Pillow.distinctFrames(names, width: 16, height: 16)
-                              + [Pillow.Frame("f12.png", width: 17, height: 16, color: [9, 9, 9, 255])], in: folder)
+        try Pillow.makeFrames(
+            Pillow.distinctFrames(names, width: 16, height: 16)
+                + [Pillow.Frame("f12.png", width: 17, height: 16, color: [9, 9, 9, 255])], in: folder)
         return [folder.path, "--quality", "50", "--jobs", "1"]
     }
 
-    @Test("a failed encode leaves an existing output byte for byte unchanged and no temporary file",
-          arguments: ["early", "late"])
+    @Test(
+        "a failed encode leaves an existing output byte for byte unchanged and no temporary file",
+        arguments: ["early", "late"])
     func failureKeepsExistingOutput(_ when: String) throws {
         try withTemporaryDirectory { dir in
             let inputs = when == "early" ? try Self.earlyFailure(dir) : try Self.lateFailure(dir)
@@ -55,7 +57,8 @@ struct OutputFileTests {
     @Test("a successful encode replaces an existing output by renaming a new file over it")
     func successReplacesAtomically() throws {
         try withTemporaryDirectory { dir in
-            let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
+            let frames = try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
             let out = dir.appendingPathComponent("out.gif")
             let oldLink = dir.appendingPathComponent("old-link")
             try Self.precious.write(to: out)
@@ -73,7 +76,8 @@ struct OutputFileTests {
     @Test("-o - writes the GIF to stdout and nothing else to stdout or stderr")
     func standardOutput() throws {
         try withTemporaryDirectory { dir in
-            let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png", "c.png"]), in: dir.appendingPathComponent("in"))
+            let frames = try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png", "c.png"]), in: dir.appendingPathComponent("in"))
             let r = try Throbber.run(["encode"] + frames.map(\.path) + ["-o", "-", "--delay", "50"])
             #expect(r.status == 0)
             #expect(r.stderr.isEmpty, "stderr: \(r.stderrText)")
@@ -91,7 +95,8 @@ struct OutputFileTests {
     @Test("a relative -o is written relative to the working directory")
     func relativeOutput() throws {
         try withTemporaryDirectory { dir in
-            let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
+            let frames = try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
             let r = try Throbber.run(["encode", "in/a.png", "in/b.png", "-o", "rel.gif"], in: dir)
             #expect(r.status == 0, "\(r.stderrText)")
             #expect(try Pillow.decode(dir.appendingPathComponent("rel.gif")).hashes == Pillow.hashes(of: frames))

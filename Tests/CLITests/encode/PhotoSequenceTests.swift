@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Real JPEG sequence", .needsFixtures)
 struct PhotoSequenceTests {
@@ -8,8 +8,9 @@ struct PhotoSequenceTests {
         try (100...159).map { try Fixtures.url("photo-seq-dlib-bobot/frame_000\($0).jpg") }
     }
 
-    @Test("the 60 grayscale BoBoT JPEG frames encode to a 320x240 GIF: exactly Pillow's decode of each JPEG by default (256 grays fit a palette), ≥ 36.5 dB at --quality 80",
-          arguments: [[String](), ["--quality", "80"]])
+    @Test(
+        "the 60 grayscale BoBoT JPEG frames encode to a 320x240 GIF: exactly Pillow's decode of each JPEG by default (256 grays fit a palette), ≥ 36.5 dB at --quality 80",
+        arguments: [[String](), ["--quality", "80"]])
     func grayscaleJPEG(_ extra: [String]) throws {
         let refs = try Self.frames()
         try withTemporaryDirectory { dir in
@@ -23,7 +24,8 @@ struct PhotoSequenceTests {
             if extra.isEmpty {
                 // Grayscale fits in 256 colors, so the default GIF is lossless:
                 // every frame is exactly what Pillow decodes from its JPEG.
-                #expect(gif.hashes == (try Pillow.hashes(of: refs)), "the default GIF is not the JPEGs' pixels, exactly")
+                #expect(
+                    gif.hashes == (try Pillow.hashes(of: refs)), "the default GIF is not the JPEGs' pixels, exactly")
                 return
             }
             // Measured at --quality 80 (libimagequant 2.17): worst frame 37.09 dB, best 39.76 dB.

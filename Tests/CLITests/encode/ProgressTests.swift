@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Progress and quiet output")
 struct ProgressTests {
-    @Test("without a terminal a successful encode prints nothing, with or without --quiet",
-          arguments: [[String](), ["--quiet"], ["-q"]])
+    @Test(
+        "without a terminal a successful encode prints nothing, with or without --quiet",
+        arguments: [[String](), ["--quiet"], ["-q"]])
     func silentWithoutTerminal(_ quiet: [String]) throws {
         try withDistinctFrames(20) { folder, hashes in
             let out = folder.deletingLastPathComponent().appendingPathComponent("out.gif")
@@ -17,12 +18,14 @@ struct ProgressTests {
         }
     }
 
-    @Test("without a terminal a failing encode prints only the error line, --quiet or not",
-          arguments: [[String](), ["--quiet"]])
+    @Test(
+        "without a terminal a failing encode prints only the error line, --quiet or not",
+        arguments: [[String](), ["--quiet"]])
     func onlyErrorsWithoutTerminal(_ quiet: [String]) throws {
         try withDistinctFrames(20) { folder, _ in
             try Data("broken".utf8).write(to: folder.appendingPathComponent("f21.png"))
-            let r = try Throbber.run(["encode", folder.path, "-o", folder.appendingPathComponent("x.gif").path] + quiet)
+            let r = try Throbber.run(
+                ["encode", folder.path, "-o", folder.appendingPathComponent("x.gif").path] + quiet)
             expectFailure(r, status: 65, names: ["f21.png"])
         }
     }
@@ -31,7 +34,9 @@ struct ProgressTests {
     /// terminal; returns what the terminal received.
     static func runOnTerminal(_ args: [String]) throws -> CommandResult {
         let script = URL(fileURLWithPath: "/usr/bin/script")
-        guard FileManager.default.isExecutableFile(atPath: script.path) else { throw HarnessError("util-linux 'script' is missing") }
+        guard FileManager.default.isExecutableFile(atPath: script.path) else {
+            throw HarnessError("util-linux 'script' is missing")
+        }
         func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let line = ([try Throbber.binary.get().path] + args).map(quote).joined(separator: " ")
         return try Command.run(script, ["-q", "-e", "-c", line, "/dev/null"], environment: ["TERM": "xterm"])

@@ -1,15 +1,19 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs `throbber encode` and returns the output decoded by Pillow, plus
 /// giflib's `gifbuild -d` dump of the same file.
-func encodeAndDecode(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> (gif: Pillow.DecodedGIF, dump: String) {
+func encodeAndDecode(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+    gif: Pillow.DecodedGIF, dump: String
+) {
     try withTemporaryDirectory { dir in
         let out = dir.appendingPathComponent("out.gif")
         let r = try Throbber.run(["encode"] + args + ["-o", out.path])
         #expect(r.status == 0, "\(r.stderrText)", sourceLocation: sourceLocation)
-        #expect(r.stderr.isEmpty && r.stdout.isEmpty, "unexpected output: \(r.stdoutText)\(r.stderrText)", sourceLocation: sourceLocation)
+        #expect(
+            r.stderr.isEmpty && r.stdout.isEmpty, "unexpected output: \(r.stdoutText)\(r.stderrText)",
+            sourceLocation: sourceLocation)
         let dump = try Command.run(URL(fileURLWithPath: "/usr/bin/gifbuild"), ["-d", out.path]).stdoutText
         return (try Pillow.decode(out), dump)
     }
@@ -26,10 +30,14 @@ func withDistinctFrames<T>(_ n: Int, _ body: (URL, [String]) throws -> T) throws
 
 @Suite("Timing and looping, read back with Pillow")
 struct TimingTests {
-    @Test("--fps 10 --duplicate 2 on the 60 MJRefresh frames lasts 1200 cs: 55 frames, each run of identical source frames shown 20 cs per frame", .needsFixtures)
+    @Test(
+        "--fps 10 --duplicate 2 on the 60 MJRefresh frames lasts 1200 cs: 55 frames, each run of identical source frames shown 20 cs per frame",
+        .needsFixtures)
     func mjRefreshDuplicate() throws {
         let folder = try Fixtures.url("mjrefresh-dropdown_anim")
-        let (gif, _) = try encodeAndDecode([folder.path, "--glob", Fixtures.mjAnimGlob, "--fps", "10", "--duplicate", "2"])
+        let (gif, _) = try encodeAndDecode([
+            folder.path, "--glob", Fixtures.mjAnimGlob, "--fps", "10", "--duplicate", "2",
+        ])
         #expect(gif.width == 100 && gif.height == 100)
         #expect(gif.durations.reduce(0, +) == 12_000)
         // Pillow's hashes of the standard-PNG copies, in frame order: runs of
@@ -54,7 +62,9 @@ struct TimingTests {
             let expected = Array(repeating: [30, 40, 30], count: 20).flatMap { $0 }
             #expect(gif.durations == expected)
             #expect(gif.durations.prefix(30).reduce(0, +) == 1000 && gif.durations.reduce(0, +) == 2000)
-            #expect(dump.components(separatedBy: "\tdelay 4\n").count - 1 == 20, "giflib disagrees: 20 delays of 4 cs expected")
+            #expect(
+                dump.components(separatedBy: "\tdelay 4\n").count - 1 == 20,
+                "giflib disagrees: 20 delays of 4 cs expected")
         }
     }
 
@@ -67,7 +77,7 @@ struct TimingTests {
             let starts = (0...45).map { k in (2 * 100 * k * 1001 + 30000) / 60000 }
             let expected = (0..<45).map { (starts[$0 + 1] - starts[$0]) * 10 }
             #expect(gif.durations == expected)
-            #expect(gif.durations.reduce(0, +) == 1500)   // 45 frames last 150.15 cs, rounded once: 150 cs
+            #expect(gif.durations.reduce(0, +) == 1500)  // 45 frames last 150.15 cs, rounded once: 150 cs
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// "A real browser: `throbber gallery DIR` writes every preset as GIF and
 /// APNG plus an index.html; a test opens it in headless Chromium (Debian's
@@ -26,7 +26,9 @@ struct GalleryBrowserTests {
         var problems: [String]
     }
 
-    @Test("every preset as GIF and APNG loads at its natural size and is drawn, frame-exact, at its place; the animations run")
+    @Test(
+        "every preset as GIF and APNG loads at its natural size and is drawn, frame-exact, at its place; the animations run"
+    )
     func galleryInChromium() throws {
         try withTemporaryDirectory { dir in
             let gallery = dir.appendingPathComponent("gallery")
@@ -37,11 +39,19 @@ struct GalleryBrowserTests {
             let wanted = Set(presets.flatMap { ["\($0).gif", "\($0).png"] } + ["index.html"])
             #expect(files == wanted, "gallery wrote \(files.sorted())")
 
-            let out = try Command.run(Pillow.python, [Paths.tools.appendingPathComponent("gallery_check.py").path, gallery.path,
-                                                      "--shots", "2", "--gap", "0.7"], timeout: 180)
-            guard out.status == 0 else { throw HarnessError("gallery_check.py failed (\(out.status)): \(out.stderrText)") }
+            let out = try Command.run(
+                Pillow.python,
+                [
+                    Paths.tools.appendingPathComponent("gallery_check.py").path, gallery.path,
+                    "--shots", "2", "--gap", "0.7",
+                ], timeout: 180)
+            guard out.status == 0 else {
+                throw HarnessError("gallery_check.py failed (\(out.status)): \(out.stderrText)")
+            }
             let result = try JSONDecoder().decode(Result.self, from: out.stdout)
-            #expect(result.problems.isEmpty, "\(result.problems.count) problems:\n\(result.problems.joined(separator: "\n"))")
+            #expect(
+                result.problems.isEmpty,
+                "\(result.problems.count) problems:\n\(result.problems.joined(separator: "\n"))")
 
             // One <img> per preset and format, with the ids and files the page promises.
             let ids = presets.flatMap { ["\($0)-gif", "\($0)-apng"] }
@@ -53,28 +63,44 @@ struct GalleryBrowserTests {
                 let config = try JSONSerialization.jsonObject(with: printed.stdout) as? [String: Any]
                 let c = try #require(config?["canvas"] as? [String: Any], "no canvas in \(name)'s config")
                 let scale = (c["scale"] as? Double) ?? 1
-                canvas[name] = [Int(((c["width"] as? Double) ?? 0) * scale), Int(((c["height"] as? Double) ?? 0) * scale)]
+                canvas[name] = [
+                    Int(((c["width"] as? Double) ?? 0) * scale), Int(((c["height"] as? Double) ?? 0) * scale),
+                ]
             }
             for image in result.images {
                 let name = String(image.id.dropLast(image.id.hasSuffix("-gif") ? 4 : 5))
-                #expect(image.natural == canvas[name], "\(image.id): natural size \(image.natural), the config's canvas is \(canvas[name] ?? [])")
-                #expect(image.src == "\(name).\(image.id.hasSuffix("-gif") ? "gif" : "png")", "\(image.id) shows \(image.src)")
-                #expect(image.natural == image.file && image.natural == image.attributes && image.natural.allSatisfy { $0 > 0 },
-                        "\(image.id): natural \(image.natural), file \(image.file ?? []), attributes \(image.attributes)")
-                #expect(image.shown?.count == 2 && image.shown?.allSatisfy { $0 != nil } == true,
-                        "\(image.id): screenshot regions match frames \(image.shown ?? [])")
+                #expect(
+                    image.natural == canvas[name],
+                    "\(image.id): natural size \(image.natural), the config's canvas is \(canvas[name] ?? [])")
+                #expect(
+                    image.src == "\(name).\(image.id.hasSuffix("-gif") ? "gif" : "png")",
+                    "\(image.id) shows \(image.src)")
+                #expect(
+                    image.natural == image.file && image.natural == image.attributes
+                        && image.natural.allSatisfy { $0 > 0 },
+                    "\(image.id): natural \(image.natural), file \(image.file ?? []), attributes \(image.attributes)")
+                #expect(
+                    image.shown?.count == 2 && image.shown?.allSatisfy { $0 != nil } == true,
+                    "\(image.id): screenshot regions match frames \(image.shown ?? [])")
                 #expect(image.ink?.contains(true) == true, "\(image.id): no ink in the screenshots")
             }
             // The page's images are the preset command's files, byte for byte
             // (so the conformance tests of `throbber preset` cover them too).
             for name in presets {
-                let gif = dir.appendingPathComponent("\(name).gif"), apng = dir.appendingPathComponent("\(name).png")
+                let gif = dir.appendingPathComponent("\(name).gif")
+                let apng = dir.appendingPathComponent("\(name).png")
                 try Conformance.make(["preset", name], outputs: [gif, apng])
-                #expect(try Data(contentsOf: gif) == Data(contentsOf: gallery.appendingPathComponent("\(name).gif")), "\(name).gif differs from `throbber preset \(name)`")
-                #expect(try Data(contentsOf: apng) == Data(contentsOf: gallery.appendingPathComponent("\(name).png")), "\(name).png differs from `throbber preset \(name)`")
+                #expect(
+                    try Data(contentsOf: gif) == Data(contentsOf: gallery.appendingPathComponent("\(name).gif")),
+                    "\(name).gif differs from `throbber preset \(name)`")
+                #expect(
+                    try Data(contentsOf: apng) == Data(contentsOf: gallery.appendingPathComponent("\(name).png")),
+                    "\(name).png differs from `throbber preset \(name)`")
             }
             // Animations run: most regions show another frame 0.7 s later.
-            #expect(result.changed.count * 2 > result.images.count, "only \(result.changed) changed between the screenshots")
+            #expect(
+                result.changed.count * 2 > result.images.count, "only \(result.changed) changed between the screenshots"
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 let encodeOptions: [(long: String, short: String?)] = [
     ("output", "o"), ("fps", nil), ("delay", nil), ("duplicate", nil), ("bounce", nil),
     ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil), ("matte", nil),
-    ("sort", nil), ("glob", nil), ("jobs", nil), ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"), ("help", "h"),
+    ("sort", nil), ("glob", nil), ("jobs", nil), ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),
+    ("help", "h"),
 ]
 
 /// The lines of the section `title` (e.g. "OPTIONS:") of a help text.
@@ -29,8 +30,9 @@ func listedOptions(_ section: [String]) -> [String] {
 
 @Suite("Help and version")
 struct HelpTests {
-    @Test("throbber --help prints the overview, usage, subcommands and options on stdout and exits 0",
-          arguments: [["--help"], ["-h"]])
+    @Test(
+        "throbber --help prints the overview, usage, subcommands and options on stdout and exits 0",
+        arguments: [["--help"], ["-h"]])
     func rootHelp(_ args: [String]) throws {
         let r = try Throbber.run(args)
         #expect(r.status == 0)
@@ -38,12 +40,16 @@ struct HelpTests {
         for section in ["OVERVIEW:", "USAGE:", "SUBCOMMANDS:", "OPTIONS:"] {
             #expect(r.stdoutText.contains("\n\(section)") || r.stdoutText.hasPrefix(section), "missing \(section)")
         }
-        #expect(helpSection("SUBCOMMANDS:", in: r.stdoutText).contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("encode ") })
+        #expect(
+            helpSection("SUBCOMMANDS:", in: r.stdoutText).contains {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("encode ")
+            })
         #expect(r.stdoutText.contains("--version"))
     }
 
-    @Test("throbber encode --help prints OVERVIEW, USAGE, ARGUMENTS and OPTIONS on stdout and exits 0",
-          arguments: [["encode", "--help"], ["encode", "-h"]])
+    @Test(
+        "throbber encode --help prints OVERVIEW, USAGE, ARGUMENTS and OPTIONS on stdout and exits 0",
+        arguments: [["encode", "--help"], ["encode", "-h"]])
     func encodeHelp(_ args: [String]) throws {
         let r = try Throbber.run(args)
         #expect(r.status == 0)
@@ -66,7 +72,9 @@ struct HelpTests {
         let section = helpSection("OPTIONS:", in: r.stdoutText)
         #expect(Set(listedOptions(section)) == Set(encodeOptions.map(\.long)))
         for option in encodeOptions {
-            let line = section.first { $0.contains("--\(option.long)") && $0.trimmingCharacters(in: .whitespaces).hasPrefix("-") }
+            let line = section.first {
+                $0.contains("--\(option.long)") && $0.trimmingCharacters(in: .whitespaces).hasPrefix("-")
+            }
             #expect(line != nil, "--\(option.long) is not listed")
             guard let line else { continue }
             if let short = option.short { #expect(line.contains("-\(short), --\(option.long)"), "\(line)") }
@@ -81,8 +89,9 @@ struct HelpTests {
         let r = try Throbber.run(["--version"])
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
-        #expect(r.stdoutText.range(of: #"^throbber [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil,
-                "got \(r.stdoutText.debugDescription)")
+        #expect(
+            r.stdoutText.range(of: #"^throbber [0-9]+\.[0-9]+\.[0-9]+\n$"#, options: .regularExpression) != nil,
+            "got \(r.stdoutText.debugDescription)")
     }
 }
 
@@ -132,7 +141,9 @@ struct ManPageTests {
             #expect(page.contains("\n\(section)\n"), "no \(section) section")
         }
         for code in ["64", "65", "66", "70", "73", "74"] {
-            #expect(page.range(of: "\\b\(code)\\b", options: .regularExpression) != nil, "exit status \(code) not mentioned")
+            #expect(
+                page.range(of: "\\b\(code)\\b", options: .regularExpression) != nil, "exit status \(code) not mentioned"
+            )
         }
     }
 }

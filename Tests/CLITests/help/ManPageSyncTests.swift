@@ -14,7 +14,9 @@ struct ManPageSyncTests {
 
     static func help(_ command: String) throws -> String {
         let r = try Throbber.run(command.isEmpty ? ["--help"] : [command, "--help"])
-        guard r.status == 0 else { throw HarnessError("throbber \(command) --help exited \(r.status): \(r.stderrText)") }
+        guard r.status == 0 else {
+            throw HarnessError("throbber \(command) --help exited \(r.status): \(r.stderrText)")
+        }
         return r.stdoutText
     }
 
@@ -24,21 +26,27 @@ struct ManPageSyncTests {
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderrText)")
         let committed = try Self.committedPage()
         guard r.stdoutText != committed else { return }
-        let generated = r.stdoutText.components(separatedBy: "\n"), old = committed.components(separatedBy: "\n")
-        let first = zip(generated, old).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(generated.count, old.count)
-        Issue.record("""
+        let generated = r.stdoutText.components(separatedBy: "\n")
+        let old = committed.components(separatedBy: "\n")
+        let first =
+            zip(generated, old).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(generated.count, old.count)
+        Issue.record(
+            """
             man/throbber.1 differs from 'throbber _man' from line \(first + 1) on; run 'make man'.
             committed: \(first < old.count ? old[first] : "(end of file)")
             generated: \(first < generated.count ? generated[first] : "(end of file)")
             """)
     }
 
-    @Test("--help and the man page list the same options, with the same short aliases and defaults",
-          arguments: commands)
+    @Test(
+        "--help and the man page list the same options, with the same short aliases and defaults",
+        arguments: commands)
     func sameOptions(_ command: String) throws {
         let help = OptionTable(help: try Self.help(command))
-        let man = try #require(OptionTable(mdoc: try Self.committedPage(), subsection: command.isEmpty ? nil : command),
-                               "the man page's OPTIONS has no subsection '\(command)'")
+        let man = try #require(
+            OptionTable(mdoc: try Self.committedPage(), subsection: command.isEmpty ? nil : command),
+            "the man page's OPTIONS has no subsection '\(command)'")
         let expected = try #require(ExpectedCLI.options[command])
         #expect(help.names == expected, "throbber \(command) --help lists\n\(help)")
         #expect(man.names == expected, "the man page's \(command.isEmpty ? "throbber" : command) options are\n\(man)")
@@ -53,8 +61,9 @@ struct ManPageSyncTests {
             let man = try #require(OptionTable(mdoc: page, subsection: d.command))
             for (place, table) in [("--help", help), ("man page", man)] {
                 let stated = table.defaults[d.option].flatMap { $0 }
-                #expect(stated?.split(separator: ",").first.map(String.init) == d.text,
-                        "\(place): \(d.command) --\(d.option) default is \(stated ?? "not stated"), expected \(d.text)")
+                #expect(
+                    stated?.split(separator: ",").first.map(String.init) == d.text,
+                    "\(place): \(d.command) --\(d.option) default is \(stated ?? "not stated"), expected \(d.text)")
             }
         }
     }

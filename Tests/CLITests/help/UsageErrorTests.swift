@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A command line that must be refused as a usage error (exit 64).
 struct UsageCase: Sendable, CustomTestStringConvertible {
@@ -13,8 +13,10 @@ struct UsageCase: Sendable, CustomTestStringConvertible {
 
 /// Checks the exact shape of a usage error: exit 64, nothing on stdout, and on
 /// stderr `throbber: error: ...`, the usage line and the pointer to --help.
-func expectUsageError(_ r: CommandResult, command: String?, mentions: [String],
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+func expectUsageError(
+    _ r: CommandResult, command: String?, mentions: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(r.status == 64, "exit status", sourceLocation: sourceLocation)
     #expect(r.stdout.isEmpty, "stdout: \(r.stdoutText)", sourceLocation: sourceLocation)
     let lines = r.stderrLines
@@ -22,13 +24,16 @@ func expectUsageError(_ r: CommandResult, command: String?, mentions: [String],
     guard lines.count == 3 else { return }
     #expect(lines[0].hasPrefix("throbber: error: "), "\(lines[0])", sourceLocation: sourceLocation)
     for word in mentions {
-        #expect(lines[0].lowercased().contains(word.lowercased()), "error does not mention '\(word)': \(lines[0])",
-                sourceLocation: sourceLocation)
+        #expect(
+            lines[0].lowercased().contains(word.lowercased()), "error does not mention '\(word)': \(lines[0])",
+            sourceLocation: sourceLocation)
     }
     let usage = command.map { "throbber \($0) " } ?? "throbber "
     #expect(lines[1].hasPrefix("Usage: \(usage)"), "\(lines[1])", sourceLocation: sourceLocation)
     let help = command.map { "throbber \($0) --help" } ?? "throbber --help"
-    #expect(lines[2].trimmingCharacters(in: .whitespaces) == "See '\(help)'.", "\(lines[2])", sourceLocation: sourceLocation)
+    #expect(
+        lines[2].trimmingCharacters(in: .whitespaces) == "See '\(help)'.", "\(lines[2])", sourceLocation: sourceLocation
+    )
 }
 
 @Suite("Usage errors exit 64")
@@ -58,8 +63,9 @@ struct UsageErrorTests {
         .init(args: ["-o", "OUT", "--bounce=yes"], mentions: ["bounce"]),
     ]
 
-    @Test("a bad option or option value is refused with the error, the usage line and the --help pointer",
-          arguments: cases)
+    @Test(
+        "a bad option or option value is refused with the error, the usage line and the --help pointer",
+        arguments: cases)
     func refused(_ c: UsageCase) throws {
         try withTemporaryDirectory { dir in
             try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("in"))
@@ -72,8 +78,9 @@ struct UsageErrorTests {
         }
     }
 
-    @Test("an output name whose extension is not .gif, .png or .apng is refused (exit 64) unless --format says gif",
-          arguments: ["out.webp", "out", "out.jpg", "out.gif.tmp"])
+    @Test(
+        "an output name whose extension is not .gif, .png or .apng is refused (exit 64) unless --format says gif",
+        arguments: ["out.webp", "out", "out.jpg", "out.gif.tmp"])
     func unknownOutputExtension(_ name: String) throws {
         try withTemporaryDirectory { dir in
             let input = try Pillow.makeFrames(Pillow.distinctFrames(["a.png"]), in: dir.appendingPathComponent("in"))

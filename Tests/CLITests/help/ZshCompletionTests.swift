@@ -44,16 +44,23 @@ struct ZshCompletionTests {
         let out = dir.appendingPathComponent("offered")
         let r = try Shells.run(zsh, ["-f", driver.path, functions.path, out.path] + lines, in: dir)
         guard r.status == 0 else { throw HarnessError("zsh driver exited \(r.status): \(r.stderrText)") }
-        let offered = try String(contentsOf: out, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        guard offered.count == lines.count else { throw HarnessError("zsh offered \(offered.count) lines for \(lines.count): \(offered)") }
+        let offered = try String(contentsOf: out, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).dropLast()
+        guard offered.count == lines.count else {
+            throw HarnessError("zsh offered \(offered.count) lines for \(lines.count): \(offered)")
+        }
         return offered.map { $0.split(separator: " ").map(String.init) }
     }
 
     @Test("zsh completes subcommands, preset names, option names and fixed values", .needsShell("zsh"))
     func offers() throws {
         try withTemporaryDirectory { (dir: URL) throws in
-            let got = try Self.complete(["throbber ", "throbber preset ", "throbber encode --format ", "throbber preset --",
-                                         "throbber completions ", "throbber encode --sort="], in: dir)
+            let got = try Self.complete(
+                [
+                    "throbber ", "throbber preset ", "throbber encode --format ", "throbber preset --",
+                    "throbber completions ", "throbber encode --sort=",
+                ], in: dir)
             #expect(got[0] == ExpectedCLI.subcommands, "\(got[0])")
             #expect(got[1] == (try ExpectedCLI.presetNames()), "\(got[1])")
             #expect(got[2] == ["gif", "apng"], "\(got[2])")

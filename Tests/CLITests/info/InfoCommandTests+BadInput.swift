@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 extension InfoCommandTests {
     struct BadFile: Sendable, CustomTestStringConvertible {
@@ -18,7 +18,9 @@ extension InfoCommandTests {
         BadFile(name: "no-frames.gif", bytes: Array("GIF89a".utf8) + [4, 0, 4, 0, 0, 0, 0, 0x3B]),
         BadFile(name: "zero-size.gif", bytes: Array("GIF89a".utf8) + [0, 0, 0, 0, 0, 0, 0, 0x3B]),
         BadFile(name: "png-signature-only.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
-        BadFile(name: "jpeg.jpg", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9]),
+        BadFile(
+            name: "jpeg.jpg",
+            bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xFF, 0xD9]),
     ]
 
     @Test("invalid files exit 65 with one clear error line naming the file", arguments: badFiles)
@@ -30,7 +32,9 @@ extension InfoCommandTests {
                 let r = try Throbber.run(args)
                 #expect(r.status == 65, "\(bad.name): exit \(r.status): \(r.stderrText)")
                 #expect(r.stdout.isEmpty)
-                #expect(r.stderrLines.count == 1 && r.stderrText.hasPrefix("throbber: error: \(url.path): "), "\(r.stderrText)")
+                #expect(
+                    r.stderrLines.count == 1 && r.stderrText.hasPrefix("throbber: error: \(url.path): "),
+                    "\(r.stderrText)")
             }
         }
     }

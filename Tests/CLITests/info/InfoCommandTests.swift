@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `throbber info FILE [--json]`, compared with an independent reader of the
 /// file structure (Tests/tools/check_anim_structure.py, plain `struct`) and
@@ -23,7 +23,9 @@ struct InfoCommandTests {
                 let name = url.lastPathComponent
                 // The reader agrees with the writer (so the reader is right for these).
                 let r = try #require(read[url.path])
-                #expect(r.frames == written[name]!.frames && r.loop == written[name]!.loop, "structure reader disagrees with the writer on \(name)")
+                #expect(
+                    r.frames == written[name]!.frames && r.loop == written[name]!.loop,
+                    "structure reader disagrees with the writer on \(name)")
                 let info = try CheckKit.info(url).info
                 CheckKit.expectInfo(info, matches: written[name]!, name)
                 #expect(info.sha256 == sha, "\(name): sha256 \(info.sha256), sha256sum says \(sha)")
@@ -54,8 +56,10 @@ struct InfoCommandTests {
         try withTemporaryDirectory { (dir: URL) throws in
             _ = try CheckKit.makeCraftedAnimations(in: dir)
             let info = try CheckKit.info(dir.appendingPathComponent("apng_rgb_suggested_plte.png")).info
-            #expect(info.frames.map(\.colors) == [nil, nil],
-                    "color type 2 with a 7-entry suggested PLTE: info reports colors \(info.frames.map(\.colors)) (StoredFrame.colors: nil for truecolor)")
+            #expect(
+                info.frames.map(\.colors) == [nil, nil],
+                "color type 2 with a 7-entry suggested PLTE: info reports colors \(info.frames.map(\.colors)) (StoredFrame.colors: nil for truecolor)"
+            )
         }
     }
 
@@ -72,9 +76,13 @@ struct InfoCommandTests {
     func ownOutputs() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             var made: [URL] = []
-            for (config, ext) in [("dots.json", "gif"), ("dots.json", "png"), ("ease.json", "gif"), ("ease.json", "png")] {
+            for (config, ext) in [
+                ("dots.json", "gif"), ("dots.json", "png"), ("ease.json", "gif"), ("ease.json", "png"),
+            ] {
                 let out = dir.appendingPathComponent("\(config.dropLast(5)).\(ext)")
-                let r = try Throbber.run(["render", CheckKit.examples.appendingPathComponent(config).path, "-o", out.path, "-q"])
+                let r = try Throbber.run([
+                    "render", CheckKit.examples.appendingPathComponent(config).path, "-o", out.path, "-q",
+                ])
                 #expect(r.status == 0, "\(r.stderrText)")
                 made.append(out)
             }
@@ -84,7 +92,8 @@ struct InfoCommandTests {
                 made.append(out)
             }
             let frames = dir.appendingPathComponent("frames")
-            try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png", "c.png"], width: 12, height: 10), in: frames)
+            try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png", "c.png"], width: 12, height: 10), in: frames)
             for ext in ["gif", "png"] {
                 let out = dir.appendingPathComponent("encoded.\(ext)")
                 let r = try Throbber.run(["encode", frames.path, "-o", out.path, "--delay", "7", "--loop", "3", "-q"])
@@ -102,7 +111,9 @@ struct InfoCommandTests {
                 #expect(info.format == (url.pathExtension == "gif" ? "gif" : "apng"))
             }
             let encodedGIF = try #require(infos["encoded.gif"])
-            #expect(encodedGIF.loop == 3 && encodedGIF.frames.map(\.delay_ms) == [70, 70, 70] && encodedGIF.duration_ms == 210)
+            #expect(
+                encodedGIF.loop == 3 && encodedGIF.frames.map(\.delay_ms) == [70, 70, 70]
+                    && encodedGIF.duration_ms == 210)
             let encodedPNG = try #require(infos["encoded.png"])
             #expect(encodedPNG.loop == 3 && encodedPNG.duration_ms == 210)
         }
@@ -167,7 +178,9 @@ struct InfoCommandTests {
             if Self.invalidFixtures.contains(name) {
                 #expect(r.status == 65, "\(name): exit \(r.status), expected 65 (not a usable animation)")
                 #expect(r.stdout.isEmpty)
-                #expect(r.stderrLines.count == 1 && r.stderrText.hasPrefix("throbber: error: \(url.path): "), "\(name): \(r.stderrText)")
+                #expect(
+                    r.stderrLines.count == 1 && r.stderrText.hasPrefix("throbber: error: \(url.path): "),
+                    "\(name): \(r.stderrText)")
                 continue
             }
             guard r.status == 0 else {
@@ -183,14 +196,18 @@ struct InfoCommandTests {
         #expect(compared > 100, "only \(compared) fixtures compared")
     }
 
-    @Test("a GIF frame without any color table (no local, no global) reports colors null, not a made-up 256", .needsFixtures)
+    @Test(
+        "a GIF frame without any color table (no local, no global) reports colors null, not a made-up 256",
+        .needsFixtures)
     func gifWithoutColorTable() throws {
         for name in ["gif-pillow/no_palette.gif", "gif-pillow/no_palette_after_rgb.gif"] {
             let url = try Fixtures.url(name)
             let read = try #require(CheckKit.structure(of: [url])[url.path]?.frames)
             let info = try CheckKit.info(url).info
-            #expect(info.frames.map(\.colors) == read.map(\.colors),
-                    "\(name): info says colors \(info.frames.map(\.colors)); the file has tables \(read.map(\.colors)) (nil = none)")
+            #expect(
+                info.frames.map(\.colors) == read.map(\.colors),
+                "\(name): info says colors \(info.frames.map(\.colors)); the file has tables \(read.map(\.colors)) (nil = none)"
+            )
         }
     }
 
@@ -198,7 +215,8 @@ struct InfoCommandTests {
     func fixtureTruecolorWithPalette() throws {
         let url = try Fixtures.url("apng-apngkit/animations/minimal.apng")
         let info = try CheckKit.info(url).info
-        #expect(info.frames.allSatisfy { $0.colors == nil }, "colors \(info.frames.map(\.colors)) for a color type 6 image")
+        #expect(
+            info.frames.allSatisfy { $0.colors == nil }, "colors \(info.frames.map(\.colors)) for a color type 6 image")
     }
 
     @Test("--json keys are exactly the documented ones, nulls included, in one JSON object")
@@ -209,11 +227,17 @@ struct InfoCommandTests {
                 let r = try Throbber.run(["info", dir.appendingPathComponent(name).path, "--json"])
                 #expect(r.status == 0)
                 let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
-                #expect(Set(object.keys) == ["format", "width", "height", "loop", "frame_count", "duration_ms", "sha256", "frames"])
+                #expect(
+                    Set(object.keys) == [
+                        "format", "width", "height", "loop", "frame_count", "duration_ms", "sha256", "frames",
+                    ])
                 let frames = try #require(object["frames"] as? [[String: Any]])
                 for f in frames {
-                    #expect(Set(f.keys) == ["x", "y", "width", "height", "delay_ms", "delay_num", "delay_den", "dispose",
-                                            "blend", "colors", "transparent"])
+                    #expect(
+                        Set(f.keys) == [
+                            "x", "y", "width", "height", "delay_ms", "delay_num", "delay_den", "dispose",
+                            "blend", "colors", "transparent",
+                        ])
                 }
                 #expect(r.stdoutText.hasSuffix("}\n"))
             }
@@ -225,18 +249,24 @@ struct InfoCommandTests {
         // The keys are documented in --help and the man page.
         let help = try Throbber.run(["info", "--help"]).stdoutText
         let man = try String(contentsOf: Paths.manPage, encoding: .utf8)
-        for key in ["format", "width", "height", "loop", "frame_count", "duration_ms", "sha256", "frames", "x", "y",
-                    "delay_ms", "delay_num", "delay_den", "dispose", "blend", "colors", "transparent"] {
+        for key in [
+            "format", "width", "height", "loop", "frame_count", "duration_ms", "sha256", "frames", "x", "y",
+            "delay_ms", "delay_num", "delay_den", "dispose", "blend", "colors", "transparent",
+        ] {
             #expect(help.contains(key), "info --help does not mention \(key)")
             #expect(man.contains(key), "man page does not mention \(key)")
         }
     }
 
-    @Test("the table: header with format, size, frames, loop, duration; sha256; one row per frame as the file states it")
+    @Test(
+        "the table: header with format, size, frames, loop, duration; sha256; one row per frame as the file states it")
     func table() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let written = try CheckKit.makeCraftedAnimations(in: dir)
-            for name in ["gif_mixed.gif", "gif_once.gif", "gif_forever.gif", "apng_rgba.png", "apng_palette.png", "apng_gray.png"] {
+            for name in [
+                "gif_mixed.gif", "gif_once.gif", "gif_forever.gif", "apng_rgba.png", "apng_palette.png",
+                "apng_gray.png",
+            ] {
                 let url = dir.appendingPathComponent(name)
                 let s = written[name]!
                 let frames = s.frames!
@@ -249,13 +279,21 @@ struct InfoCommandTests {
                 let loop = s.loop == 0 ? "loops forever" : s.loop == 1 ? "plays once" : "plays \(s.loop!) times"
                 let total = frames.reduce(0.0) { $0 + Double($1.delay_num) * 1000 / Double($1.delay_den) }
                 let ms = total == total.rounded() ? "\(Int(total))" : String(format: "%.3f", total)
-                #expect(lines[0] == "\(url.path): \(kind) \(s.width!)x\(s.height!), \(frames.count) frames, \(loop), \(ms) ms", "\(lines[0])")
+                #expect(
+                    lines[0]
+                        == "\(url.path): \(kind) \(s.width!)x\(s.height!), \(frames.count) frames, \(loop), \(ms) ms",
+                    "\(lines[0])")
                 #expect(lines[1] == "sha256 \(try CheckKit.sha256sum(url))")
-                #expect(lines[2].split(separator: " ") == ["#", "rect", "delay", "dispose", "blend", "colors", "transparent"])
+                #expect(
+                    lines[2].split(separator: " ") == [
+                        "#", "rect", "delay", "dispose", "blend", "colors", "transparent",
+                    ])
                 for (i, f) in frames.enumerated() {
                     let cells = lines[3 + i].split(separator: " ").map(String.init)
-                    let delay = s.format == "gif" ? ["\(f.delay_num * 10)", "ms"] : ["\(f.delay_num)/\(f.delay_den)", "s"]
-                    let expected = ["\(i)", "\(f.width)x\(f.height)+\(f.x)+\(f.y)"] + delay
+                    let delay =
+                        s.format == "gif" ? ["\(f.delay_num * 10)", "ms"] : ["\(f.delay_num)/\(f.delay_den)", "s"]
+                    let expected =
+                        ["\(i)", "\(f.width)x\(f.height)+\(f.x)+\(f.y)"] + delay
                         + [f.dispose, f.blend, f.colors.map(String.init) ?? "-", f.transparent.map(String.init) ?? "-"]
                     #expect(cells == expected, "\(name) row \(i): \(lines[3 + i])")
                 }
@@ -272,8 +310,12 @@ struct InfoCommandTests {
                 for json in [true, false] {
                     let args = ["info", url.path] + (json ? ["--json"] : [])
                     let plain = try Throbber.run(args, environment: ["LANG": "C", "LC_ALL": "C", "TZ": "UTC"])
-                    let other = try Throbber.run(args, environment: ["LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8",
-                                                                     "LC_NUMERIC": "de_DE.UTF-8", "TZ": "Pacific/Chatham"])
+                    let other = try Throbber.run(
+                        args,
+                        environment: [
+                            "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8",
+                            "LC_NUMERIC": "de_DE.UTF-8", "TZ": "Pacific/Chatham",
+                        ])
                     #expect(plain.status == 0 && plain.stdout == other.stdout)
                 }
             }

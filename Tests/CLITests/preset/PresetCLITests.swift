@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `throbber presets` and `throbber preset NAME`: the list, options, and
 /// `--print-config` being exactly what `-o` renders.
 @Suite("preset: the built-in loaders through the CLI")
 struct PresetCLITests {
     /// The presets the issue requires (more may exist).
-    static let required = ["ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "pulse", "ripple", "bars", "wave",
-                           "bounce", "chase", "grid", "square-spin", "pacman", "orbit", "ellipsis", "heart"]
+    static let required = [
+        "ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "pulse", "ripple", "bars", "wave",
+        "bounce", "chase", "grid", "square-spin", "pacman", "orbit", "ellipsis", "heart",
+    ]
 
     @Test("`throbber presets` lists one per line: the name, then a short description; at least the 18 required ones")
     func list() throws {
@@ -39,22 +41,29 @@ struct PresetCLITests {
     ]
 
     /// --print-config with `options` → render → bytes, and preset -o → bytes.
-    static func expectPrintConfigMatches(_ name: String, _ options: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectPrintConfigMatches(
+        _ name: String, _ options: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         try withTemporaryDirectory { dir in
             let printed = try Throbber.run(["preset", name, "--print-config"] + options)
             #expect(printed.status == 0, "\(name) \(options): \(printed.stderrText)", sourceLocation: sourceLocation)
             let config = try SceneCLI.write(printed.stdoutText, to: dir, as: "\(name).json")
-            let viaRender = dir.appendingPathComponent("render.gif"), viaPreset = dir.appendingPathComponent("preset.gif")
+            let viaRender = dir.appendingPathComponent("render.gif")
+            let viaPreset = dir.appendingPathComponent("preset.gif")
             try SceneCLI.render(config, to: viaRender, sourceLocation: sourceLocation)
             let r = try Throbber.run(["preset", name, "-o", viaPreset.path, "-q"] + options)
             #expect(r.status == 0, "\(name) \(options): \(r.stderrText)", sourceLocation: sourceLocation)
-            let a = try Data(contentsOf: viaRender), b = try Data(contentsOf: viaPreset)
-            #expect(!a.isEmpty && a == b, "preset \(name) \(options): render of --print-config differs from -o", sourceLocation: sourceLocation)
+            let a = try Data(contentsOf: viaRender)
+            let b = try Data(contentsOf: viaPreset)
+            #expect(
+                !a.isEmpty && a == b, "preset \(name) \(options): render of --print-config differs from -o",
+                sourceLocation: sourceLocation)
         }
     }
 
-    @Test("`render` of `preset NAME --print-config [options]` gives the same bytes as `preset NAME [options] -o`",
-          arguments: required, optionSets)
+    @Test(
+        "`render` of `preset NAME --print-config [options]` gives the same bytes as `preset NAME [options] -o`",
+        arguments: required, optionSets)
     func printConfigIsWhatRenders(_ name: String, _ options: [String]) throws {
         try Self.expectPrintConfigMatches(name, options)
     }
@@ -94,7 +103,9 @@ struct PresetCLITests {
                     totals.append(try Pillow.decode(gif).durations.reduce(0, +))
                 }
                 // A half-centisecond cycle rounds up: 0.375 s is 38 cs.
-                #expect(abs(2 * totals[1] - totals[0]) <= 10, "\(name): \(totals[0]) ms at speed 1, \(totals[1]) ms at speed 2")
+                #expect(
+                    abs(2 * totals[1] - totals[0]) <= 10,
+                    "\(name): \(totals[0]) ms at speed 1, \(totals[1]) ms at speed 2")
                 #expect(totals[0] > 0)
             }
         }
@@ -106,37 +117,50 @@ struct PresetCLITests {
         var covered: Double
     }
 
-    @Test("--color and --background: every pixel of every frame is the color blended over the background, and the color shows")
+    @Test(
+        "--color and --background: every pixel of every frame is the color blended over the background, and the color shows"
+    )
     func colorAndBackground() throws {
         try withTemporaryDirectory { dir in
             for name in try SceneCLI.presetNames() {
                 let gif = dir.appendingPathComponent("\(name).gif")
-                let r = try Throbber.run(["preset", name, "--color", "#0A84FF", "--background", "#FFF0C0", "-o", gif.path, "-q"])
+                let r = try Throbber.run([
+                    "preset", name, "--color", "#0A84FF", "--background", "#FFF0C0", "-o", gif.path, "-q",
+                ])
                 #expect(r.status == 0, "\(name): \(r.stderrText)")
-                let check = try JSONDecoder().decode(BlendCheck.self, from: Pillow.script("scene_blend_check.py", [gif.path, "10,132,255", "255,240,192"]))
+                let check = try JSONDecoder().decode(
+                    BlendCheck.self,
+                    from: Pillow.script("scene_blend_check.py", [gif.path, "10,132,255", "255,240,192"]))
                 #expect(check.frames > 1)
-                #expect(check.worst <= 12, "\(name): a pixel is \(check.worst) levels away from any blend of #0A84FF over #FFF0C0")
+                #expect(
+                    check.worst <= 12,
+                    "\(name): a pixel is \(check.worst) levels away from any blend of #0A84FF over #FFF0C0")
                 #expect(check.covered > 0.005, "\(name): the color covers only \(check.covered) of the pixels")
             }
         }
     }
 
-    @Test("preset ease --ring --icon with the real Coding.net assets: 120x120, the images are used, the ring turns and the icon fades as in the seed",
-          .needsFixtures)
+    @Test(
+        "preset ease --ring --icon with the real Coding.net assets: 120x120, the images are used, the ring turns and the icon fades as in the seed",
+        .needsFixtures)
     func easeWithImages() throws {
         let ring = try Fixtures.url("coding-ios/loading_loop@2x.png")
         let icon = try Fixtures.url("coding-ios/loading_monkey@2x.png")
         try withTemporaryDirectory { dir in
-            let printed = try Throbber.run(["preset", "ease", "--ring", ring.path, "--icon", icon.path, "--print-config"])
+            let printed = try Throbber.run([
+                "preset", "ease", "--ring", ring.path, "--icon", icon.path, "--print-config",
+            ])
             #expect(printed.status == 0, "\(printed.stderrText)")
-            #expect(printed.stdoutText.contains("\"\(ring.path)\"") && printed.stdoutText.contains("\"\(icon.path)\""),
-                    "the config does not name the images: \(printed.stdoutText)")
+            #expect(
+                printed.stdoutText.contains("\"\(ring.path)\"") && printed.stdoutText.contains("\"\(icon.path)\""),
+                "the config does not name the images: \(printed.stdoutText)")
 
             let gif = dir.appendingPathComponent("ease.gif")
             let r = try Throbber.run(["preset", "ease", "--ring", ring.path, "--icon", icon.path, "-o", gif.path, "-q"])
             #expect(r.status == 0, "\(r.stderrText)")
-            let m = try JSONDecoder().decode(RenderSeedTests.EaseMeasure.self,
-                                             from: Pillow.script("scene_ease_measure.py", [gif.path, ring.path, icon.path]))
+            let m = try JSONDecoder().decode(
+                RenderSeedTests.EaseMeasure.self,
+                from: Pillow.script("scene_ease_measure.py", [gif.path, ring.path, icon.path]))
             #expect(m.width == 120 && m.height == 120)
             #expect(m.frames.count == 30 && m.frames.allSatisfy { $0.duration == 50 })
             for (k, f) in m.frames.enumerated() {
@@ -145,7 +169,8 @@ struct PresetCLITests {
                 if diff > 90 { diff -= 180 }
                 if diff < -90 { diff += 180 }
                 #expect(abs(diff) <= 1.5, "frame \(k): ring at \(f.angle ?? -1)°, expected \(expected)°")
-                #expect(abs(f.alpha - RenderSeedTests.easeAlpha(frame: k)) <= 0.03, "frame \(k): icon opacity \(f.alpha)")
+                #expect(
+                    abs(f.alpha - RenderSeedTests.easeAlpha(frame: k)) <= 0.03, "frame \(k): icon opacity \(f.alpha)")
             }
             // Frame 0 is the two images themselves (composited by Pillow), not the drawn default.
             let reference = dir.appendingPathComponent("reference.png")
@@ -156,7 +181,9 @@ struct PresetCLITests {
             #expect(ownImages.frames[0].psnr[0] >= 28, "frame 0 vs ring+icon: \(ownImages.frames[0].psnr[0]) dB")
             let drawn = dir.appendingPathComponent("drawn.gif")
             #expect(try Throbber.run(["preset", "ease", "-o", drawn.path, "-q"]).status == 0)
-            #expect(try Pillow.match(drawn, against: [reference]).frames[0].psnr[0] < 15, "the default ease looks like the real assets?")
+            #expect(
+                try Pillow.match(drawn, against: [reference]).frames[0].psnr[0] < 15,
+                "the default ease looks like the real assets?")
         }
     }
 
@@ -171,7 +198,9 @@ struct PresetCLITests {
         Refusal(arguments: ["preset", "no-such-loader", "-o", "x.gif"], status: 64, says: "no-such-loader"),
         Refusal(arguments: ["preset", "dots"], status: 64, says: "-o"),
         Refusal(arguments: ["preset", "dots", "--ring", "ring.png", "--print-config"], status: 64, says: "ease"),
-        Refusal(arguments: ["preset", "ease", "--ring", "/no/such/ring.png", "--print-config"], status: 66, says: "/no/such/ring.png"),
+        Refusal(
+            arguments: ["preset", "ease", "--ring", "/no/such/ring.png", "--print-config"], status: 66,
+            says: "/no/such/ring.png"),
         Refusal(arguments: ["preset", "dots", "--color", "blurple", "--print-config"], status: 64, says: "blurple"),
         Refusal(arguments: ["preset", "dots", "--speed", "0", "--print-config"], status: 64, says: "--speed"),
         Refusal(arguments: ["preset", "dots", "--fps", "0", "--print-config"], status: 64, says: "--fps"),

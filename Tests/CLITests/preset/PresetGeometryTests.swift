@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What each preset draws, frame by frame: Tests/tools/preset_geometry.py
 /// decodes the lossless APNG with anim_reference.py's own spec decoder and
@@ -39,16 +39,26 @@ struct PresetGeometryTests {
         #expect(Set(Self.sizes.keys) == Set(ConformancePresetTests.presets))
     }
 
-    static func expectGeometry(_ r: Report, _ geometry: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectGeometry(
+        _ r: Report, _ geometry: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let size = Self.sizes[geometry]!
-        #expect(r.width == size.width && r.height == size.height, "\(what): \(r.width)x\(r.height)", sourceLocation: sourceLocation)
-        #expect(r.slots == size.slots, "\(what): \(r.slots) frame slots, expected \(size.slots)", sourceLocation: sourceLocation)
+        #expect(
+            r.width == size.width && r.height == size.height, "\(what): \(r.width)x\(r.height)",
+            sourceLocation: sourceLocation)
+        #expect(
+            r.slots == size.slots, "\(what): \(r.slots) frame slots, expected \(size.slots)",
+            sourceLocation: sourceLocation)
         #expect(r.checks >= 2 * size.slots, "\(what): only \(r.checks) measurements", sourceLocation: sourceLocation)
-        #expect(r.problems.isEmpty, "\(what): \(r.problems.count) of \(r.checks) measurements off:\n\(r.problems.prefix(20).joined(separator: "\n"))",
-                sourceLocation: sourceLocation)
+        #expect(
+            r.problems.isEmpty,
+            "\(what): \(r.problems.count) of \(r.checks) measurements off:\n\(r.problems.prefix(20).joined(separator: "\n"))",
+            sourceLocation: sourceLocation)
     }
 
-    @Test("each preset, default options: sizes, positions, angles and opacities frame by frame", arguments: ConformancePresetTests.presets)
+    @Test(
+        "each preset, default options: sizes, positions, angles and opacities frame by frame",
+        arguments: ConformancePresetTests.presets)
     func preset(_ name: String) throws {
         try withTemporaryDirectory { dir in
             let apng = dir.appendingPathComponent("\(name).png")
@@ -57,8 +67,9 @@ struct PresetGeometryTests {
         }
     }
 
-    @Test("the layer examples that draw the seeds' dots measure as the dots presets do",
-          arguments: [("dots.json", "dots"), ("dots-flip.json", "dots-flip")])
+    @Test(
+        "the layer examples that draw the seeds' dots measure as the dots presets do",
+        arguments: [("dots.json", "dots"), ("dots-flip.json", "dots-flip")])
     func example(_ file: String, _ geometry: String) throws {
         try withTemporaryDirectory { dir in
             let apng = dir.appendingPathComponent("example.png")
@@ -67,23 +78,29 @@ struct PresetGeometryTests {
         }
     }
 
-    @Test("the measurements can fail: a preset's config with one number or easing changed is caught",
-          arguments: [("ring", "\"cubic-bezier(0.4, 0, 0.2, 1)\"", "\"linear\""),   // Material's curve → linear
-                      ("spinner", "\"delay\": \"1/12\"", "\"delay\": \"-1/12\""),    // the lit spoke turns back
-                      ("dots", "\"ease-out\"", "\"ease-in\""),
-                      ("pacman", "-43.52", "-40"),                                   // the dots slide 62.5 units, not 68
-                      ("heart", "1.18", "1.1")])                                     // a weaker first beat
+    @Test(
+        "the measurements can fail: a preset's config with one number or easing changed is caught",
+        arguments: [
+            ("ring", "\"cubic-bezier(0.4, 0, 0.2, 1)\"", "\"linear\""),  // Material's curve → linear
+            ("spinner", "\"delay\": \"1/12\"", "\"delay\": \"-1/12\""),  // the lit spoke turns back
+            ("dots", "\"ease-out\"", "\"ease-in\""),
+            ("pacman", "-43.52", "-40"),  // the dots slide 62.5 units, not 68
+            ("heart", "1.18", "1.1"),
+        ])  // a weaker first beat
     func noticesChanges(_ name: String, _ original: String, _ changed: String) throws {
         try withTemporaryDirectory { dir in
             let printed = try Throbber.run(["preset", name, "--print-config"])
             #expect(printed.status == 0, "\(printed.stderrText)")
             let text = printed.stdoutText
             #expect(text.contains(original), "the printed \(name) config no longer holds \(original)")
-            let config = try SceneCLI.write(text.replacingOccurrences(of: original, with: changed), to: dir, as: "\(name).json")
+            let config = try SceneCLI.write(
+                text.replacingOccurrences(of: original, with: changed), to: dir, as: "\(name).json")
             let apng = dir.appendingPathComponent("\(name).png")
             try Conformance.make(["render", config.path], outputs: [apng])
             let r = try Self.measure(name, apng)
-            #expect(r.problems.count >= 3, "\(name) with \(original) → \(changed): only \(r.problems.count) measurements off")
+            #expect(
+                r.problems.count >= 3,
+                "\(name) with \(original) → \(changed): only \(r.problems.count) measurements off")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Where `render` writes: the config's `output` list (paths relative to the
 /// config file), unless `-o` overrides it.
@@ -8,7 +8,8 @@ import TestSupport
 struct RenderOutputTests {
     static func config(outputs: String?) -> String {
         let output = outputs.map { #", "output": \#($0)"# } ?? ""
-        return #"{"version": 1, "canvas": {"width": 20, "height": 10}, "timing": {"fps": 10}, "layers": [{"rect": {"width": 8, "height": 4}, "fill": "red", "animate": [{"kind": "step", "property": "rotate", "by": 90}]}]\#(output)}"#
+        return
+            #"{"version": 1, "canvas": {"width": 20, "height": 10}, "timing": {"fps": 10}, "layers": [{"rect": {"width": 8, "height": 4}, "fill": "red", "animate": [{"kind": "step", "property": "rotate", "by": 90}]}]\#(output)}"#
     }
 
     @Test("without -o every entry of \"output\" is written, relative to the config's folder (not the working folder)")
@@ -17,25 +18,31 @@ struct RenderOutputTests {
             let sub = dir.appendingPathComponent("configs/loader")
             let cwd = dir.appendingPathComponent("elsewhere")
             try FileManager.default.createDirectory(at: cwd, withIntermediateDirectories: true)
-            let config = try SceneCLI.write(Self.config(outputs: #"[{"path": "a.gif"}, {"path": "../b.gif", "format": "gif"}]"#),
-                                            to: sub, as: "spin.json")
+            let config = try SceneCLI.write(
+                Self.config(outputs: #"[{"path": "a.gif"}, {"path": "../b.gif", "format": "gif"}]"#),
+                to: sub, as: "spin.json")
             let r = try Throbber.run(["render", config.path, "-q"], in: cwd)
             #expect(r.status == 0, "\(r.stderrText)")
-            let a = sub.appendingPathComponent("a.gif"), b = dir.appendingPathComponent("configs/b.gif")
-            let bytesA = try Data(contentsOf: a), bytesB = try Data(contentsOf: b)
+            let a = sub.appendingPathComponent("a.gif")
+            let b = dir.appendingPathComponent("configs/b.gif")
+            let bytesA = try Data(contentsOf: a)
+            let bytesB = try Data(contentsOf: b)
             #expect(bytesA == bytesB)
             let decoded = try Pillow.decode(a)
             #expect(decoded.width == 20 && decoded.height == 10)
             // rotate 90° per 0.25 s step: 4 steps = 1 s = 10 frames at 10 fps.
             #expect(decoded.durations.reduce(0, +) == 1000)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty, "nothing may be written to the working folder")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: cwd.path).isEmpty,
+                "nothing may be written to the working folder")
         }
     }
 
     @Test("-o overrides the output list: only the -o file is written")
     func dashOOverrides() throws {
         try withTemporaryDirectory { dir in
-            let config = try SceneCLI.write(Self.config(outputs: #"[{"path": "listed.gif"}]"#), to: dir, as: "spin.json")
+            let config = try SceneCLI.write(
+                Self.config(outputs: #"[{"path": "listed.gif"}]"#), to: dir, as: "spin.json")
             let chosen = dir.appendingPathComponent("chosen.gif")
             try SceneCLI.render(config, to: chosen)
             #expect(FileManager.default.fileExists(atPath: chosen.path))
@@ -66,11 +73,15 @@ struct RenderOutputTests {
         }
     }
 
-    @Test("\"loop\": 0 loops forever; N plays N times (NETSCAPE count N − 1, none for 1), read by Pillow", arguments: [(0, 0), (1, nil), (3, 2)] as [(Int, Int?)])
+    @Test(
+        "\"loop\": 0 loops forever; N plays N times (NETSCAPE count N − 1, none for 1), read by Pillow",
+        arguments: [(0, 0), (1, nil), (3, 2)] as [(Int, Int?)])
     func loop(_ loop: Int, _ netscape: Int?) throws {
         try withTemporaryDirectory { dir in
-            let config = try SceneCLI.write(Self.config(outputs: nil).replacingOccurrences(of: #""version": 1,"#, with: #""version": 1, "loop": \#(loop),"#),
-                                            to: dir, as: "loop.json")
+            let config = try SceneCLI.write(
+                Self.config(outputs: nil).replacingOccurrences(
+                    of: #""version": 1,"#, with: #""version": 1, "loop": \#(loop),"#),
+                to: dir, as: "loop.json")
             let gif = dir.appendingPathComponent("loop.gif")
             try SceneCLI.render(config, to: gif)
             #expect(try Pillow.decode(gif).loop == netscape)

@@ -19,10 +19,13 @@ enum SceneCLI {
 
     /// `throbber render CONFIG -o OUT -q`, expecting success and silence.
     @discardableResult
-    static func render(_ config: URL, to out: URL, extra: [String] = [], in cwd: URL? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
+    static func render(
+        _ config: URL, to out: URL, extra: [String] = [], in cwd: URL? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> CommandResult {
         let r = try Throbber.run(["render", config.path, "-o", out.path, "-q"] + extra, in: cwd)
-        #expect(r.status == 0, "render \(config.lastPathComponent) failed: \(r.stderrText)", sourceLocation: sourceLocation)
+        #expect(
+            r.status == 0, "render \(config.lastPathComponent) failed: \(r.stderrText)", sourceLocation: sourceLocation)
         #expect(r.stderr.isEmpty, "unexpected stderr: \(r.stderrText)", sourceLocation: sourceLocation)
         return r
     }
@@ -67,7 +70,10 @@ struct InkProfiles: Decodable {
             var runs: [(Int, Int, Int)] = []
             var x = 0
             while x < columns.count {
-                guard columns[x] > 0 else { x += 1; continue }
+                guard columns[x] > 0 else {
+                    x += 1
+                    continue
+                }
                 let start = x
                 while x < columns.count && columns[x] > 0 { x += 1 }
                 runs.append((start, x - 1, columns[start..<x].max()!))
@@ -79,7 +85,9 @@ struct InkProfiles: Decodable {
         var inkWidth: Int { extent(columns) }
         var inkHeight: Int { extent(rows) }
         private func extent(_ profile: [Int]) -> Int {
-            guard let a = profile.firstIndex(where: { $0 > 0 }), let b = profile.lastIndex(where: { $0 > 0 }) else { return 0 }
+            guard let a = profile.firstIndex(where: { $0 > 0 }), let b = profile.lastIndex(where: { $0 > 0 }) else {
+                return 0
+            }
             return b - a + 1
         }
     }
@@ -94,4 +102,3 @@ struct InkProfiles: Decodable {
         return try JSONDecoder().decode(InkProfiles.self, from: Pillow.script("scene_profiles.py", args))
     }
 }
-

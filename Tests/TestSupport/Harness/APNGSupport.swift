@@ -10,17 +10,31 @@ import ThrobberKit
 
 /// The structure of a PNG/APNG file as apng_chunks.py reads it.
 package struct APNGStructure: Decodable {
-    package struct Chunk: Decodable { package var type: String; package var length: Int; package var crcOk: Bool }
+    package struct Chunk: Decodable {
+        package var type: String
+        package var length: Int
+        package var crcOk: Bool
+    }
     package struct Header: Decodable { package var width, height, depth, color, compression, filter, interlace: Int }
-    package struct AnimationControl: Decodable { package var numFrames: Int; package var numPlays: Int }
+    package struct AnimationControl: Decodable {
+        package var numFrames: Int
+        package var numPlays: Int
+    }
     package struct FrameControl: Decodable {
         package var seq, width, height, x, y, delayNum, delayDen, dispose, blend: Int
         package var rect: PixelRect { PixelRect(x: x, y: y, width: width, height: height) }
         /// The delay in seconds, exactly (delay_den 0 means 100).
         package var delay: Rational { Rational(Int64(delayNum), Int64(delayDen == 0 ? 100 : delayDen)) }
     }
-    package struct FrameData: Decodable { package var inflated: Int?; package var expected: Int?; package var filters: [Int] }
-    package struct DataChunk: Decodable { package var seq: Int; package var length: Int }
+    package struct FrameData: Decodable {
+        package var inflated: Int?
+        package var expected: Int?
+        package var filters: [Int]
+    }
+    package struct DataChunk: Decodable {
+        package var seq: Int
+        package var length: Int
+    }
 
     package var signatureOk: Bool
     package var chunks: [Chunk]
@@ -67,7 +81,8 @@ package struct ReferenceAnimation {
         self.decoder = decoder
         let (json, frames) = try withTemporaryDirectory { dir -> (Data, [[UInt8]]) in
             let json = try ToolRunner.python("anim_reference.py", [decoder.rawValue, path, dir.path])
-            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".rgba") }.sorted()
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".rgba") }
+                .sorted()
             return (json, try names.map { [UInt8](try Data(contentsOf: dir.appendingPathComponent($0))) })
         }
         info = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
@@ -89,7 +104,8 @@ package struct ReferenceAnimation {
             centiseconds = durations.map { ($0 as? Int) ?? 0 }
             seconds = centiseconds.map { Double($0) / 100 }
         }
-        try #require(frames.count == (info["count"] as? Int), "anim_reference.py \(decoder): dumped \(frames.count) frames")
+        try #require(
+            frames.count == (info["count"] as? Int), "anim_reference.py \(decoder): dumped \(frames.count) frames")
     }
 }
 
@@ -114,33 +130,42 @@ package struct WrittenAPNG {
 }
 
 @discardableResult
-package func withAPNG<T>(_ source: FrameSource, _ settings: EncodeSettings, timeline: Timeline? = nil,
-                 compression: EncodeSettings.Compression = .best,
-                 sourceLocation: SourceLocation = #_sourceLocation,
-                 _ body: (WrittenAPNG) throws -> T) throws -> T {
+package func withAPNG<T>(
+    _ source: FrameSource, _ settings: EncodeSettings, timeline: Timeline? = nil,
+    compression: EncodeSettings.Compression = .best,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (WrittenAPNG) throws -> T
+) throws -> T {
     try withTemporaryDirectory { dir in
         let path = dir.appendingPathComponent("out.png").path
         let output = try OutputFile(path: path)
         var settings = settings
         settings.compression = compression
         let pipeline = AnimationEncoder(format: .apng, settings: settings)
-        let report = try timeline.map { try pipeline.encode(source, timeline: $0, to: output) } ?? pipeline.encode(source, to: output)
+        let report =
+            try timeline.map { try pipeline.encode(source, timeline: $0, to: output) }
+            ?? pipeline.encode(source, to: output)
         try output.commit()
         let structure = try APNGStructure(path: path)
         #expect(structure.problems.isEmpty, "apng_chunks.py: \(structure.problems)", sourceLocation: sourceLocation)
         #expect(structure.chunks.allSatisfy { $0.crcOk }, "a chunk has a bad CRC", sourceLocation: sourceLocation)
         expectPNGCheck(path, sourceLocation: sourceLocation)
-        return try body(WrittenAPNG(path: path, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))),
-                                    report: report, structure: structure))
+        return try body(
+            WrittenAPNG(
+                path: path, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))),
+                report: report, structure: structure))
     }
 }
 
 /// A decoder's frames against the expected stretches: same count, same
 /// pixels (exact), in order.
-package func expectFrames(_ frames: [[UInt8]], equal expected: [[UInt8]], width: Int, _ decoder: String,
-                  sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(frames.count == expected.count, "\(decoder): \(frames.count) frames, expected \(expected.count)",
-            sourceLocation: sourceLocation)
+package func expectFrames(
+    _ frames: [[UInt8]], equal expected: [[UInt8]], width: Int, _ decoder: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(
+        frames.count == expected.count, "\(decoder): \(frames.count) frames, expected \(expected.count)",
+        sourceLocation: sourceLocation)
     for (i, (a, e)) in zip(frames, expected).enumerated() {
         if !expectPixels(a, e, width: width, "\(decoder): frame \(i)", sourceLocation: sourceLocation) { return }
     }
@@ -149,17 +174,27 @@ package func expectFrames(_ frames: [[UInt8]], equal expected: [[UInt8]], width:
 /// An image whose alpha-0 pixels are 0,0,0,0 (how decoders report them).
 package func normalized(_ image: RGBAImage) -> [UInt8] {
     var px = image.pixels
-    for p in stride(from: 0, to: px.count, by: 4) where px[p + 3] == 0 { px[p] = 0; px[p + 1] = 0; px[p + 2] = 0 }
+    for p in stride(from: 0, to: px.count, by: 4) where px[p + 3] == 0 {
+        px[p] = 0
+        px[p + 1] = 0
+        px[p + 2] = 0
+    }
     return px
 }
 
 /// The bounding box of the pixels that differ between two images, computed
 /// here from the pixels (nil when they are equal).
 package func changedBox(_ a: RGBAImage, _ b: RGBAImage) -> PixelRect? {
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
     for y in 0..<a.height {
         for x in 0..<a.width where a.pixel(x, y) != b.pixel(x, y) {
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
     }
     return maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
@@ -171,7 +206,8 @@ package func quantizeBaselinePSNR(_ image: RGBAImage, colors: Int) throws -> Dou
     try withTemporaryDirectory { dir in
         let raw = dir.appendingPathComponent("frame.rgba")
         try Data(image.pixels).write(to: raw)
-        let out = try ToolRunner.python("apng_quantize_baseline.py", [raw.path, "\(image.width)", "\(image.height)", "\(colors)"])
+        let out = try ToolRunner.python(
+            "apng_quantize_baseline.py", [raw.path, "\(image.width)", "\(image.height)", "\(colors)"])
         return Double(String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
     }
 }

@@ -22,8 +22,9 @@ package func encodeGIF(_ source: FrameSource, _ settings: EncodeSettings, pillow
         let output = try OutputFile(path: path)
         let report = try AnimationEncoder(format: .gif, settings: settings).encode(source, to: output)
         try output.commit()
-        return EncodedGIF(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), report: report,
-                          giflib: try DecodedGIF(path: path), pillow: pillow ? try PillowGIF(path: path) : nil)
+        return EncodedGIF(
+            bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), report: report,
+            giflib: try DecodedGIF(path: path), pillow: pillow ? try PillowGIF(path: path) : nil)
     }
 }
 
@@ -58,38 +59,51 @@ package func expectedStartCentiseconds(_ k: Int, fpsNumerator num: Int, fpsDenom
 /// shown at that time. This holds whatever frames were merged or cropped.
 /// With `minPSNR` (quantized output) colors need only reach that PSNR, but
 /// transparency must still match exactly.
-package func expectViewerShows(_ shown: [(pixels: [UInt8], delay: Int)], _ expected: [(image: RGBAImage, delay: Int)],
-                       decoder: String, minPSNR: Double? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
+package func expectViewerShows(
+    _ shown: [(pixels: [UInt8], delay: Int)], _ expected: [(image: RGBAImage, delay: Int)],
+    decoder: String, minPSNR: Double? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let total = expected.reduce(0) { $0 + $1.delay }
     let shownTotal = shown.reduce(0) { $0 + $1.delay }
-    #expect(shownTotal == total, "\(decoder): the loop lasts \(shownTotal) cs, expected \(total) cs",
-            sourceLocation: sourceLocation)
-    func timeline(_ delays: [Int]) -> [Int] { delays.enumerated().flatMap { Array(repeating: $0.offset, count: $0.element) } }
-    let a = timeline(shown.map(\.delay)), e = timeline(expected.map(\.delay))
+    #expect(
+        shownTotal == total, "\(decoder): the loop lasts \(shownTotal) cs, expected \(total) cs",
+        sourceLocation: sourceLocation)
+    func timeline(_ delays: [Int]) -> [Int] {
+        delays.enumerated().flatMap { Array(repeating: $0.offset, count: $0.element) }
+    }
+    let a = timeline(shown.map(\.delay))
+    let e = timeline(expected.map(\.delay))
     var checked = Set<[Int]>()
     for t in 0..<min(a.count, e.count) where checked.insert([a[t], e[t]]).inserted {
-        let image = expected[e[t]].image, what = "\(decoder): at \(t) cs, frame \(a[t]) vs source \(e[t])"
+        let image = expected[e[t]].image
+        let what = "\(decoder): at \(t) cs, frame \(a[t]) vs source \(e[t])"
         if let minPSNR {
             let db = psnr(shown[a[t]].pixels, image.pixels)
             #expect(db >= minPSNR, "\(what): PSNR \(db) dB", sourceLocation: sourceLocation)
             let px = shown[a[t]].pixels
             let wrong = stride(from: 3, to: px.count, by: 4).filter { px[$0] != image.pixels[$0] }.count
             #expect(wrong == 0, "\(what): \(wrong) pixels differ in transparency", sourceLocation: sourceLocation)
-        } else if !expectPixels(shown[a[t]].pixels, image.pixels, width: image.width, what,
-                                sourceLocation: sourceLocation) {
-            return   // one mismatch report per decoder is enough
+        } else if !expectPixels(
+            shown[a[t]].pixels, image.pixels, width: image.width, what,
+            sourceLocation: sourceLocation)
+        {
+            return  // one mismatch report per decoder is enough
         }
     }
 }
 
 /// Both decoders' views of `gif` against the expected sequence.
-package func expectViewersShow(_ gif: EncodedGIF, _ expected: [(image: RGBAImage, delay: Int)], minPSNR: Double? = nil,
-                       sourceLocation: SourceLocation = #_sourceLocation) {
-    expectViewerShows(gif.giflib.frames.map { ($0.pixels, $0.delay) }, expected, decoder: "giflib",
-                      minPSNR: minPSNR, sourceLocation: sourceLocation)
+package func expectViewersShow(
+    _ gif: EncodedGIF, _ expected: [(image: RGBAImage, delay: Int)], minPSNR: Double? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    expectViewerShows(
+        gif.giflib.frames.map { ($0.pixels, $0.delay) }, expected, decoder: "giflib",
+        minPSNR: minPSNR, sourceLocation: sourceLocation)
     if let pillow = gif.pillow {
-        expectViewerShows(pillow.frames.map { ($0.pixels, ($0.durationMs ?? 0) / 10) }, expected, decoder: "Pillow",
-                          minPSNR: minPSNR, sourceLocation: sourceLocation)
+        expectViewerShows(
+            pillow.frames.map { ($0.pixels, ($0.durationMs ?? 0) / 10) }, expected, decoder: "Pillow",
+            minPSNR: minPSNR, sourceLocation: sourceLocation)
     }
 }

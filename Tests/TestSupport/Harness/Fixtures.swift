@@ -28,8 +28,9 @@ package enum Fixtures {
     package static func folder(_ name: String) throws -> URL {
         let url = root.appendingPathComponent(name)
         var isDir: ObjCBool = false
-        try #require(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue,
-                     "fixture folder missing: \(url.path)")
+        try #require(
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && isDir.boolValue,
+            "fixture folder missing: \(url.path)")
         return url
     }
 
@@ -41,7 +42,6 @@ package enum Fixtures {
         return all.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.sorted()
     }
 }
-
 
 /// Runs a helper from Tests/tools with Debian's python3 (which has Pillow;
 /// a `python3` on PATH may not). Returns stdout; a non-zero exit is a
@@ -79,8 +79,9 @@ package func referenceDecode(_ files: [String]) throws -> [String: ReferenceImag
         var result: [String: ReferenceImage] = [:]
         for (name, info) in manifest {
             let pixels = [UInt8](try Data(contentsOf: dir.appendingPathComponent(name + ".rgba")))
-            result[name] = ReferenceImage(width: info["width"]!.int!, height: info["height"]!.int!,
-                                          pixels: pixels, via: info["via"]!.string!)
+            result[name] = ReferenceImage(
+                width: info["width"]!.int!, height: info["height"]!.int!,
+                pixels: pixels, via: info["via"]!.string!)
         }
         return result
     }
@@ -88,49 +89,73 @@ package func referenceDecode(_ files: [String]) throws -> [String: ReferenceImag
 
 /// Pillow's decode of each file (reference_decode.py), as images in the
 /// order given: the expected pixels of a file, never ThrobberKit's decode.
-package func referenceImages(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [RGBAImage] {
+package func referenceImages(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [RGBAImage]
+{
     let decoded = try referenceDecode(files)
     return try files.map { file in
-        let r = try #require(decoded[URL(fileURLWithPath: file).lastPathComponent], "no reference decode for \(file)",
-                             sourceLocation: sourceLocation)
+        let r = try #require(
+            decoded[URL(fileURLWithPath: file).lastPathComponent], "no reference decode for \(file)",
+            sourceLocation: sourceLocation)
         return RGBAImage(width: r.width, height: r.height, pixels: r.pixels)
     }
 }
 
 /// A JSON number or string (enough for the tools' small manifests).
 package enum JSONScalar: Decodable {
-    case int(Int), string(String), null
+    case int(Int)
+    case string(String)
+    case null
     package init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null } else if let i = try? c.decode(Int.self) { self = .int(i) }
-        else { self = .string(try c.decode(String.self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let i = try? c.decode(Int.self) {
+            self = .int(i)
+        } else {
+            self = .string(try c.decode(String.self))
+        }
     }
-    package var int: Int? { if case .int(let i) = self { return i }; return nil }
-    package var string: String? { if case .string(let s) = self { return s }; return nil }
+    package var int: Int? {
+        if case .int(let i) = self { return i }
+        return nil
+    }
+    package var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
 }
 
 /// Compares two RGBA buffers of one size, allowing `tolerance` per channel.
 /// On a mismatch, records one issue saying how many pixels differ and where
 /// the first one is, and returns false.
 @discardableResult
-package func expectPixels(_ actual: [UInt8], _ expected: [UInt8], width: Int, tolerance: Int = 0,
-                  _ what: @autoclosure () -> String,
-                  sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+package func expectPixels(
+    _ actual: [UInt8], _ expected: [UInt8], width: Int, tolerance: Int = 0,
+    _ what: @autoclosure () -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
     guard actual.count == expected.count else {
-        Issue.record("\(what()): \(actual.count / 4) pixels, expected \(expected.count / 4)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(what()): \(actual.count / 4) pixels, expected \(expected.count / 4)",
+            sourceLocation: sourceLocation)
         return false
     }
-    var bad = 0, first = -1, worst = 0
+    var bad = 0
+    var first = -1
+    var worst = 0
     for p in stride(from: 0, to: actual.count, by: 4) {
         var d = 0
         for c in 0..<4 { d = max(d, abs(Int(actual[p + c]) - Int(expected[p + c]))) }
-        if d > tolerance { bad += 1; if first < 0 { first = p } }
+        if d > tolerance {
+            bad += 1
+            if first < 0 { first = p }
+        }
         worst = max(worst, d)
     }
     guard bad > 0 else { return true }
     let i = first / 4
-    Issue.record("""
+    Issue.record(
+        """
         \(what()): \(bad) of \(actual.count / 4) pixels differ by more than \(tolerance) (worst \(worst)); \
         first at (\(i % width), \(i / width)): got \(Array(actual[first..<first + 4])), \
         expected \(Array(expected[first..<first + 4]))
@@ -140,7 +165,9 @@ package func expectPixels(_ actual: [UInt8], _ expected: [UInt8], width: Int, to
 
 /// The error a call throws, as a ThrobberError; records a failure if it
 /// returns normally or throws something else.
-package func throbberError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> ThrobberError? {
+package func throbberError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation)
+    -> ThrobberError?
+{
     do {
         try body()
         Issue.record("expected a ThrobberError, but the call succeeded", sourceLocation: sourceLocation)

@@ -10,7 +10,9 @@ package enum SceneTestKit {
     package static let examples = repository.appendingPathComponent("examples")
 
     /// Decodes config text as if read from `file` in `base`.
-    package static func config(_ json: String, file: String = "test.json", base: String = NSTemporaryDirectory()) throws -> SceneConfig {
+    package static func config(_ json: String, file: String = "test.json", base: String = NSTemporaryDirectory()) throws
+        -> SceneConfig
+    {
         try ConfigDecoder.decode(Array(json.utf8), file: file, baseDirectory: base)
     }
 
@@ -28,14 +30,21 @@ package enum SceneTestKit {
     }
 
     /// A scene on a `w`×`h` canvas with the given layers (JSON text) and extra top-level members.
-    package static func scene(width w: Int = 60, height h: Int = 60, scale: Int = 1, background: String = "transparent",
-                      timing: String = "{}", layers: String, extra: String = "") -> String {
+    package static func scene(
+        width w: Int = 60, height h: Int = 60, scale: Int = 1, background: String = "transparent",
+        timing: String = "{}", layers: String, extra: String = ""
+    ) -> String {
         #"{"version": 1, "canvas": {"width": \#(w), "height": \#(h), "scale": \#(scale), "background": "\#(background)"}, "timing": \#(timing), "layers": [\#(layers)]\#(extra.isEmpty ? "" : ", " + extra)}"#
     }
 
     /// The `ThrobberError` that `body` throws, or nil.
     package static func error(_ body: () throws -> Void) -> ThrobberError? {
-        do { try body(); return nil } catch let e as ThrobberError { return e } catch { return ThrobberError(.software, "not a ThrobberError: \(error)") }
+        do {
+            try body()
+            return nil
+        } catch let e as ThrobberError { return e } catch {
+            return ThrobberError(.software, "not a ThrobberError: \(error)")
+        }
     }
 
     /// Exact rational from a decimal or "p/q" text (test side).
@@ -62,11 +71,15 @@ extension RGBAImage {
     /// The alpha-weighted center of the ink in the given region, in pixels
     /// (pixel centers at +0.5).
     package func centroid(xs: Range<Int>? = nil, ys: Range<Int>? = nil) -> (x: Double, y: Double)? {
-        var sx = 0.0, sy = 0.0, s = 0.0
+        var sx = 0.0
+        var sy = 0.0
+        var s = 0.0
         for y in ys ?? 0..<height {
             for x in xs ?? 0..<width {
                 let a = Double(alpha(x, y))
-                sx += a * (Double(x) + 0.5); sy += a * (Double(y) + 0.5); s += a
+                sx += a * (Double(x) + 0.5)
+                sy += a * (Double(y) + 0.5)
+                s += a
             }
         }
         return s > 0 ? (sx / s, sy / s) : nil
@@ -77,7 +90,11 @@ extension RGBAImage {
         var box: (Int, Int, Int, Int)? = nil
         for y in 0..<height {
             for x in 0..<width where alpha(x, y) >= threshold {
-                if let b = box { box = (min(b.0, x), min(b.1, y), max(b.2, x), max(b.3, y)) } else { box = (x, y, x, y) }
+                if let b = box {
+                    box = (min(b.0, x), min(b.1, y), max(b.2, x), max(b.3, y))
+                } else {
+                    box = (x, y, x, y)
+                }
             }
         }
         return box.map { (minX: $0.0, minY: $0.1, maxX: $0.2, maxY: $0.3) }

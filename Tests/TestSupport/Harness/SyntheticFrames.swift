@@ -20,12 +20,18 @@ package struct SeededRandom {
 /// alpha 255 and transparent ones are 0,0,0,0, so they need no alpha policy
 /// and are exactly what a viewer must show.
 package enum Synth {
-    package static func image(_ width: Int, _ height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {
+    package static func image(_ width: Int, _ height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8))
+        -> RGBAImage
+    {
         var px = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             for x in 0..<width {
-                let (r, g, b, a) = color(x, y), o = (y * width + x) * 4
-                px[o] = r; px[o + 1] = g; px[o + 2] = b; px[o + 3] = a
+                let (r, g, b, a) = color(x, y)
+                let o = (y * width + x) * 4
+                px[o] = r
+                px[o + 1] = g
+                px[o + 2] = b
+                px[o + 3] = a
             }
         }
         return RGBAImage(width: width, height: height, pixels: px)
@@ -36,7 +42,8 @@ package enum Synth {
     /// frame to the next some opaque pixels become transparent.
     package static func movingDisc(frames: Int, width: Int = 48, height: Int = 32) -> [RGBAImage] {
         (0..<frames).map { f in
-            let cx = 8 + f * (width - 16) / max(1, frames - 1), cy = height / 2
+            let cx = 8 + f * (width - 16) / max(1, frames - 1)
+            let cy = height / 2
             return image(width, height) { x, y in
                 if (x - cx) * (x - cx) + (y - cy) * (y - cy) <= 36 { return (220, 30, 40, 255) }
                 if x >= width - 10 && x < width - 4 && y >= 2 && y < 8 { return (20, 40, 200, 255) }
@@ -51,7 +58,7 @@ package enum Synth {
         (0..<frames).map { f in
             image(width, height) { x, y in
                 let j = (y * width + x) % 200
-                return (UInt8(j), UInt8((f * 40 + 10) % 256), UInt8(255 - j), 255)   // distinct for f < 32
+                return (UInt8(j), UInt8((f * 40 + 10) % 256), UInt8(255 - j), 255)  // distinct for f < 32
             }
         }
     }
@@ -60,9 +67,11 @@ package enum Synth {
     /// gradients and soft waves, shifted by `phase` so frames differ.
     package static func photoLike(phase: Int, width: Int = 64, height: Int = 48) -> RGBAImage {
         image(width, height) { x, y in
-            let fx = Double(x + phase) / Double(width), fy = Double(y) / Double(height)
+            let fx = Double(x + phase) / Double(width)
+            let fy = Double(y) / Double(height)
             let wave = sin(fx * 9 + fy * 4) * 0.5 + 0.5
-            let r = 255 * (0.6 * fx + 0.4 * wave), g = 255 * (0.7 * fy + 0.3 * (1 - wave))
+            let r = 255 * (0.6 * fx + 0.4 * wave)
+            let g = 255 * (0.7 * fy + 0.3 * (1 - wave))
             let b = 255 * (0.5 * (1 - fx) + 0.5 * fy * wave)
             func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
             return (byte(r), byte(g), byte(b), 255)
@@ -76,7 +85,9 @@ package enum Synth {
     }
 
     /// One color everywhere.
-    package static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255, width: Int = 16, height: Int = 16) -> RGBAImage {
+    package static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255, width: Int = 16, height: Int = 16)
+        -> RGBAImage
+    {
         image(width, height) { _, _ in (r, g, b, a) }
     }
 

@@ -9,7 +9,9 @@ public struct CommandResult: Sendable {
     public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     /// Every stderr line, without the trailing newline.
-    public var stderrLines: [String] { stderrText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    public var stderrLines: [String] {
+        stderrText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
 }
 
 /// A failure in the test harness itself (not in the code under test), with
@@ -23,10 +25,12 @@ public struct HarnessError: Error, CustomStringConvertible {
 /// stderr captured in files (so large outputs cannot fill a pipe and block),
 /// optional environment changes and working directory, and a timeout.
 public enum Command {
-    public static func run(_ executable: URL, _ arguments: [String],
-                    environment changes: [String: String?] = [:],
-                    workingDirectory: URL? = nil,
-                    timeout: TimeInterval = 300) throws -> CommandResult {
+    public static func run(
+        _ executable: URL, _ arguments: [String],
+        environment changes: [String: String?] = [:],
+        workingDirectory: URL? = nil,
+        timeout: TimeInterval = 300
+    ) throws -> CommandResult {
         let captureDir = try TemporaryDirectory.make(prefix: "capture")
         defer { try? FileManager.default.removeItem(at: captureDir) }
         let outURL = captureDir.appendingPathComponent("stdout")
@@ -51,27 +55,34 @@ public enum Command {
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
         while process.isRunning {
-            if Date() > deadline { timedOut = true; process.terminate(); break }
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                break
+            }
             usleep(5_000)
         }
         process.waitUntilExit()
         try out.close()
         try err.close()
         if timedOut {
-            throw HarnessError("\(executable.path) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s")
+            throw HarnessError(
+                "\(executable.path) \(arguments.joined(separator: " ")) did not finish within \(Int(timeout)) s")
         }
-        return CommandResult(status: process.terminationStatus,
-                             stdout: try Data(contentsOf: outURL),
-                             stderr: try Data(contentsOf: errURL))
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: try Data(contentsOf: outURL),
+            stderr: try Data(contentsOf: errURL))
     }
 }
-
 
 /// `sha256sum FILE...`: the independent hashes, in order.
 public func sha256sum(_ files: [URL]) throws -> [String] {
     let r = try Command.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), files.map(\.path))
     guard r.status == 0 else { throw HarnessError("sha256sum failed: \(r.stderrText)") }
     let hashes = r.stdoutText.split(separator: "\n").map { String($0.prefix(64)) }
-    guard hashes.count == files.count else { throw HarnessError("sha256sum printed \(hashes.count) lines for \(files.count) files") }
+    guard hashes.count == files.count else {
+        throw HarnessError("sha256sum printed \(hashes.count) lines for \(files.count) files")
+    }
     return hashes
 }

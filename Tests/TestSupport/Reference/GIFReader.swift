@@ -39,9 +39,13 @@ package struct DecodedGIF {
         guard let gif = DGifOpenFileName(path, &error) else {
             throw Failure(description: "giflib cannot open \(path): \(String(cString: GifErrorString(error)))")
         }
-        defer { var e: Int32 = 0; DGifCloseFile(gif, &e) }
+        defer {
+            var e: Int32 = 0
+            DGifCloseFile(gif, &e)
+        }
         guard DGifSlurp(gif) == GIF_OK else {
-            throw Failure(description: "giflib cannot read \(path): \(String(cString: GifErrorString(gif.pointee.Error)))")
+            throw Failure(
+                description: "giflib cannot read \(path): \(String(cString: GifErrorString(gif.pointee.Error)))")
         }
         let g = gif.pointee
         width = Int(g.SWidth)
@@ -62,8 +66,9 @@ package struct DecodedGIF {
         for i in 0..<Int(g.ImageCount) {
             let image = g.SavedImages[i]
             let d = image.ImageDesc
-            var gcb = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0,
-                                           TransparentColor: NO_TRANSPARENT_COLOR)
+            var gcb = GraphicsControlBlock(
+                DisposalMode: 0, UserInputFlag: false, DelayTime: 0,
+                TransparentColor: NO_TRANSPARENT_COLOR)
             _ = DGifSavedExtensionToGCB(gif, Int32(i), &gcb)
             guard let map = d.ColorMap ?? g.SColorMap else {
                 throw Failure(description: "\(path): frame \(i) has no palette")
@@ -79,21 +84,30 @@ package struct DecodedGIF {
                     guard index < Int(map.pointee.ColorCount) else {
                         throw Failure(description: "\(path): frame \(i) uses index \(index) outside its palette")
                     }
-                    let c = map.pointee.Colors[index], o = ((top + y) * width + left + x) * 4
+                    let c = map.pointee.Colors[index]
+                    let o = ((top + y) * width + left + x) * 4
                     drawn.insert(UInt32(c.Red) | UInt32(c.Green) << 8 | UInt32(c.Blue) << 16)
-                    canvas[o] = c.Red; canvas[o + 1] = c.Green; canvas[o + 2] = c.Blue; canvas[o + 3] = 255
+                    canvas[o] = c.Red
+                    canvas[o + 1] = c.Green
+                    canvas[o + 2] = c.Blue
+                    canvas[o + 3] = 255
                 }
             }
-            frames.append(Frame(pixels: canvas, delay: Int(gcb.DelayTime), disposal: Int(gcb.DisposalMode),
-                                left: left, top: top, width: w, height: h, transparentIndex: transparent,
-                                hasLocalPalette: d.ColorMap != nil, paletteSize: Int(map.pointee.ColorCount),
-                                drawnColors: drawn))
+            frames.append(
+                Frame(
+                    pixels: canvas, delay: Int(gcb.DelayTime), disposal: Int(gcb.DisposalMode),
+                    left: left, top: top, width: w, height: h, transparentIndex: transparent,
+                    hasLocalPalette: d.ColorMap != nil, paletteSize: Int(map.pointee.ColorCount),
+                    drawnColors: drawn))
             switch gcb.DisposalMode {
             case DISPOSE_BACKGROUND:
                 for y in max(0, top)..<min(height, top + h) {
                     for x in max(0, left)..<min(width, left + w) {
                         let o = (y * width + x) * 4
-                        canvas[o] = 0; canvas[o + 1] = 0; canvas[o + 2] = 0; canvas[o + 3] = 0
+                        canvas[o] = 0
+                        canvas[o + 1] = 0
+                        canvas[o + 2] = 0
+                        canvas[o + 3] = 0
                     }
                 }
             case DISPOSE_PREVIOUS:
@@ -128,7 +142,8 @@ package struct PillowGIF {
     package init(path: String) throws {
         let (json, dumps) = try withTemporaryDirectory { dir -> (Data, [[UInt8]]) in
             let json = try ToolRunner.python("decode_gif.py", [path, "--dump", dir.path])
-            let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".rgba") }.sorted()
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".rgba") }
+                .sorted()
             return (json, try files.map { [UInt8](try Data(contentsOf: dir.appendingPathComponent($0))) })
         }
         struct Info: Decodable {
@@ -140,6 +155,7 @@ package struct PillowGIF {
         height = info.height
         loop = info.loop
         frames = zip(info.frames, dumps).map { ($0.duration, $1) }
-        try #require(dumps.count == info.frames.count, "decode_gif.py dumped \(dumps.count) of \(info.frames.count) frames")
+        try #require(
+            dumps.count == info.frames.count, "decode_gif.py dumped \(dumps.count) of \(info.frames.count) frames")
     }
 }

@@ -7,7 +7,10 @@ public struct ReferenceBezier: Sendable {
     public var x1: Double, y1: Double, x2: Double, y2: Double
 
     public init(x1: Double, y1: Double, x2: Double, y2: Double) {
-        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
     }
 
     public static let ease = ReferenceBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
@@ -23,7 +26,8 @@ public struct ReferenceBezier: Sendable {
     public func callAsFunction(_ x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         while hi - lo > 1e-13 {
             let mid = (lo + hi) / 2
             if ReferenceBezier.coordinate(mid, x1, x2) < x { lo = mid } else { hi = mid }
