@@ -93,11 +93,16 @@ public struct Timeline: Equatable, Sendable {
         return runs
     }
 
+    /// Start of entry `index` in seconds, exactly (the end of the loop for
+    /// `entries.count`).
+    public func start(of index: Int) -> Rational {
+        index < entries.count ? entries[index].start : duration
+    }
+
     /// Start of entry `index` (or the end of the loop for `entries.count`) in
     /// whole centiseconds, rounded half up.
     public func startCentiseconds(_ index: Int) -> Int64 {
-        let t = index < entries.count ? entries[index].start : duration
-        return (t * Rational(100)).roundedHalfUp
+        (start(of: index) * Rational(100)).roundedHalfUp
     }
 
     /// Delays in centiseconds of each entry; they add up to the rounded length.

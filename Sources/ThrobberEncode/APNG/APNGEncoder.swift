@@ -113,13 +113,8 @@ struct APNGEncoder: FormatEncoder {
         return [
             Prepared(
                 rect: rect, rows: rows, alternative: alternative,
-                start: start(of: frame.entry), end: start(of: frame.endEntry))
+                start: timeline.start(of: frame.entry), end: timeline.start(of: frame.endEntry))
         ]
-    }
-
-    /// When timeline entry `index` starts (the end of the loop for the count).
-    private func start(of index: Int) -> Rational {
-        index < timeline.entries.count ? timeline.entries[index].start : timeline.duration
     }
 
     /// Filters and deflates each frame. Where blend OVER is possible, SOURCE
