@@ -1,3 +1,6 @@
+// swift-format-ignore-file
+// (GettingStarted.md quotes this file line for line, laid out by hand for
+// docc's narrow code column; the formatter would re-space it.)
 // The code samples of the API reference's getting-started article
 // (Sources/ThrobberKit/ThrobberKit.docc/GettingStarted.md), run and checked
 // here. The article quotes this file: `articleQuotesThisFile` fails when a
@@ -11,8 +14,8 @@
 // (ReferenceAnimation).
 
 import Foundation
-import TestSupport
 import Testing
+import TestSupport
 import ThrobberKit
 
 /// The built-in "dots" loader: a blue GIF 96 pixels wide.
@@ -21,7 +24,7 @@ func renderDots(to path: String) throws -> EncodeReport {
         throw ThrobberError(.usage, "no preset named dots")
     }
     var options = PresetOptions()
-    options.size = 96  // pixels, the larger side
+    options.size = 96            // pixels, the larger side
     options.color = Color(parsing: "#0A84FF")
     let config = try preset.config(options)
     let job = try SceneJob(config: config, jobs: 2)
@@ -55,7 +58,7 @@ func encodeFolder(
     let frames = try FileFrameSource(files: files)
     var settings = EncodeSettings()
     settings.timing.fps = fps
-    settings.loop = 0  // 0 = forever, N = N times
+    settings.loop = 0            // 0 = forever, N = N times
     let gif = AnimationEncoder(
         format: .gif, settings: settings)
 
@@ -78,7 +81,7 @@ func encodeSquare(to path: String) throws -> EncodeReport {
     }
     let source = MemoryFrameSource(frames)
     var settings = EncodeSettings()
-    settings.timing.delay = 5  // centiseconds per frame
+    settings.timing.delay = 5    // centiseconds per frame
     let apng = AnimationEncoder(
         format: .apng, settings: settings)
 
@@ -114,9 +117,8 @@ func encodeCommand(
     do {
         let report = try encodeFolder(
             folder, fps: fps, to: out)
-        log(
-            "wrote \(out): \(report.frames) frames, "
-                + "\(report.durationCentiseconds) cs")
+        log("wrote \(out): \(report.frames) frames, "
+            + "\(report.durationCentiseconds) cs")
         return 0
     } catch {
         let (message, status) = failure(error)
@@ -206,9 +208,8 @@ struct DocsSampleTests {
             #expect(gif.frames.map(\.delay) == [10, 10, 10])
             #expect(gif.netscapeLoop == 0)
             for (frame, expected) in zip(gif.frames, Self.folderColors) {
-                expectPixels(
-                    frame.pixels, Array([[UInt8]](repeating: expected.rgba, count: 16).joined()), width: 4,
-                    "\(expected.name)")
+                expectPixels(frame.pixels, Array([[UInt8]](repeating: expected.rgba, count: 16).joined()), width: 4,
+                             "\(expected.name)")
             }
         }
     }
@@ -224,9 +225,7 @@ struct DocsSampleTests {
             // Frame i: the square's 8 columns start at x = 3i, the rest is transparent.
             let expected = (0..<8).map { i in
                 (0..<8).flatMap { _ in
-                    (0..<32).flatMap { x -> [UInt8] in
-                        (3 * i..<3 * i + 8).contains(x) ? [10, 132, 255, 255] : [0, 0, 0, 0]
-                    }
+                    (0..<32).flatMap { x -> [UInt8] in (3 * i..<3 * i + 8).contains(x) ? [10, 132, 255, 255] : [0, 0, 0, 0] }
                 }
             }
             expectFrames(apng.frames, equal: expected, width: 32, "spec decoder")
@@ -262,12 +261,10 @@ struct DocsSampleTests {
     @Test func configErrorsNameTheFileAndPath() throws {
         try withTemporaryDirectory { dir in
             let config = dir.appendingPathComponent("typo.json")
-            try Data(Self.spinnerConfig.replacingOccurrences(of: "\"stroke\"", with: "\"strok\"").utf8).write(
-                to: config)
-            let error = try #require(
-                throbberError { try renderConfig(config.path, to: dir.appendingPathComponent("x.gif").path) })
+            try Data(Self.spinnerConfig.replacingOccurrences(of: "\"stroke\"", with: "\"strok\"").utf8).write(to: config)
+            let error = try #require(throbberError { try renderConfig(config.path, to: dir.appendingPathComponent("x.gif").path) })
             let (message, status) = failure(error)
-            #expect(status == 65)  // bad data
+            #expect(status == 65)                                  // bad data
             #expect(error.field == nil)
             #expect(message.hasPrefix("\(config.path): layers[0]"), "\(message)")
             #expect(message.contains("strok"), "\(message)")
@@ -286,24 +283,17 @@ struct DocsSampleTests {
         var blocks: [[String]] = []
         var current: [String]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if line == "```", let block = current {
+            if current == nil, line == "```swift" { current = [] } else if line == "```", let block = current {
                 blocks.append(block)
                 current = nil
-            } else if current != nil {
-                current!.append(line)
-            }
+            } else if current != nil { current!.append(line) }
         }
         #expect(blocks.count >= 5, "GettingStarted.md has \(blocks.count) swift blocks")
         for block in blocks {
             let quoted = Self.lines(block.joined(separator: "\n"))
-            let found =
-                quoted.count <= source.count
+            let found = quoted.count <= source.count
                 && (0...(source.count - quoted.count)).contains { Array(source[$0..<$0 + quoted.count]) == quoted }
-            #expect(
-                found,
-                "GettingStarted.md quotes code that is not in DocsSampleTests.swift:\n\(block.joined(separator: "\n"))")
+            #expect(found, "GettingStarted.md quotes code that is not in DocsSampleTests.swift:\n\(block.joined(separator: "\n"))")
         }
     }
 
