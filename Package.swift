@@ -14,7 +14,7 @@ func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
 ///
 ///   ThrobberCore    image, color, exact time, timeline, JSON, errors, output file
 ///   ThrobberCodecs  GIF, PNG/CgBI/APNG and JPEG readers and writers, frame sources
-///   ThrobberEncode  the encoder skeleton, its formats, palettes, frame planning
+///   ThrobberEncode  the encoder skeleton, frame transforms, its formats, palettes, frame planning
 ///   ThrobberScene   configs, the cairo renderer, presets
 ///   ThrobberCheck   regression manifests, animation diffs, library versions
 ///   ThrobberKit     the umbrella: one import for library users
@@ -31,9 +31,11 @@ let package = Package(
         system("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         system("CImageQuant", pkgConfig: "imagequant", apt: "libimagequant-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         .target(name: "ThrobberCore"),
         .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib"]),
-        .target(name: "ThrobberEncode", dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant"]),
+        .target(
+            name: "ThrobberEncode", dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant", "CPixman"]),
         .target(name: "ThrobberScene", dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo"]),
         .target(
             name: "ThrobberCheck",

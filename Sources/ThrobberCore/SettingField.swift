@@ -19,4 +19,16 @@ public enum SettingField: String, Sendable, CaseIterable {
     case colors
     /// `jobs`: worker threads, 1…256.
     case jobs
+    /// `timing.speed`: how many times as fast frames play, above 0.
+    case speed = "timing.speed"
+    /// `transform.frames`: which input frames, in which order.
+    case frames = "transform.frames"
+    /// `transform.crop`: the rectangle kept, inside the frame.
+    case crop = "transform.crop"
+    /// `transform.width`: the output width in pixels.
+    case width = "transform.width"
+    /// `transform.height`: the output height in pixels.
+    case height = "transform.height"
+    /// `transform.scale`: the resize factor.
+    case scale = "transform.scale"
 }

@@ -25,7 +25,10 @@ public struct SceneJob {
         func frame(at index: Int) throws -> RGBAImage { try renderer.render(at: clock.time(ofFrame: index)) }
     }
 
-    /// Prepares `config` for encoding with `jobs` worker threads (1…256).
+    /// Prepares `config` for encoding with `jobs` worker threads (1…256),
+    /// played `speed` times as fast (every frame shown for 1/speed of its
+    /// time) and, with `reverse`, last frame first (before duplication and
+    /// bounce).
     /// A frames config's folder is listed and its animations read now;
     /// a scene is drawn only when encoded.
     ///
@@ -35,7 +38,7 @@ public struct SceneJob {
     /// frame, or when both `timing.duration` and `frames.delays` are given;
     /// ``ThrobberError/Kind/noInput`` when the frames folder is missing or
     /// has no frames; and the errors of ``FileFrameSource/init(files:background:)``.
-    public init(config: SceneConfig, jobs: Int) throws {
+    public init(config: SceneConfig, jobs: Int, speed: Rational = Rational(1), reverse: Bool = false) throws {
         self.config = config
         let file = config.file
         var settings = EncodeSettings()
@@ -45,8 +48,10 @@ public struct SceneJob {
         settings.colors = config.encode.colors
         settings.alpha = AlphaPolicy(matte: config.encode.matte)
         settings.jobs = jobs
+        settings.timing.speed = speed
 
-        let durations: [Rational]
+        var durations: [Rational]
+        var source: FrameSource
         switch config.content {
         case .layers(let layers):
             let clock = try SceneClock(config: config, layers: layers)
@@ -81,7 +86,7 @@ public struct SceneJob {
                 durations = (0..<fileFrames.count).map { fileFrames.duration(at: $0) ?? step }
             }
         }
-        let duplicates: [Int]
+        var duplicates: [Int]
         switch config.duplicate {
         case .every(let n): duplicates = Array(repeating: n, count: durations.count)
         case .perFrame(let list):
@@ -91,6 +96,14 @@ public struct SceneJob {
             }
             duplicates = list
         }
+        if reverse {
+            source = SelectedFrames(source, indices: Array((0..<source.count).reversed()))
+            durations.reverse()
+            duplicates.reverse()
+        }
+        try EncodeSettings.check(speed: speed)
+        durations = durations.map { $0 / speed }
+        self.source = source
         timeline = Timeline(durations: durations, duplicates: duplicates, bounce: config.bounce)
         self.settings = settings
     }
@@ -129,7 +142,7 @@ public struct SceneJob {
         case .quality: "encode.quality"
         case .dither: "encode.dither"
         case .colors: "encode.colors"
-        case .jobs: nil
+        case .jobs, .speed, .frames, .crop, .width, .height, .scale: nil
         }
     }
 }

@@ -36,6 +36,39 @@ enum EncodeCommand: Subcommand {
                 help: "Show every frame this many centiseconds (2-65535 for GIF) instead of using --fps."),
             OptionSpec("duplicate", value: "n", help: "Show each frame n times in a row.", default: "1"),
             OptionSpec("bounce", help: "Play forward, then backward (ends not repeated)."),
+            .speed,
+            OptionSpec(
+                "frames", value: "list",
+                help:
+                    "Use only these input frames, in this order: 1-30, 10-, -20, 1-60:2 (every second), 30-1 (backward), or a comma list.",
+                details:
+                    "Numbers count from 1 in input order; frames of GIF and APNG inputs count as shown. Picked before --reverse, --duplicate and --bounce.",
+                default: "all"),
+            .reverse,
+            OptionSpec(
+                "width", value: "px",
+                help: "Resize to this width; without --height the height keeps the aspect ratio.",
+                default: "the input's"),
+            OptionSpec(
+                "height", value: "px",
+                help: "Resize to this height; without --width the width keeps the aspect ratio.",
+                default: "the input's"),
+            OptionSpec(
+                "scale", value: "factor", help: "Resize by this factor: 0.5 turns @2x frames into @1x.",
+                default: "1"),
+            OptionSpec(
+                "fit", value: "contain|cover|stretch",
+                help:
+                    "With both --width and --height: fit inside and pad with transparency (contain), fill and cut the overhang (cover), or distort (stretch).",
+                default: "contain", completion: .choices(["contain", "cover", "stretch"])),
+            OptionSpec(
+                "resize-filter", value: "lanczos|mitchell|nearest",
+                help: "Resampling: lanczos is sharpest, mitchell softer, nearest keeps hard pixels (pixel art).",
+                details: "Filters work on premultiplied alpha, so soft edges get no dark or light fringe.",
+                default: "lanczos", completion: .choices(["lanczos", "mitchell", "nearest"])),
+            OptionSpec(
+                "crop", value: "WxH+X+Y", help: "Keep only this rectangle of every frame, before resizing.",
+                default: "none"),
             OptionSpec(
                 "loop", value: "n", help: "0 = loop forever, n = play n times.",
                 default: "0, or the loop count of a single animated input"),
@@ -74,6 +107,8 @@ enum EncodeCommand: Subcommand {
         ],
         examples: [
             "throbber encode frames/ -o loader.gif --fps 10 --duplicate 2",
+            "throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 15",
+            "throbber encode icons@2x/ -o loader.gif --scale 0.5",
             "throbber encode loader.gif -o loader.png",
             "throbber encode a.png b.png c.png -o - --delay 50 > abc.gif",
         ])

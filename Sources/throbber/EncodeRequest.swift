@@ -29,6 +29,8 @@ struct EncodeRequest {
         settings.timing.delay = try args.int("delay")
         settings.timing.duplicate = try args.int("duplicate") ?? 1
         settings.timing.bounce = args.flag("bounce")
+        if let speed = try args.rational("speed") { settings.timing.speed = speed }
+        settings.transform = try Self.transform(args)
         settings.loop = try args.int("loop") ?? 0
         settings.quality = try args.int("quality")
         settings.colors = try args.int("colors")
@@ -56,6 +58,43 @@ struct EncodeRequest {
         loopGiven = args.string("loop") != nil
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
+    }
+
+    /// --frames, --reverse, --crop, --width, --height, --scale, --fit and
+    /// --resize-filter, parsed (ranges are checked by the library).
+    static func transform(_ args: Arguments) throws -> FrameTransform {
+        var t = FrameTransform()
+        if let text = args.string("frames") {
+            guard let selection = FrameSelection(parsing: text) else {
+                throw ThrobberError(
+                    .usage,
+                    "--frames expects ranges like 1-30, 10-, -20, 1-60:2 or 1,5,9 (counting from 1), got '\(text)'")
+            }
+            t.frames = selection
+        }
+        t.reverse = args.flag("reverse")
+        if let text = args.string("crop") {
+            guard let rect = FrameTransform.parseCrop(text) else {
+                throw ThrobberError(.usage, "--crop expects WxH+X+Y in pixels, like 640x360+0+120, got '\(text)'")
+            }
+            t.crop = rect
+        }
+        t.width = try args.int("width")
+        t.height = try args.int("height")
+        t.scale = try args.double("scale")
+        if let fit = args.string("fit") {
+            guard let f = ResizeFit(rawValue: fit) else {
+                throw ThrobberError(.usage, "--fit must be contain, cover or stretch, got '\(fit)'")
+            }
+            t.fit = f
+        }
+        if let filter = args.string("resize-filter") {
+            guard let f = ResizeFilter(rawValue: filter) else {
+                throw ThrobberError(.usage, "--resize-filter must be lanczos, mitchell or nearest, got '\(filter)'")
+            }
+            t.filter = f
+        }
+        return t
     }
 
     func run() throws {

@@ -23,4 +23,10 @@ extension OptionSpec {
         "compression", value: "effort", help: "APNG deflate effort: fast or best.",
         details: "fast is zlib level 6, best level 9.",
         default: "best", completion: .choices(["fast", "best"]))
+
+    static let speed = OptionSpec(
+        "speed", value: "x", help: "Play x times as fast: every delay divided by x, exactly (0.5 is half speed).",
+        default: "1")
+
+    static let reverse = OptionSpec("reverse", help: "Play the frames last to first (before --duplicate and --bounce).")
 }

@@ -33,9 +33,12 @@ enum Output {
             }
             if !quiet && isatty(2) == 1 && path != "-" {
                 let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
+                let resized =
+                    report.inputWidth > 0 && (report.inputWidth, report.inputHeight) != (report.width, report.height)
+                    ? " (from \(report.inputWidth)x\(report.inputHeight))" : ""
                 FileHandle.standardError.write(
                     Data(
-                        "wrote \(path): \(report.width)x\(report.height), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n"
+                        "wrote \(path): \(report.width)x\(report.height)\(resized), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n"
                             .utf8))
             }
         } catch {

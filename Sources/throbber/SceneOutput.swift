@@ -10,8 +10,12 @@ struct SceneOutput {
     var jobs: Int
     var quiet: Bool
     var printHash: Bool
+    /// Timeline speed (`render --speed`); presets redesign their timing instead.
+    var speed = Rational(1)
+    var reverse: Bool
 
-    init(_ args: Arguments, base: BaseFolder) throws {
+    /// With `speed`, `--speed` speeds up the rendered timeline.
+    init(_ args: Arguments, base: BaseFolder, speed readsSpeed: Bool = false) throws {
         if let o = args.string("output") {
             target = (base.resolve(o), try OutputFormat.resolve(output: o, format: args.string("format")))
         }
@@ -19,6 +23,11 @@ struct SceneOutput {
         jobs = try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
+        reverse = args.flag("reverse")
+        if readsSpeed, let speed = try args.rational("speed") {
+            try EncodeSettings.check(speed: speed)
+            self.speed = speed
+        }
     }
 
     /// Encodes `config` to `-o` or to every entry of its `output` list.
@@ -32,7 +41,7 @@ struct SceneOutput {
             }
             targets = try config.outputs.map { ($0.path, try OutputFormat.resolve(output: $0.path, format: $0.format)) }
         }
-        let job = try SceneJob(config: config, jobs: jobs)
+        let job = try SceneJob(config: config, jobs: jobs, speed: speed, reverse: reverse)
         for t in targets {
             try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) {
                 [compression] out, progress in

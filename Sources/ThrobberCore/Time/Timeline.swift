@@ -29,6 +29,8 @@ public struct Timeline: Equatable, Sendable {
         /// Give frames of animated inputs `frameDuration` too, instead of
         /// the durations their files give.
         public var retime: Bool = false
+        /// Every duration divided by this, exactly: 2 plays twice as fast.
+        public var speed: Rational = Rational(1)
 
         /// Settings with the given values; ``retime`` starts false. Ranges
         /// are checked later, by ``EncodeSettings/validate(for:)``.
@@ -39,20 +41,21 @@ public struct Timeline: Equatable, Sendable {
             self.bounce = bounce
         }
 
-        /// The length of one shown frame.
+        /// The length of one shown frame, before ``speed``.
         public var frameDuration: Rational {
             if let delay { return Rational(Int64(delay), 100) }
             return Rational(1) / fps
         }
     }
 
-    /// `sourceCount` frames, each lasting `settings.frameDuration`, shown
-    /// `settings.duplicate` times in a row, bounced when `settings.bounce`.
-    /// Traps when `sourceCount` or `settings.duplicate` is below 1.
+    /// `sourceCount` frames, each lasting `settings.frameDuration` divided
+    /// by `settings.speed`, shown `settings.duplicate` times in a row,
+    /// bounced when `settings.bounce`. Traps when `sourceCount` or
+    /// `settings.duplicate` is below 1, or the speed is not above 0.
     public init(sourceCount: Int, settings: Settings) {
-        precondition(sourceCount > 0 && settings.duplicate >= 1)
+        precondition(sourceCount > 0 && settings.duplicate >= 1 && settings.speed > Rational(0))
         self.init(
-            durations: Array(repeating: settings.frameDuration, count: sourceCount),
+            durations: Array(repeating: settings.frameDuration / settings.speed, count: sourceCount),
             duplicates: Array(repeating: settings.duplicate, count: sourceCount), bounce: settings.bounce)
     }
 
@@ -77,11 +80,15 @@ public struct Timeline: Equatable, Sendable {
     }
 
     /// Frames of `source`: animation frames keep their own durations
-    /// unless `settings.retime`, the others last `settings.frameDuration`.
+    /// unless `settings.retime`, the others last `settings.frameDuration`;
+    /// all divided by `settings.speed` (which must be above 0).
     public init(source: FrameSource, settings: Settings) {
+        precondition(settings.speed > Rational(0))
         let fallback = settings.frameDuration
         self.init(
-            durations: (0..<source.count).map { settings.retime ? fallback : source.duration(at: $0) ?? fallback },
+            durations: (0..<source.count).map {
+                (settings.retime ? fallback : source.duration(at: $0) ?? fallback) / settings.speed
+            },
             duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
     }
 
@@ -91,6 +98,16 @@ public struct Timeline: Equatable, Sendable {
         var runs: [(source: Int, entry: Int)] = []
         for (i, e) in entries.enumerated() where runs.last?.source != e.source { runs.append((e.source, i)) }
         return runs
+    }
+
+    /// The shortest time one entry is shown (0 for no entries).
+    public var shortestEntry: Rational {
+        var shortest: Rational? = nil
+        for i in entries.indices {
+            let d = start(of: i + 1) - start(of: i)
+            if shortest == nil || d < shortest! { shortest = d }
+        }
+        return shortest ?? Rational(0)
     }
 
     /// Start of entry `index` in seconds, exactly (the end of the loop for

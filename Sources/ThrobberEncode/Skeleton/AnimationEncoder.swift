@@ -1,3 +1,4 @@
+import Foundation
 import ThrobberCodecs
 import ThrobberCore
 
@@ -31,27 +32,83 @@ public struct AnimationEncoder {
     }
 
     /// Encodes `source` with the timing of `settings.timing` (frames of
-    /// animated inputs keep their own durations unless retimed).
+    /// animated inputs keep their own durations unless retimed), after
+    /// picking, reversing, cropping and resizing frames as
+    /// `settings.transform` says.
     ///
     /// Throws ``ThrobberError/Kind/usage`` with a ``ThrobberError/field``
-    /// for a setting out of range, ``ThrobberError/Kind/noInput`` when
-    /// `source` has no frames, ``ThrobberError/Kind/data`` when frames
-    /// differ in size, the source's own errors, and `sink`'s write errors.
-    /// The sink is not committed: call ``OutputFile/commit()`` after.
+    /// for a setting out of range (or, for the crop, outside the frames),
+    /// ``ThrobberError/Kind/noInput`` when `source` has no frames,
+    /// ``ThrobberError/Kind/data`` when frames differ in size, the source's
+    /// own errors, and `sink`'s write errors. The sink is not committed:
+    /// call ``OutputFile/commit()`` after.
     public func encode(_ source: FrameSource, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate(for: format)
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
-        return try encode(source, timeline: Timeline(source: source, settings: settings.timing), to: sink)
+        var picked = source
+        let transform = settings.transform
+        if transform.selectsFrames {
+            var indices = try transform.frames?.indices(count: source.count) ?? Array(0..<source.count)
+            if transform.reverse { indices.reverse() }
+            picked = SelectedFrames(source, indices: indices)
+        }
+        return try encodeTransformed(picked, timeline: Timeline(source: picked, settings: settings.timing), to: sink)
     }
 
     /// Encodes `source` shown as `timeline` says (scenes and frame configs
-    /// bring their own timing). Throws as ``encode(_:to:)`` does; every
-    /// entry's ``Timeline/Entry/source`` must be an index into `source`.
+    /// bring their own timing, already sped up; `settings.timing.speed`
+    /// then only tells how fast the timeline is, for messages). Crops and
+    /// resizes as `settings.transform` says; picking frames is the
+    /// timeline's job, so `transform.frames` and `reverse` must be unset.
+    /// Throws as ``encode(_:to:)`` does; every entry's
+    /// ``Timeline/Entry/source`` must be an index into `source`.
     public func encode(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws -> EncodeReport {
         try settings.validate(for: format)
         guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
+        guard !settings.transform.selectsFrames else {
+            throw ThrobberError(.usage, field: .frames, "cannot pick frames when the timeline is given")
+        }
+        return try encodeTransformed(source, timeline: timeline, to: sink)
+    }
+
+    /// The pixel transforms and the format's run, once frames and timing
+    /// are settled.
+    private func encodeTransformed(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws
+        -> EncodeReport
+    {
+        try checkSpeed(timeline)
+        var frames = source
+        var transformed: TransformedFrames? = nil
+        if settings.transform.changesPixels {
+            transformed = TransformedFrames(source, transform: settings.transform)
+            frames = transformed!
+        }
         var encoder = format.encoder.init(settings: settings, timeline: timeline, sink: sink)
-        return try run(&encoder, source, timeline)
+        var report = try run(&encoder, frames, timeline)
+        if let size = transformed?.inputSize {
+            (report.inputWidth, report.inputHeight) = size
+        } else {
+            (report.inputWidth, report.inputHeight) = (report.width, report.height)
+        }
+        return report
+    }
+
+    /// A speed-up must not make frames shorter than the format can show.
+    private func checkSpeed(_ timeline: Timeline) throws {
+        let speed = settings.timing.speed
+        guard speed != Rational(1) else { return }
+        let limits = format.limits
+        let shortest = timeline.shortestEntry
+        let minimum = Rational(Int64(limits.delays.lowerBound), 100)
+        guard shortest < minimum else { return }
+        // The fastest speed that keeps every frame at least `minimum` long,
+        // rounded down to hundredths.
+        let hundredths = speed * shortest / minimum * Rational(100)
+        let fastestText = Rational(hundredths.numerator / hundredths.denominator, 100).description
+        throw ThrobberError(
+            .usage, field: .speed,
+            "\(speed) makes frames \(String(format: "%.2f", (shortest * Rational(100)).doubleValue)) cs long, but \(limits.name) needs at least \(limits.delays.lowerBound) cs\(limits.delayReason.map { " (\($0))" } ?? ""); use \(fastestText) or less"
+        )
     }
 
     /// Prepared frames kept from the survey, up to this many bytes, so small

@@ -7,6 +7,10 @@ public struct EncodeReport: Sendable {
     public var width = 0
     /// Height of the animation in pixels.
     public var height = 0
+    /// Width of the input frames, before cropping and resizing.
+    public var inputWidth = 0
+    /// Height of the input frames, before cropping and resizing.
+    public var inputHeight = 0
     /// Frames in the file (after identical neighbours were merged).
     public var frames = 0
     /// Length of one loop in centiseconds: the sum of the written delays,

@@ -6,8 +6,12 @@ import ThrobberCore
 /// the frames. Checked once, by `validate(for:)`, against the limits of the
 /// format being written.
 public struct EncodeSettings: Equatable, Sendable {
-    /// Frame rate or fixed delay, duplication and bounce; default 25 fps.
+    /// Frame rate or fixed delay, duplication, bounce and speed; default
+    /// 25 fps.
     public var timing = Timeline.Settings()
+    /// Frames picked and reversed, pixels cropped and resized, before
+    /// anything else; the default changes nothing.
+    public var transform = FrameTransform()
     /// 0 = forever, N = play N times.
     public var loop = 0
     /// nil: lossless when every frame fits in 256 colors, else `defaultQuality`.
@@ -50,6 +54,16 @@ public struct EncodeSettings: Equatable, Sendable {
     /// The settings an error can be about (`ThrobberError.field`).
     public typealias Field = SettingField
 
+    /// Refuses a speed outside 1/1000…1000 or more finely divided than
+    /// thousandths (so exact time arithmetic stays far from overflow).
+    public static func check(speed: Rational) throws {
+        guard speed > Rational(0), speed <= Rational(1000), speed.denominator <= 1000 else {
+            throw ThrobberError(
+                .usage, field: .speed,
+                "must be above 0 and at most 1000, with at most 3 decimals (1.5, 0.25 or 2/3), got \(speed)")
+        }
+    }
+
     /// Refuses settings that cannot make a correct file of `format`, with a
     /// usage error naming the field and the range it must be in.
     public func validate(for format: AnimationFormat) throws {
@@ -76,6 +90,16 @@ public struct EncodeSettings: Equatable, Sendable {
                 )
             }
         }
+        let speed = timing.speed
+        try Self.check(speed: speed)
+        if timing.delay == nil {
+            // The rate actually played stays within the bounds of fps.
+            let played = timing.fps * speed
+            guard played.numerator <= 1_000_000_000, played.denominator <= 1_000_000 else {
+                throw bad(.speed, "\(speed) with \(timing.fps) fps is too finely divided a rate")
+            }
+        }
+        try transform.validate()
         guard (1...1000).contains(timing.duplicate) else {
             throw bad(.duplicate, "must be 1…1000, got \(timing.duplicate)")
         }
