@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "ThrobberScene", dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo"]),
         .target(
             name: "ThrobberCheck",
-            dependencies: ["ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo"]),
+            dependencies: [
+                "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo", "CPixman",
+            ]),
         .target(
             name: "ThrobberKit",
             dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "ThrobberScene", "ThrobberCheck"]),

@@ -2,6 +2,7 @@ internal import CCairo
 internal import CGIF
 internal import CImageQuant
 internal import CPNG
+internal import CPixman
 internal import CZlib
 import ThrobberCodecs
 import ThrobberCore
@@ -9,8 +10,9 @@ import ThrobberCore
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.
 public enum LibraryVersions {
-    /// The running versions of giflib, libpng, zlib, libimagequant and
-    /// cairo, in that order, as `("giflib", "5.2.1")` pairs.
+    /// The running versions of giflib, libpng, zlib, libimagequant, cairo
+    /// and pixman (the resampler), in that order, as `("giflib", "5.2.1")`
+    /// pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
         return [
@@ -19,6 +21,7 @@ public enum LibraryVersions {
             ("zlib", String(cString: zlibVersion())),
             ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
             ("cairo", String(cString: cairo_version_string())),
+            ("pixman", String(cString: pixman_version_string())),
         ]
     }
 }

@@ -57,12 +57,12 @@ enum EncodeCommand: Subcommand {
                 "scale", value: "factor", help: "Resize by this factor: 0.5 turns @2x frames into @1x.",
                 default: "1"),
             OptionSpec(
-                "fit", value: "contain|cover|stretch",
+                "fit", value: "mode",
                 help:
-                    "With both --width and --height: fit inside and pad with transparency (contain), fill and cut the overhang (cover), or distort (stretch).",
+                    "With both --width and --height: contain fits inside and pads with transparency, cover fills and cuts the overhang, stretch distorts.",
                 default: "contain", completion: .choices(["contain", "cover", "stretch"])),
             OptionSpec(
-                "resize-filter", value: "lanczos|mitchell|nearest",
+                "resize-filter", value: "name",
                 help: "Resampling: lanczos is sharpest, mitchell softer, nearest keeps hard pixels (pixel art).",
                 details: "Filters work on premultiplied alpha, so soft edges get no dark or light fringe.",
                 default: "lanczos", completion: .choices(["lanczos", "mitchell", "nearest"])),

@@ -61,6 +61,29 @@ enum ManPageProse {
         it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all
         frames.
         .Pp
+        Frames can be picked, reordered, cropped and resized on the way:
+        .Fl -frames
+        takes ranges counted from 1
+        .Pq Li 1-30 , 10- , -20 , 1-60:2 , 30-1 , No comma lists ,
+        picked before
+        .Fl -reverse , -duplicate
+        and
+        .Fl -bounce ;
+        .Fl -crop Ar WxH+X+Y
+        keeps a rectangle, then
+        .Fl -width , -height
+        or
+        .Fl -scale
+        resize it with pixman's Lanczos-3 (or Mitchell, or nearest neighbour) on
+        premultiplied alpha, so soft edges get no fringe.
+        One side alone keeps the aspect ratio; both are met as
+        .Fl -fit
+        says.
+        .Fl -speed
+        divides every delay exactly.
+        Frames are transformed one at a time, so memory does not grow with their
+        number.
+        .Pp
         GIF has no partial transparency: pixels with alpha of 50% or more become
         opaque, the rest transparent.
         .Pp
@@ -159,7 +182,8 @@ enum ManPageProse {
         .Fl -update
         records every current hash and, under
         .Li versions ,
-        the giflib, libpng, zlib, libimagequant and cairo versions that made them.
+        the giflib, libpng, zlib, libimagequant, cairo and pixman versions that
+        made them.
         Without it,
         .Cm check
         exits 0 when every hash matches and 1 otherwise.

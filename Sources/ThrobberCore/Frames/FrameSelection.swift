@@ -81,8 +81,9 @@ public struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
             let first = part.first ?? 1
             let last = part.last ?? count
             let lo = min(first, last)
-            let hi = max(first, last)
-            guard lo <= count else {
+            // An open end runs to the last frame, so it starts inside or
+            // selects nothing.
+            guard lo <= count, part.last != nil || first <= count else {
                 let text = [part.first.map(String.init) ?? "", part.last.map(String.init) ?? ""]
                 let name = part.first == part.last ? text[0] : text.joined(separator: "-")
                 throw ThrobberError(

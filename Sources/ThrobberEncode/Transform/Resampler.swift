@@ -33,10 +33,10 @@ enum Resampler {
     ) -> RGBAImage {
         // Nearest neighbour never mixes pixels, so it keeps straight alpha
         // exactly; the kernels mix, so they work on premultiplied values.
-        let premultiplied = filter != .nearest
-        var pixels = crop(image, source, premultiply: premultiplied)
         var w = source.width
         var h = source.height
+        let premultiplied = filter != .nearest && (w != width || h != height)
+        var pixels = crop(image, source, premultiply: premultiplied)
         if w == width && h == height {
             return RGBAImage(width: w, height: h, pixels: finish(pixels, premultiplied: premultiplied))
         }

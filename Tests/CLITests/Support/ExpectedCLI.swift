@@ -11,12 +11,14 @@ enum ExpectedCLI {
     static let options: [String: Set<String>] = [
         "": ["help", "version"],
         "encode": [
-            "output", "fps", "delay", "duplicate", "bounce", "loop", "quality", "colors", "dither", "matte",
-            "sort", "glob", "jobs", "format", "compression", "sha256", "quiet", "help",
+            "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "width", "height", "scale",
+            "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "matte", "sort", "glob", "jobs",
+            "format", "compression", "sha256", "quiet", "help",
         ],
-        "render": ["output", "format", "compression", "jobs", "sha256", "quiet", "help"],
+        "render": ["output", "speed", "reverse", "format", "compression", "jobs", "sha256", "quiet", "help"],
         "preset": [
-            "output", "size", "color", "background", "speed", "fps", "scale", "format", "compression", "ring",
+            "output", "size", "color", "background", "speed", "fps", "scale", "reverse", "format", "compression",
+            "ring",
             "icon", "print-config", "jobs", "sha256", "quiet", "help",
         ],
         "presets": ["help"],
@@ -30,6 +32,7 @@ enum ExpectedCLI {
     static let defaults: [(command: String, option: String, text: String)] = [
         ("encode", "fps", "25"), ("encode", "dither", "1"), ("encode", "sort", "natural"), ("encode", "loop", "0"),
         ("encode", "compression", "best"), ("render", "compression", "best"), ("preset", "speed", "1"),
+        ("encode", "speed", "1"), ("encode", "fit", "contain"), ("encode", "resize-filter", "lanczos"),
     ]
 
     /// The preset names, from `throbber presets` (first word of each line).

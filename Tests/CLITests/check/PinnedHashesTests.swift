@@ -79,7 +79,7 @@ struct PinnedHashesTests {
         #expect(entries.count == 2 * (examples.count + names.count) + entries.filter { $0["encode"] != nil }.count)
 
         let versions = try #require(CheckKit.readManifest(CheckKit.pinned)["versions"] as? [String: String])
-        #expect(Set(versions.keys) == ["giflib", "libpng", "zlib", "libimagequant", "cairo"])
+        #expect(Set(versions.keys) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman"])
     }
 
     @Test("the pinned hashes are what the commands themselves write (checked here with --sha256 and sha256sum)")
@@ -89,7 +89,7 @@ struct PinnedHashesTests {
         try withTemporaryDirectory { (dir: URL) throws in
             for output in [
                 "examples/dots.gif", "examples/ease.png", "presets/ring.png", "presets/pacman.gif",
-                "encode/dropdown.gif",
+                "encode/dropdown.gif", "encode/dropdown-1x.gif",
             ] {
                 let e = try #require(entries.first { $0["output"] as? String == output }, "\(output) not pinned")
                 let out = dir.appendingPathComponent(output.replacingOccurrences(of: "/", with: "-"))

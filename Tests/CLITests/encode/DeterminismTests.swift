@@ -34,7 +34,9 @@ struct DeterminismTests {
         }
     }
 
-    @Test("--jobs 1, 2 and 5 write identical bytes", arguments: [["--quality", "70"], []])
+    @Test(
+        "--jobs 1, 2 and 5 write identical bytes",
+        arguments: [["--quality", "70"], [], ["--width", "61", "--frames", "1-:3", "--reverse", "--speed", "1.5"]])
     func jobs(_ extra: [String]) throws {
         try withTemporaryDirectory { dir in
             let one = try Self.encode(extra: extra + ["--jobs", "1"], dir: dir)

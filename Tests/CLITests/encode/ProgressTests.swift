@@ -57,6 +57,20 @@ struct ProgressTests {
         }
     }
 
+    @Test("on a terminal the summary line gives the size the frames were resized from, and only then")
+    func resizedSummary() throws {
+        try withDistinctFrames(3) { folder, _ in
+            let out = folder.deletingLastPathComponent().appendingPathComponent("out.gif")
+            var r = try Self.runOnTerminal(["encode", folder.path, "-o", out.path, "--scale", "2"])
+            #expect(r.status == 0)
+            #expect(
+                r.stdoutText.contains("wrote \(out.path): 16x16 (from 8x8), 3 frames"),
+                "\(r.stdoutText.debugDescription)")
+            r = try Self.runOnTerminal(["encode", folder.path, "-o", out.path, "--frames", "1-2"])
+            #expect(r.stdoutText.contains("wrote \(out.path): 8x8, 2 frames"), "\(r.stdoutText.debugDescription)")
+        }
+    }
+
     @Test("on a terminal --quiet prints nothing at all", arguments: ["--quiet", "-q"])
     func quietOnTerminal(_ flag: String) throws {
         try withDistinctFrames(20) { folder, hashes in
