@@ -32,15 +32,18 @@ let package = Package(
         system("CImageQuant", pkgConfig: "imagequant", apt: "libimagequant-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
+        system("CSwscale", pkgConfig: "libswscale", apt: "libswscale-dev"),
         .target(name: "ThrobberCore"),
         .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib"]),
         .target(
-            name: "ThrobberEncode", dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant", "CPixman"]),
+            name: "ThrobberEncode",
+            dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant", "CPixman", "CSwscale"]),
         .target(name: "ThrobberScene", dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo"]),
         .target(
             name: "ThrobberCheck",
             dependencies: [
                 "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo", "CPixman",
+                "CSwscale",
             ]),
         .target(
             name: "ThrobberKit",

@@ -3,6 +3,7 @@ internal import CGIF
 internal import CImageQuant
 internal import CPNG
 internal import CPixman
+internal import CSwscale
 internal import CZlib
 import ThrobberCodecs
 import ThrobberCore
@@ -10,11 +11,12 @@ import ThrobberCore
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.
 public enum LibraryVersions {
-    /// The running versions of giflib, libpng, zlib, libimagequant, cairo
-    /// and pixman (the resampler), in that order, as `("giflib", "5.2.1")`
-    /// pairs.
+    /// The running versions of giflib, libpng, zlib, libimagequant, cairo,
+    /// pixman and libswscale (the resamplers), in that order, as
+    /// `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
+        let sws = swscale_version()
         return [
             ("giflib", "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
@@ -22,6 +24,7 @@ public enum LibraryVersions {
             ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
             ("cairo", String(cString: cairo_version_string())),
             ("pixman", String(cString: pixman_version_string())),
+            ("libswscale", "\(sws >> 16).\(sws >> 8 & 255).\(sws & 255)"),
         ]
     }
 }

@@ -74,8 +74,9 @@ enum ManPageProse {
         .Fl -width , -height
         or
         .Fl -scale
-        resize it with pixman's Lanczos-3 (or Mitchell, or nearest neighbour) on
-        premultiplied alpha, so soft edges get no fringe.
+        resize it with libswscale's Lanczos-3 or Mitchell kernel (FFmpeg's
+        scaler, run bit-exact) or pixman's nearest neighbour, on premultiplied
+        alpha, so soft edges get no fringe.
         One side alone keeps the aspect ratio; both are met as
         .Fl -fit
         says.
@@ -182,8 +183,8 @@ enum ManPageProse {
         .Fl -update
         records every current hash and, under
         .Li versions ,
-        the giflib, libpng, zlib, libimagequant, cairo and pixman versions that
-        made them.
+        the giflib, libpng, zlib, libimagequant, cairo, pixman and libswscale
+        versions that made them.
         Without it,
         .Cm check
         exits 0 when every hash matches and 1 otherwise.

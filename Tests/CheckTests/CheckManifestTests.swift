@@ -96,7 +96,7 @@ struct CheckManifestTests {
     @Test("the five libraries, in order, with dotted numeric versions")
     func libraryVersions() {
         let v = LibraryVersions.current
-        #expect(v.map(\.name) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman"])
+        #expect(v.map(\.name) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale"])
         for (name, version) in v {
             let parts = version.split(separator: ".")
             #expect(parts.count >= 2 && parts.allSatisfy { Int($0) != nil }, "\(name) \(version)")

@@ -1,5 +1,5 @@
-/// The resampling kernel used to resize frames (pixman's separable
-/// convolution, on premultiplied alpha).
+/// The resampling kernel used to resize frames (libswscale's kernels on
+/// premultiplied alpha, or pixman's nearest neighbour).
 public enum ResizeFilter: String, Sendable, CaseIterable {
     /// Lanczos-3: the sharpest without visible ringing; the default.
     case lanczos

@@ -31,7 +31,7 @@ public struct TransformedFrames: FrameSource {
         let image = try base.frame(at: index)
         seen.size.withLock { $0 = (image.width, image.height) }
         let layout = try transform.layout(inputWidth: image.width, inputHeight: image.height)
-        return Resampler.apply(layout, to: image, filter: transform.filter)
+        return try Resampler.apply(layout, to: image, filter: transform.filter)
     }
 }
 

@@ -265,7 +265,10 @@ enum CheckKit {
     /// libraries `check --update` records (nil where unknown here).
     static func installedVersions() -> [String: String] {
         var v: [String: String] = [:]
-        for (name, pc) in [("libpng", "libpng"), ("zlib", "zlib"), ("cairo", "cairo"), ("pixman", "pixman-1")] {
+        for (name, pc) in [
+            ("libpng", "libpng"), ("zlib", "zlib"), ("cairo", "cairo"), ("pixman", "pixman-1"),
+            ("libswscale", "libswscale"),
+        ] {
             if let r = try? Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", pc]),
                 r.status == 0
             {
