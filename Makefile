@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench clean man docs
+.PHONY: deps build demo test lint format install uninstall bench bench-resize clean man docs
 
 deps:
 	scripts/install-deps
@@ -42,6 +42,12 @@ format:
 bench: build
 	scripts/install-deps --bench
 	Benchmarks/run
+
+# --width against ffmpeg and pngquant + gifsicle, and the resampling check
+# (issue #11; docs/benchmarks.md, "Resize (issue #11)").
+bench-resize: build
+	scripts/install-deps --bench
+	Benchmarks/run-resize
 
 # man/throbber.1 is generated from the option declarations ('throbber _man')
 # and committed, so that 'make install' and 'man' need no build; a test
