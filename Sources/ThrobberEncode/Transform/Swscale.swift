@@ -20,22 +20,13 @@ enum Swscale {
     static func resample(
         _ image: RGBAImage, source: PixelRect, width: Int, height: Int, filter: ResizeFilter
     ) throws -> RGBAImage {
-        let flags = baseFlags | (filter == .mitchell ? SWS_BICUBIC : SWS_LANCZOS)
-        // Lanczos: 3 lobes. Bicubic: B = C = 1/3, Mitchell–Netravali.
-        var params = filter == .mitchell ? [1.0 / 3, 1.0 / 3] : [3, Double(SWS_PARAM_DEFAULT)]
-        guard
-            let context = sws_getContext(
-                Int32(source.width), Int32(source.height), AV_PIX_FMT_GRAY8, Int32(width), Int32(height),
-                AV_PIX_FMT_GRAY8, flags, nil, nil, &params)
-        else {
-            throw ThrobberError(
-                .software, "libswscale cannot resize \(source.width)x\(source.height) to \(width)x\(height)")
-        }
-        defer { sws_freeContext(context) }
+        let key = Key(width: source.width, height: source.height, toWidth: width, toHeight: height, filter: filter)
+        let context = try contexts.take(key)
+        defer { contexts.give(context, key) }
 
-        let opaque = isOpaque(image, source)
+        var (planes, opaque) = split(image, source)
+        if !opaque { premultiply(&planes, count: source.width * source.height) }
         let channels = opaque ? 3 : 4
-        let planes = split(image, source, channels: channels)
         let n = source.width * source.height
         let m = width * height
         var scaled = [UInt8](repeating: 0, count: m * channels)
@@ -46,53 +37,51 @@ enum Swscale {
                     var inputStrides: [Int32] = [Int32(source.width), 0, 0, 0]
                     var output: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress! + k * m, nil, nil, nil]
                     var outputStrides: [Int32] = [Int32(width), 0, 0, 0]
-                    sws_scale(context, &input, &inputStrides, 0, Int32(source.height), &output, &outputStrides)
+                    sws_scale(context.pointer, &input, &inputStrides, 0, Int32(source.height), &output, &outputStrides)
                 }
             }
         }
         return RGBAImage(width: width, height: height, pixels: merge(scaled, count: m, channels: channels))
     }
 
-    /// True when every pixel of `rect` is opaque.
-    private static func isOpaque(_ image: RGBAImage, _ rect: PixelRect) -> Bool {
-        image.pixels.withUnsafeBufferPointer { p in
-            for y in rect.y..<rect.maxY {
-                let row = (y * image.width + rect.x) * 4
-                for i in stride(from: row + 3, to: row + rect.width * 4, by: 4) where p[i] != 255 { return false }
-            }
-            return true
-        }
-    }
-
-    /// The rectangle as `channels` planes (R, G, B and, for 4, A), colors
-    /// multiplied by alpha (c·a/255, rounded) when there is an alpha plane.
-    private static func split(_ image: RGBAImage, _ rect: PixelRect, channels: Int) -> [UInt8] {
+    /// The rectangle as R, G, B and A planes, and whether every pixel is
+    /// opaque.
+    private static func split(_ image: RGBAImage, _ rect: PixelRect) -> (planes: [UInt8], opaque: Bool) {
         let n = rect.width * rect.height
-        var out = [UInt8](repeating: 0, count: n * channels)
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        var alphaAnd: UInt8 = 255
+        let planes = [UInt8](unsafeUninitializedCapacity: n * 4) { dst, initialized in
+            image.pixels.withUnsafeBufferPointer { src in
+                let r = dst.baseAddress!
+                let g = r + n
+                let b = g + n
+                let a = b + n
                 var d = 0
                 for y in rect.y..<rect.maxY {
                     var s = (y * image.width + rect.x) * 4
                     for _ in 0..<rect.width {
-                        if channels == 3 {
-                            dst[d] = src[s]
-                            dst[n + d] = src[s + 1]
-                            dst[2 * n + d] = src[s + 2]
-                        } else {
-                            let a = UInt32(src[s + 3])
-                            dst[d] = UInt8((UInt32(src[s]) * a + 127) / 255)
-                            dst[n + d] = UInt8((UInt32(src[s + 1]) * a + 127) / 255)
-                            dst[2 * n + d] = UInt8((UInt32(src[s + 2]) * a + 127) / 255)
-                            dst[3 * n + d] = UInt8(a)
-                        }
+                        r[d] = src[s]
+                        g[d] = src[s + 1]
+                        b[d] = src[s + 2]
+                        a[d] = src[s + 3]
+                        alphaAnd &= src[s + 3]
                         s += 4
                         d += 1
                     }
                 }
             }
+            initialized = n * 4
         }
-        return out
+        return (planes, alphaAnd == 255)
+    }
+
+    /// Multiplies the color planes by the alpha plane (c·a/255, rounded).
+    private static func premultiply(_ planes: inout [UInt8], count n: Int) {
+        planes.withUnsafeMutableBufferPointer { p in
+            for i in 0..<n {
+                let a = UInt32(p[3 * n + i])
+                for c in 0..<3 { p[c * n + i] = UInt8((UInt32(p[c * n + i]) * a + 127) / 255) }
+            }
+        }
     }
 
     /// Interleaves `channels` planes of `count` pixels into R, G, B, A,
@@ -121,4 +110,19 @@ enum Swscale {
         }
         return out
     }
+
+    /// What a scaling context is made for.
+    struct Key: Hashable {
+        var width: Int
+        var height: Int
+        var toWidth: Int
+        var toHeight: Int
+        var filter: ResizeFilter
+    }
+
+    /// Contexts kept between frames: making one computes every output
+    /// pixel's kernel weights (sines), the same for every frame of an
+    /// animation. A context serves one thread at a time, so each is taken
+    /// out while in use.
+    static let contexts = ContextPool()
 }
