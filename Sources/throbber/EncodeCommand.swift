@@ -105,6 +105,13 @@ enum EncodeCommand: Subcommand {
                 default: "*.png, *.apng, *.jpg, *.jpeg, *.gif"),
             .jobs, .format, .compression, .sha256, .quiet, .help,
         ],
+        notes: [
+            .init(
+                title: "MAKE IT SMALLER",
+                text:
+                    "--scale 0.5 turns @2x frames into @1x; --width 480 shrinks a screen capture to 480 pixels wide (1280x720 becomes 480x270); --frames 1-:2 keeps every second frame (with half the --fps, the same speed); --quality 60 trades colors for bytes."
+            )
+        ],
         examples: [
             "throbber encode frames/ -o loader.gif --fps 10 --duplicate 2",
             "throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 15",

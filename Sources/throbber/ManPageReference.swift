@@ -191,9 +191,24 @@ enum ManPageReference {
         Complete throbber's subcommands, options and preset names in bash, for your
         user:
         .Dl $ throbber completions bash > ~/.local/share/bash-completion/completions/throbber
+        .Ss Make it smaller
+        @2x assets shown at @1x:
+        .Dl $ throbber encode icons@2x/ -o loader.gif --scale 0.5
+        .Pp
+        A 1280x720 screen capture at 480 pixels wide (480x270):
+        .Dl $ throbber encode capture/ -o demo.gif --width 480
+        .Pp
+        And every second frame only, at half the rate, so the speed is kept:
+        .Dl $ throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 12.5
+        .Pp
+        A square thumbnail that fills the square, the overhang cut off:
+        .Dl $ throbber encode render/ -o thumb.gif --width 64 --height 64 --fit cover
+        .Pp
+        Pixel art four times as large, with hard pixels:
+        .Dl $ throbber encode sprite/ -o big.gif --scale 4 --resize-filter nearest
         .Sh SEE ALSO
         The GIF89a and APNG specifications; giflib, libpng, libjpeg-turbo, zlib,
-        cairo and libimagequant,
+        cairo, libimagequant, libswscale and pixman,
         the libraries
         .Nm
         is built on.
