@@ -77,14 +77,10 @@ public struct AnimationEncoder {
         -> EncodeReport
     {
         try checkSpeed(timeline)
-        var frames = source
-        var transformed: TransformedFrames? = nil
-        if settings.transform.changesPixels {
-            transformed = TransformedFrames(source, transform: settings.transform)
-            frames = transformed!
-        }
+        let transformed =
+            settings.transform.changesPixels ? TransformedFrames(source, transform: settings.transform) : nil
         var encoder = format.encoder.init(settings: settings, timeline: timeline, sink: sink)
-        var report = try run(&encoder, frames, timeline)
+        var report = try run(&encoder, transformed ?? source, timeline)
         if let size = transformed?.inputSize {
             (report.inputWidth, report.inputHeight) = size
         } else {

@@ -1,5 +1,4 @@
 import CPixman
-import Foundation
 import ThrobberCore
 
 /// Resizes images with well-kept libraries: libswscale (FFmpeg's scaler)
@@ -29,77 +28,48 @@ enum Resampler {
     static func resample(
         _ image: RGBAImage, source: PixelRect, width: Int, height: Int, filter: ResizeFilter
     ) throws -> RGBAImage {
-        if source.width == width && source.height == height {
-            // A crop alone copies the pixels exactly.
-            return RGBAImage(width: width, height: height, pixels: bytes(crop(image, source)))
-        }
-        if filter == .nearest {
-            // Nearest never mixes pixels, so it keeps straight alpha exactly.
-            let words = pass(crop(image, source), source.width, source.height, to: width, height)
-            return RGBAImage(width: width, height: height, pixels: bytes(words))
-        }
+        // A crop alone copies the pixels exactly; nearest never mixes pixels,
+        // so it keeps straight alpha exactly.
+        if source.width == width && source.height == height { return FrameDiff.crop(image, source) }
+        if filter == .nearest { return nearest(FrameDiff.crop(image, source), width: width, height: height) }
         return try Swscale.resample(image, source: source, width: width, height: height, filter: filter)
-    }
-
-    /// The pixels of `rect` as pixman a8r8g8b8 words (alpha in the top byte).
-    private static func crop(_ image: RGBAImage, _ rect: PixelRect) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: rect.width * rect.height)
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                var d = 0
-                for y in rect.y..<rect.maxY {
-                    var s = (y * image.width + rect.x) * 4
-                    for _ in 0..<rect.width {
-                        dst[d] =
-                            UInt32(src[s + 3]) << 24 | UInt32(src[s]) << 16 | UInt32(src[s + 1]) << 8
-                            | UInt32(src[s + 2])
-                        s += 4
-                        d += 1
-                    }
-                }
-            }
-        }
-        return out
-    }
-
-    /// Words back to R, G, B, A bytes.
-    private static func bytes(_ words: [UInt32]) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: words.count * 4)
-        bytes.withUnsafeMutableBufferPointer { dst in
-            for (i, word) in words.enumerated() {
-                dst[4 * i] = UInt8(truncatingIfNeeded: word >> 16)
-                dst[4 * i + 1] = UInt8(truncatingIfNeeded: word >> 8)
-                dst[4 * i + 2] = UInt8(truncatingIfNeeded: word)
-                dst[4 * i + 3] = UInt8(truncatingIfNeeded: word >> 24)
-            }
-        }
-        return bytes
     }
 
     /// 16.16 fixed point, rounded (pixman's macro for it truncates).
     private static func fixed(_ value: Double) -> pixman_fixed_t { pixman_fixed_t((value * 65536).rounded()) }
 
-    /// ARGB in native 32-bit words.
-    private static let format = PIXMAN_a8r8g8b8
+    /// R, G, B, A bytes in memory order, as pixman names the format.
+    private static var byteOrder: pixman_format_code_t {
+        #if _endian(little)
+            PIXMAN_a8b8g8r8
+        #else
+            PIXMAN_r8g8b8a8
+        #endif
+    }
 
-    /// Nearest-neighbour scaling of `w`×`h` words to `width`×`height` by
-    /// one pixman composite: destination pixel centers map to source
-    /// positions, so whole-number factors repeat every pixel exactly.
-    private static func pass(_ pixels: [UInt32], _ w: Int, _ h: Int, to width: Int, _ height: Int) -> [UInt32] {
-        var src = pixels
-        var out = [UInt32](repeating: 0, count: width * height)
-        src.withUnsafeMutableBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { d in
-                let source = pixman_image_create_bits(format, Int32(w), Int32(h), s.baseAddress, Int32(w * 4))!
+    /// `image` scaled to `width`×`height` by one nearest-neighbour pixman
+    /// composite: destination pixel centers map to source positions, so
+    /// whole-number factors repeat every pixel exactly.
+    private static func nearest(_ image: RGBAImage, width: Int, height: Int) -> RGBAImage {
+        var src = image.pixels
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        src.withUnsafeMutableBytes { s in
+            out.withUnsafeMutableBytes { d in
+                let source = pixman_image_create_bits(
+                    byteOrder, Int32(image.width), Int32(image.height),
+                    s.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                    Int32(image.width * 4))!
                 let dest = pixman_image_create_bits(
-                    format, Int32(width), Int32(height), d.baseAddress, Int32(width * 4))!
+                    byteOrder, Int32(width), Int32(height), d.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                    Int32(width * 4))!
                 defer {
                     pixman_image_unref(source)
                     pixman_image_unref(dest)
                 }
                 var transform = pixman_transform()
                 pixman_transform_init_scale(
-                    &transform, fixed(Double(w) / Double(width)), fixed(Double(h) / Double(height)))
+                    &transform, fixed(Double(image.width) / Double(width)), fixed(Double(image.height) / Double(height))
+                )
                 pixman_image_set_transform(source, &transform)
                 pixman_image_set_repeat(source, PIXMAN_REPEAT_PAD)
                 pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
@@ -107,6 +77,6 @@ enum Resampler {
                     PIXMAN_OP_SRC, source, nil, dest, 0, 0, 0, 0, 0, 0, Int32(width), Int32(height))
             }
         }
-        return out
+        return RGBAImage(width: width, height: height, pixels: out)
     }
 }
