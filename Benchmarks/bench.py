@@ -328,8 +328,18 @@ def bench_corpus(c, base, repeat, jobs):
     log_path = base / "logs" / f"{c.name}.log"
     log_path.write_text("")
     runs = runs_for(c, frames_dir, out)
+    time_runs(runs, repeat, log_path, f"bench: {c.name}")
+    log(f"bench: {c.name}: scoring {len(runs)} GIFs")
+    score_all(runs, frames_dir, jobs)
+    return runs
+
+
+def time_runs(runs, repeat, log_path, label):
+    """Times every run `repeat` times, interleaved (each round runs every
+    command once, so slow spells hit all alike), hashing throbber's outputs
+    to check they do not change between rounds."""
     for rep in range(repeat):
-        log(f"bench: {c.name}: run {rep + 1}/{repeat} (load {' '.join(loadavg())})")
+        log(f"{label}: run {rep + 1}/{repeat} (load {' '.join(loadavg())})")
         for r in runs:
             wall, rss, cpu = timed(r.argv, log_path)
             r.times.append(wall)
@@ -337,9 +347,6 @@ def bench_corpus(c, base, repeat, jobs):
             r.cpu.append(cpu)
             if r.kind in ("throbber", "curve"):
                 r.hashes.append(sha256(r.output))
-    log(f"bench: {c.name}: scoring {len(runs)} GIFs")
-    score_all(runs, frames_dir, jobs)
-    return runs
 
 
 def corpus_rows(runs):
@@ -352,7 +359,7 @@ def corpus_rows(runs):
             "name": r.name, "kind": "peer" if r.kind == "step" else r.kind, "quality": r.quality,
             "argv": " ".join(map(str, r.argv)), "times": t, "rss_kb": m, "cpu_times": cpu,
             "time": median(t), "cpu": median(cpu), "rss_mb": mb(median(m)),
-            "deterministic": len(set(r.hashes)) <= 1, **r.metrics,
+            "deterministic": len(set(r.hashes)) <= 1, "output": str(r.output), **r.metrics,
         })
     return rows
 
@@ -369,11 +376,19 @@ def refine(c, rows, base, jobs):
     matches, try every quality strictly between two neighbouring curve points
     where the file size crosses the peer's (one run each, scored like the
     rest). Adds rows of kind "refine"."""
+    frames_dir = base / "corpora" / c.name
+    return refine_rows(
+        rows, lambda q, path: [THROBBER, "encode", frames_dir, "-o", path, "--fps", FPS, "--loop", 0, "-q",
+                               "--quality", q],
+        base / "out" / c.name, base / "logs" / f"{c.name}.log", frames_dir, jobs, f"bench: {c.name}")
+
+
+def refine_rows(rows, argv_for, out, log_path, score_dir, jobs, label):
+    """refine()'s search, for any throbber command: `argv_for(q, path)`
+    encodes at --quality q to path; the new rows are scored against the
+    frames in `score_dir`."""
     curve = sorted([r for r in rows if r["kind"] == "curve"], key=lambda r: r["quality"])
     peers = [r for r in rows if r["kind"] == "peer"]
-    frames_dir = base / "corpora" / c.name
-    out = base / "out" / c.name
-    log_path = base / "logs" / f"{c.name}.log"
     tried = {r["quality"] for r in curve}
     for p in peers:
         if any(_fits(r, p) for r in rows if r["kind"] in ("throbber", "curve", "refine")):
@@ -386,13 +401,13 @@ def refine(c, rows, base, jobs):
         for q in todo:
             tried.add(q)
             path = out / f"throbber-q{q}.gif"
-            argv = [THROBBER, "encode", frames_dir, "-o", path, "--fps", FPS, "--loop", 0, "-q", "--quality", q]
+            argv = argv_for(q, path)
             wall, rss, cpu = timed(argv, log_path, retries=0, quiet=False)  # its time is informative only
             runs.append(Run(f"throbber --quality {q}", argv, path, "refine", quality=q,
                             times=[wall], rss_kb=[rss], cpu=[cpu]))
         if runs:
-            log(f"bench: {c.name}: refining around {p['name']}: --quality {', '.join(str(r.quality) for r in runs)}")
-            score_all(runs, frames_dir, jobs)
+            log(f"{label}: refining around {p['name']}: --quality {', '.join(str(r.quality) for r in runs)}")
+            score_all(runs, score_dir, jobs)
             rows += corpus_rows(runs)
     return rows
 

@@ -50,8 +50,7 @@ import numpy as np
 
 import bench
 import gifmetrics
-from bench import (FPS, Corpus, Run, fmt_psnr, frame_files, loadavg, log, make_corpus, mb,
-                   sha256, timed)
+from bench import FPS, Corpus, Run, fmt_psnr, frame_files, loadavg, log, make_corpus, mb, timed
 
 # The issue's corpus and output width; 1280x720 * 480/1280 = 480x270 exactly.
 MAIN = next(c for c in bench.CORPORA if c.name == "testsrc2-1280x720")
@@ -198,21 +197,10 @@ def bench_gifs(frames_dir, ref_dir, base, repeat, jobs):
     log_path = base / "logs" / "gif.log"
     log_path.write_text("")
     runs = gif_runs(frames_dir, ref_dir, out, work)
-    for rep in range(repeat):
-        log(f"resize: GIF run {rep + 1}/{repeat} (load {' '.join(loadavg())})")
-        for r in runs:
-            wall, rss, cpu = timed(r.argv, log_path)
-            r.times.append(wall)
-            r.rss_kb.append(rss)
-            r.cpu.append(cpu)
-            if r.kind in ("throbber", "curve"):
-                r.hashes.append(sha256(r.output))
+    bench.time_runs(runs, repeat, log_path, "resize: GIF")
     log(f"resize: scoring {len(runs)} GIFs against {ref_dir.name}")
     bench.score_all(runs, ref_dir, jobs)
-    rows = bench.corpus_rows(runs)
-    for row, run in zip(rows, runs):
-        row["output"] = str(run.output)
-    return rows, gifski_pipeline_facts(work, ref_dir)
+    return bench.corpus_rows(runs), gifski_pipeline_facts(work, ref_dir)
 
 
 def rescore(rows, ref_dir, jobs, key):
@@ -226,37 +214,12 @@ def rescore(rows, ref_dir, jobs, key):
 
 
 def refine(rows, frames_dir, ref_dir, base, jobs):
-    """Like bench.py's refinement: for a peer that no curve point matches,
-    try every quality strictly between the two curve points whose sizes
-    straddle the peer's (one run each, scored the same way)."""
-    curve = sorted([r for r in rows if r["kind"] == "curve"], key=lambda r: r["quality"])
-    tried = {r["quality"] for r in curve}
-    out = base / "out" / "gif"
-    log_path = base / "logs" / "gif.log"
-    for p in [r for r in rows if r["kind"] == "peer"]:
-        if any(bench._fits(r, p) for r in rows if r["kind"] in ("throbber", "curve", "refine")):
-            continue
-        todo = []
-        for lo, hi in zip(curve, curve[1:]):
-            if (lo["bytes"] <= p["bytes"]) != (hi["bytes"] <= p["bytes"]):
-                todo += [q for q in range(lo["quality"] + 1, hi["quality"]) if q not in tried]
-        runs = []
-        for q in todo:
-            tried.add(q)
-            path = out / f"throbber-q{q}.gif"
-            argv = [bench.THROBBER, "encode", frames_dir, "-o", path, "--width", MAIN_W, "--fps", FPS,
-                    "--loop", 0, "-q", "--quality", q]
-            wall, rss, cpu = timed(argv, log_path, retries=0, quiet=False)  # informative only
-            runs.append(Run(f"throbber --quality {q}", argv, path, "refine", quality=q,
-                            times=[wall], rss_kb=[rss], cpu=[cpu]))
-        if runs:
-            log(f"resize: refining around {p['name']}: --quality {', '.join(str(r.quality) for r in runs)}")
-            bench.score_all(runs, ref_dir, jobs)
-            new = bench.corpus_rows(runs)
-            for row, run in zip(new, runs):
-                row["output"] = str(run.output)
-            rows += new
-    return rows
+    """bench.py's refinement (in-between qualities where the curve straddles
+    a peer's size), with --width, scored against the reference frames."""
+    return bench.refine_rows(
+        rows, lambda q, path: [bench.THROBBER, "encode", frames_dir, "-o", path, "--width", MAIN_W, "--fps", FPS,
+                               "--loop", 0, "-q", "--quality", q],
+        base / "out" / "gif", base / "logs" / "gif.log", ref_dir, jobs, "resize")
 
 
 # ---------------------------------------------------------------- resampling quality
