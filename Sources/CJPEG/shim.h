@@ -31,53 +31,72 @@ static inline void throbber_jpeg_on_message(j_common_ptr cinfo, int level) {
     }
 }
 
-static inline int throbber_jpeg_decode(const unsigned char *data, size_t size,
-                                       unsigned int max_side,
-                                       unsigned int *width, unsigned int *height,
-                                       unsigned char **rgba, char *message,
-                                       size_t message_size) {
+/* A decoding between its header and its pixels: the caller learns the size
+ * first and gives the buffer the pixels go to, so they are written once. */
+typedef struct {
     struct jpeg_decompress_struct cinfo;
     throbber_jpeg_errors errors;
-    memset(&errors, 0, sizeof errors);
-    unsigned char *volatile pixels = NULL;
-    cinfo.err = jpeg_std_error(&errors.base);
-    errors.base.error_exit = throbber_jpeg_on_error;
-    errors.base.emit_message = throbber_jpeg_on_message;
-    if (setjmp(errors.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        free(pixels);
-        strncpy(message, errors.message, message_size - 1);
-        message[message_size - 1] = 0;
+} throbber_jpeg_decoding;
+
+static inline void throbber_jpeg_fail(throbber_jpeg_decoding *d, char *message, size_t message_size) {
+    jpeg_destroy_decompress(&d->cinfo);
+    strncpy(message, d->errors.message, message_size - 1);
+    message[message_size - 1] = 0;
+    free(d);
+}
+
+/* Reads a JPEG's header from memory (`data` must stay valid until
+ * throbber_jpeg_finish). Returns the decoding and sets the size of its RGBA
+ * pixels, or returns NULL with `message` filled. */
+static inline void *throbber_jpeg_begin(const unsigned char *data, size_t size, unsigned int max_side,
+                                        unsigned int *width, unsigned int *height, char *message,
+                                        size_t message_size) {
+    throbber_jpeg_decoding *d = (throbber_jpeg_decoding *)calloc(1, sizeof *d);
+    if (!d) { strncpy(message, "out of memory", message_size - 1); message[message_size - 1] = 0; return NULL; }
+    d->cinfo.err = jpeg_std_error(&d->errors.base);
+    d->errors.base.error_exit = throbber_jpeg_on_error;
+    d->errors.base.emit_message = throbber_jpeg_on_message;
+    if (setjmp(d->errors.jump)) {
+        throbber_jpeg_fail(d, message, message_size);
+        return NULL;
+    }
+    jpeg_create_decompress(&d->cinfo);
+    jpeg_mem_src(&d->cinfo, data, (unsigned long)size);
+    jpeg_read_header(&d->cinfo, TRUE);
+    if (d->cinfo.image_width > max_side || d->cinfo.image_height > max_side) {
+        snprintf(d->errors.message, sizeof d->errors.message, "image is %ux%u, larger than %u pixels on a side",
+                 d->cinfo.image_width, d->cinfo.image_height, max_side);
+        longjmp(d->errors.jump, 1);
+    }
+    d->cinfo.out_color_space = JCS_EXT_RGBA;
+    d->cinfo.dct_method = JDCT_ISLOW;
+    jpeg_start_decompress(&d->cinfo);
+    *width = d->cinfo.output_width;
+    *height = d->cinfo.output_height;
+    return d;
+}
+
+/* Decodes the pixels of a begun decoding into `rgba` (width*height*4 bytes;
+ * NULL only ends it) and ends it in every case. A file that ends early is
+ * an error. Returns 0, or 1 with `message` filled. */
+static inline int throbber_jpeg_finish(void *decoding, unsigned char *rgba, char *message, size_t message_size) {
+    throbber_jpeg_decoding *d = (throbber_jpeg_decoding *)decoding;
+    if (setjmp(d->errors.jump)) {
+        throbber_jpeg_fail(d, message, message_size);
         return 1;
     }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)size);
-    jpeg_read_header(&cinfo, TRUE);
-    if (cinfo.image_width > max_side || cinfo.image_height > max_side) {
-        snprintf(errors.message, sizeof errors.message, "image is %ux%u, larger than %u pixels on a side",
-                 cinfo.image_width, cinfo.image_height, max_side);
-        longjmp(errors.jump, 1);
+    if (rgba) {
+        size_t stride = (size_t)d->cinfo.output_width * 4;
+        while (d->cinfo.output_scanline < d->cinfo.output_height) {
+            JSAMPROW row = rgba + stride * d->cinfo.output_scanline;
+            jpeg_read_scanlines(&d->cinfo, &row, 1);
+        }
+        if (d->errors.truncated) longjmp(d->errors.jump, 1);
+        jpeg_finish_decompress(&d->cinfo);
+        if (d->errors.truncated) longjmp(d->errors.jump, 1);
     }
-    cinfo.out_color_space = JCS_EXT_RGBA;
-    cinfo.dct_method = JDCT_ISLOW;
-    jpeg_start_decompress(&cinfo);
-    size_t stride = (size_t)cinfo.output_width * 4;
-    pixels = (unsigned char *)malloc(stride * cinfo.output_height);
-    if (!pixels) {
-        strncpy(errors.message, "out of memory", sizeof errors.message);
-        longjmp(errors.jump, 1);
-    }
-    while (cinfo.output_scanline < cinfo.output_height) {
-        JSAMPROW row = pixels + stride * cinfo.output_scanline;
-        jpeg_read_scanlines(&cinfo, &row, 1);
-    }
-    if (errors.truncated) longjmp(errors.jump, 1);
-    jpeg_finish_decompress(&cinfo);
-    if (errors.truncated) longjmp(errors.jump, 1);
-    *width = cinfo.output_width;
-    *height = cinfo.output_height;
-    jpeg_destroy_decompress(&cinfo);
-    *rgba = pixels;
+    jpeg_destroy_decompress(&d->cinfo);
+    free(d);
     return 0;
 }
 #endif

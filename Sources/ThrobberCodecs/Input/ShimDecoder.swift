@@ -1,46 +1,60 @@
-import Foundation
 import ThrobberCore
 
 /// The calling convention the C shims of libpng and libjpeg-turbo share
-/// (`throbber_png_decode`, `throbber_jpeg_decode`): bytes and a side limit
-/// in; width, height, a malloc'ed RGBA buffer and a status out, with a
-/// message on failure. One Swift side for both, so they report errors and
-/// free the buffer the same way.
+/// (`throbber_png_begin`/`_finish`, `throbber_jpeg_begin`/`_finish`): the
+/// header is read first, so the pixels are decoded straight into the
+/// image's own storage (written once, not into a C buffer and copied).
+/// Failures come back as a status and the library's message. One Swift side
+/// for both, so they report errors the same way.
 enum ShimDecoder {
-    /// A shim's decode function.
-    typealias Function = (
+    /// A shim's begin function: bytes and a side limit in; a decoding (or
+    /// nil with a message), width and height out.
+    typealias Begin = (
         _ data: UnsafePointer<UInt8>?, _ size: Int, _ maxSide: UInt32,
         _ width: UnsafeMutablePointer<UInt32>, _ height: UnsafeMutablePointer<UInt32>,
-        _ rgba: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+        _ message: UnsafeMutablePointer<CChar>, _ messageSize: Int
+    ) -> UnsafeMutableRawPointer?
+    /// A shim's finish function: decodes into the buffer (nil only ends the
+    /// decoding), frees the decoding, returns 0 or 1 with a message.
+    typealias Finish = (
+        _ decoding: UnsafeMutableRawPointer?, _ rgba: UnsafeMutablePointer<UInt8>?,
         _ message: UnsafeMutablePointer<CChar>, _ messageSize: Int
     ) -> Int32
 
-    /// Decodes `bytes` with `function`; failures say "`name`: not a valid
-    /// `format`: why" (`fallback` when the library gave no reason).
+    /// Decodes `bytes`; failures say "`name`: not a valid `format`: why"
+    /// (`fallback` when the library gave no reason).
     static func decode(
-        _ bytes: [UInt8], name: String, format: String, fallback: String,
-        _ function: Function
+        _ bytes: [UInt8], name: String, format: String, fallback: String, begin: Begin, finish: Finish
     ) throws -> RGBAImage {
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        var rgba: UnsafeMutablePointer<UInt8>? = nil
         var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { buf in
-            message.withUnsafeMutableBufferPointer { text in
-                function(
-                    buf.baseAddress, buf.count, UInt32(ImageDecoder.maxSide), &width, &height, &rgba,
-                    text.baseAddress!, text.count)
-            }
-        }
-        guard status == 0, let rgba else {
+        func failure() -> ThrobberError {
             let why = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ThrobberError(.data, "\(name): not a valid \(format): \(why.isEmpty ? fallback : why)")
+            return ThrobberError(.data, "\(name): not a valid \(format): \(why.isEmpty ? fallback : why)")
         }
-        defer { free(rgba) }
-        let count = Int(width) * Int(height) * 4
-        guard count > 0 else { throw ThrobberError(.data, "\(name): not a valid \(format): image has no pixels") }
-        return RGBAImage(
-            width: Int(width), height: Int(height),
-            pixels: [UInt8](UnsafeBufferPointer(start: rgba, count: count)))
+        return try bytes.withUnsafeBufferPointer { buf in
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard
+                let decoding = message.withUnsafeMutableBufferPointer({ text in
+                    begin(
+                        buf.baseAddress, buf.count, UInt32(ImageDecoder.maxSide), &width, &height, text.baseAddress!,
+                        text.count)
+                })
+            else { throw failure() }
+            let count = Int(width) * Int(height) * 4
+            guard count > 0 else {
+                _ = message.withUnsafeMutableBufferPointer { finish(decoding, nil, $0.baseAddress!, $0.count) }
+                throw ThrobberError(.data, "\(name): not a valid \(format): image has no pixels")
+            }
+            var status: Int32 = 0
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                status = message.withUnsafeMutableBufferPointer {
+                    finish(decoding, out.baseAddress, $0.baseAddress!, $0.count)
+                }
+                initialized = status == 0 ? count : 0
+            }
+            guard status == 0 else { throw failure() }
+            return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
+        }
     }
 }
