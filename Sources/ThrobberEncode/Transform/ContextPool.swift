@@ -8,12 +8,24 @@ final class ContextPool: Sendable {
     static let limit = 8
     private let idle = Mutex<[(key: Swscale.Key, context: Context)]>([])
 
-    /// An owned `SwsContext`, handed from thread to thread through the
-    /// lock (kept as its address, which is plain data).
+    /// An owned `SwsContext` and the scratch memory its frames are split
+    /// into and scaled in (the planes of the source rectangle, then of the
+    /// result: reused, so a frame costs no fresh pages), handed from thread
+    /// to thread through the lock (kept as addresses, which are plain data).
     struct Context: Sendable {
         private let address: Int
-        init(pointer: OpaquePointer) { address = Int(bitPattern: pointer) }
+        private let scratchAddress: Int
+        init(pointer: OpaquePointer, scratch: UnsafeMutablePointer<UInt8>) {
+            address = Int(bitPattern: pointer)
+            scratchAddress = Int(bitPattern: scratch)
+        }
         var pointer: OpaquePointer { OpaquePointer(bitPattern: address)! }
+        /// `Key.scratchCount` bytes.
+        var scratch: UnsafeMutablePointer<UInt8> { UnsafeMutablePointer(bitPattern: scratchAddress)! }
+        func free() {
+            sws_freeContext(pointer)
+            scratch.deallocate()
+        }
     }
 
     /// An idle context for `key`, or a new one. Throws
@@ -36,7 +48,7 @@ final class ContextPool: Sendable {
             throw ThrobberError(
                 .software, "libswscale cannot resize \(key.width)x\(key.height) to \(key.toWidth)x\(key.toHeight)")
         }
-        return Context(pointer: pointer)
+        return Context(pointer: pointer, scratch: .allocate(capacity: key.scratchCount))
     }
 
     /// Returns `context` for reuse (or frees it when enough are idle).
@@ -45,6 +57,6 @@ final class ContextPool: Sendable {
             list.append((key, context))
             return list.count > Self.limit ? list.removeFirst().context : nil
         }
-        if let extra { sws_freeContext(extra.pointer) }
+        extra?.free()
     }
 }

@@ -24,63 +24,57 @@ enum Swscale {
         let context = try contexts.take(key)
         defer { contexts.give(context, key) }
 
-        var (planes, opaque) = split(image, source)
-        if !opaque { premultiply(&planes, count: source.width * source.height) }
-        let channels = opaque ? 3 : 4
         let n = source.width * source.height
         let m = width * height
-        var scaled = [UInt8](repeating: 0, count: m * channels)
-        planes.withUnsafeBufferPointer { src in
-            scaled.withUnsafeMutableBufferPointer { dst in
-                for k in 0..<channels {
-                    var input: [UnsafePointer<UInt8>?] = [src.baseAddress! + k * n, nil, nil, nil]
-                    var inputStrides: [Int32] = [Int32(source.width), 0, 0, 0]
-                    var output: [UnsafeMutablePointer<UInt8>?] = [dst.baseAddress! + k * m, nil, nil, nil]
-                    var outputStrides: [Int32] = [Int32(width), 0, 0, 0]
-                    sws_scale(context.pointer, &input, &inputStrides, 0, Int32(source.height), &output, &outputStrides)
-                }
-            }
+        let planes = context.scratch
+        let scaled = planes + 4 * n
+        let opaque = split(image, source, into: planes)
+        if !opaque { premultiply(planes, count: n) }
+        let channels = opaque ? 3 : 4
+        for k in 0..<channels {
+            var input: [UnsafePointer<UInt8>?] = [UnsafePointer(planes + k * n), nil, nil, nil]
+            var inputStrides: [Int32] = [Int32(source.width), 0, 0, 0]
+            var output: [UnsafeMutablePointer<UInt8>?] = [scaled + k * m, nil, nil, nil]
+            var outputStrides: [Int32] = [Int32(width), 0, 0, 0]
+            sws_scale(context.pointer, &input, &inputStrides, 0, Int32(source.height), &output, &outputStrides)
         }
-        return RGBAImage(width: width, height: height, pixels: merge(scaled, count: m, channels: channels))
+        return RGBAImage(
+            width: width, height: height,
+            pixels: merge(UnsafeBufferPointer(start: scaled, count: m * channels), count: m, channels: channels))
     }
 
-    /// The rectangle as R, G, B and A planes, and whether every pixel is
-    /// opaque.
-    private static func split(_ image: RGBAImage, _ rect: PixelRect) -> (planes: [UInt8], opaque: Bool) {
+    /// Writes the rectangle as R, G, B and A planes to `planes` (4 × its
+    /// pixel count bytes); returns whether every pixel is opaque.
+    private static func split(_ image: RGBAImage, _ rect: PixelRect, into planes: UnsafeMutablePointer<UInt8>) -> Bool {
         let n = rect.width * rect.height
         var alphaAnd: UInt8 = 255
-        let planes = [UInt8](unsafeUninitializedCapacity: n * 4) { dst, initialized in
-            image.pixels.withUnsafeBufferPointer { src in
-                let r = dst.baseAddress!
-                let g = r + n
-                let b = g + n
-                let a = b + n
-                var d = 0
-                for y in rect.y..<rect.maxY {
-                    var s = (y * image.width + rect.x) * 4
-                    for _ in 0..<rect.width {
-                        r[d] = src[s]
-                        g[d] = src[s + 1]
-                        b[d] = src[s + 2]
-                        a[d] = src[s + 3]
-                        alphaAnd &= src[s + 3]
-                        s += 4
-                        d += 1
-                    }
+        image.pixels.withUnsafeBufferPointer { src in
+            let r = planes
+            let g = r + n
+            let b = g + n
+            let a = b + n
+            var d = 0
+            for y in rect.y..<rect.maxY {
+                var s = (y * image.width + rect.x) * 4
+                for _ in 0..<rect.width {
+                    r[d] = src[s]
+                    g[d] = src[s + 1]
+                    b[d] = src[s + 2]
+                    a[d] = src[s + 3]
+                    alphaAnd &= src[s + 3]
+                    s += 4
+                    d += 1
                 }
             }
-            initialized = n * 4
         }
-        return (planes, alphaAnd == 255)
+        return alphaAnd == 255
     }
 
     /// Multiplies the color planes by the alpha plane (c·a/255, rounded).
-    private static func premultiply(_ planes: inout [UInt8], count n: Int) {
-        planes.withUnsafeMutableBufferPointer { p in
-            for i in 0..<n {
-                let a = UInt32(p[3 * n + i])
-                for c in 0..<3 { p[c * n + i] = UInt8((UInt32(p[c * n + i]) * a + 127) / 255) }
-            }
+    private static func premultiply(_ p: UnsafeMutablePointer<UInt8>, count n: Int) {
+        for i in 0..<n {
+            let a = UInt32(p[3 * n + i])
+            for c in 0..<3 { p[c * n + i] = UInt8((UInt32(p[c * n + i]) * a + 127) / 255) }
         }
     }
 
@@ -88,23 +82,21 @@ enum Swscale {
     /// dividing colors by alpha again (c·255/a, rounded, clamped where the
     /// kernel overshoots) when there is an alpha plane, or making every
     /// pixel opaque when there is none.
-    private static func merge(_ planes: [UInt8], count m: Int, channels: Int) -> [UInt8] {
+    private static func merge(_ p: UnsafeBufferPointer<UInt8>, count m: Int, channels: Int) -> [UInt8] {
         var out = [UInt8](repeating: 255, count: m * 4)
-        planes.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<m {
-                    if channels == 3 {
-                        dst[4 * i] = p[i]
-                        dst[4 * i + 1] = p[m + i]
-                        dst[4 * i + 2] = p[2 * m + i]
-                        continue
-                    }
-                    let a = UInt32(p[3 * m + i])
-                    dst[4 * i + 3] = UInt8(a)
-                    for c in 0..<3 {
-                        let v = UInt32(p[c * m + i])
-                        dst[4 * i + c] = a == 255 ? UInt8(v) : a == 0 ? 0 : UInt8(min(255, (v * 255 + a / 2) / a))
-                    }
+        out.withUnsafeMutableBufferPointer { dst in
+            for i in 0..<m {
+                if channels == 3 {
+                    dst[4 * i] = p[i]
+                    dst[4 * i + 1] = p[m + i]
+                    dst[4 * i + 2] = p[2 * m + i]
+                    continue
+                }
+                let a = UInt32(p[3 * m + i])
+                dst[4 * i + 3] = UInt8(a)
+                for c in 0..<3 {
+                    let v = UInt32(p[c * m + i])
+                    dst[4 * i + c] = a == 255 ? UInt8(v) : a == 0 ? 0 : UInt8(min(255, (v * 255 + a / 2) / a))
                 }
             }
         }
@@ -118,6 +110,10 @@ enum Swscale {
         var toWidth: Int
         var toHeight: Int
         var filter: ResizeFilter
+
+        /// The scratch bytes a frame needs: four planes of the source
+        /// rectangle and four of the result.
+        var scratchCount: Int { 4 * (width * height + toWidth * toHeight) }
     }
 
     /// Contexts kept between frames: making one computes every output
