@@ -1,0 +1,60 @@
+import ThrobberCore
+
+/// Reads a YUV4MPEG2 stream (`ffmpeg -f yuv4mpegpipe -`): its header, then
+/// every "FRAME" header and the frame's raw planes, which are spooled as
+/// they are. A short frame or bytes that are not a frame header are an
+/// error naming the frame.
+enum Y4MStreamReader {
+    /// Bytes copied to the spool at a time.
+    private static let piece = 1 << 20
+
+    /// The header and where each frame's planes are in `spool`.
+    static func read(_ input: inout StreamInput, into spool: SpoolFile) throws -> (
+        Y4MHeader, [StreamFrameSource.Span]
+    ) {
+        let name = input.name
+        guard let line = try input.line(limit: 4096) else {
+            throw ThrobberError(.data, "\(name): the YUV4MPEG2 header line is cut short or longer than 4096 bytes")
+        }
+        let header = try Y4MHeader(line, name: name)
+        let size = header.format.frameBytes
+        var spans: [StreamFrameSource.Span] = []
+        while try !input.atEnd() {
+            let number = spans.count + 1
+            let after = number == 1 ? "" : " (frames 1-\(number - 1) are complete)"
+            let frameTag = Array("FRAME".utf8)
+            _ = try input.fill(frameTag.count + 1)
+            let start = Array(input.peek(frameTag.count + 1))
+            let tagged =
+                start.starts(with: frameTag) && (start.count == frameTag.count || [0x20, 0x0A].contains(start.last!))
+            guard tagged || (frameTag.starts(with: start) && start.count < frameTag.count) else {
+                throw ThrobberError(
+                    .data,
+                    "\(name): frame \(number) does not start with a FRAME header\(number == 1 ? "" : ": the bytes after frame \(number - 1) are not a YUV4MPEG2 frame (garbage at the end of the stream?)"); nothing was encoded"
+                )
+            }
+            guard try input.line(limit: 4096) != nil else {
+                throw ThrobberError(
+                    .data,
+                    "\(name): frame \(number) is truncated: the stream ends inside its FRAME header\(after); nothing was encoded"
+                )
+            }
+            let offset = spans.count * size
+            try StreamLimits.check(frame: number, total: offset + size, name: name)
+            var done = 0
+            while done < size {
+                let want = min(Self.piece, size - done)
+                guard try input.fill(want) else {
+                    throw ThrobberError(
+                        .data,
+                        "\(name): frame \(number) is truncated: \(done + input.available) of its \(size) bytes (\(header.format.description)) arrived\(after); nothing was encoded"
+                    )
+                }
+                try input.take(want).withUnsafeBytes { try spool.write($0, at: offset + done) }
+                done += want
+            }
+            spans.append(StreamFrameSource.Span(offset: offset, length: size))
+        }
+        return (header, spans)
+    }
+}
