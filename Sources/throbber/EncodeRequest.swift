@@ -55,6 +55,17 @@ struct EncodeRequest {
         }
         frames.glob = args.string("glob")
         inputs = args.positional.map(base.resolve)
+        if inputs.contains("-") {
+            guard inputs == ["-"] else {
+                throw ThrobberError(.usage, "'-' (frames on standard input) must be the only input")
+            }
+            guard isatty(0) == 0 else {
+                throw ThrobberError(
+                    .usage,
+                    "'-' reads frames from standard input, which is a terminal; pipe frames into it: ffmpeg -i clip.mp4 -f image2pipe -c:v png - | throbber encode - -o out.gif"
+                )
+            }
+        }
         loopGiven = args.string("loop") != nil
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
@@ -98,10 +109,21 @@ struct EncodeRequest {
     }
 
     func run() throws {
-        let source = try FileFrameSource(files: try frames.files(for: inputs))
         var settings = self.settings
-        if !loopGiven, let loop = source.inputLoop {
-            settings.loop = min(loop, format.limits.maxLoop)
+        let source: FrameSource
+        if inputs == ["-"] {
+            let stream = try StreamFrameSource(fd: 0)
+            if !settings.timing.retime, let rate = stream.frameRate {
+                try Self.checkStreamRate(rate, format: format)
+                settings.timing.fps = rate
+            }
+            source = stream
+        } else {
+            let files = try FileFrameSource(files: try frames.files(for: inputs))
+            if !loopGiven, let loop = files.inputLoop {
+                settings.loop = min(loop, format.limits.maxLoop)
+            }
+            source = files
         }
         let encoder = AnimationEncoder(format: format, settings: settings)
         try Output.write(to: output, label: "encoding", quiet: quiet, printHash: printHash) { out, progress in
@@ -109,5 +131,18 @@ struct EncodeRequest {
             encoder.progress = progress
             return try encoder.encode(source, to: out)
         }
+    }
+
+    /// A YUV4MPEG2 stream's own frame rate must be one the format can show;
+    /// otherwise say how to thin the frames out.
+    static func checkStreamRate(_ rate: Rational, format: AnimationFormat) throws {
+        guard let maxFPS = format.limits.maxFPS, Rational(Int64(maxFPS)) < rate else { return }
+        var step = 2
+        while Rational(Int64(maxFPS)) < rate / Rational(step) { step += 1 }
+        let thinned = rate / Rational(step)
+        throw ThrobberError(
+            .usage,
+            "standard input: the stream is \(rate) fps, faster than \(format.limits.name) can show (\(maxFPS) fps); keep every \(step == 2 ? "second" : "\(step)th") frame with --frames 1-:\(step) --fps \(thinned), or ask ffmpeg for fewer (-vf fps=\(thinned))"
+        )
     }
 }

@@ -36,11 +36,13 @@ enum Throbber {
             ))
     }()
 
-    /// Runs `throbber arguments...` and returns its exit status and output.
+    /// Runs `throbber arguments...` and returns its exit status and output;
+    /// standard input is `stdin`'s content, or empty (/dev/null).
     static func run(
         _ arguments: [String], environment: [String: String?] = [:],
-        in workingDirectory: URL? = nil
+        in workingDirectory: URL? = nil, stdin: URL? = nil
     ) throws -> CommandResult {
-        try Command.run(binary.get(), arguments, environment: environment, workingDirectory: workingDirectory)
+        try Command.run(
+            binary.get(), arguments, environment: environment, workingDirectory: workingDirectory, stdin: stdin)
     }
 }

@@ -21,7 +21,7 @@ public struct HarnessError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Runs programs with `Foundation.Process`: no stdin (/dev/null), stdout and
+/// Runs programs with `Foundation.Process`: stdin from a file (or /dev/null), stdout and
 /// stderr captured in files (so large outputs cannot fill a pipe and block),
 /// optional environment changes and working directory, and a timeout.
 public enum Command {
@@ -29,6 +29,7 @@ public enum Command {
         _ executable: URL, _ arguments: [String],
         environment changes: [String: String?] = [:],
         workingDirectory: URL? = nil,
+        stdin: URL? = nil,
         timeout: TimeInterval = 300
     ) throws -> CommandResult {
         let captureDir = try TemporaryDirectory.make(prefix: "capture")
@@ -47,7 +48,9 @@ public enum Command {
         for (key, value) in changes { environment[key] = value }
         process.environment = environment
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        process.standardInput = FileHandle.nullDevice
+        let input = try stdin.map { try FileHandle(forReadingFrom: $0) }
+        defer { try? input?.close() }
+        process.standardInput = input ?? FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
 
