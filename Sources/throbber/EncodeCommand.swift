@@ -1,4 +1,4 @@
-/// `throbber encode DIR|FILE... -o OUT`
+/// `throbber encode DIR|FILE...|- -o OUT`
 enum EncodeCommand: Subcommand {
     static let spec = CommandSpec(
         name: "encode",
@@ -9,14 +9,18 @@ enum EncodeCommand: Subcommand {
             A folder is read in natural order (frame2 before frame10); files named on \
             the command line keep their order. An animated GIF or APNG among the \
             inputs gives all its frames, composited as a viewer shows them, with \
-            their own delays. When every frame fits in 256 colors the GIF is \
+            their own delays. '-' reads frames piped on standard input: PNG files \
+            (ffmpeg -f image2pipe -c:v png -) or a YUV4MPEG2 stream (ffmpeg -f \
+            yuv4mpegpipe -), told apart by their first bytes; a YUV4MPEG2 stream \
+            brings its frame rate. When every frame fits in 256 colors the GIF is \
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
             lossless truecolor unless --colors asks for a palette.
             """,
-        usage: "throbber encode <DIR|FILE>... -o <OUT.gif|OUT.png> [options]",
+        usage: "throbber encode <DIR|FILE...|-> -o <OUT.gif|OUT.png> [options]",
         arguments: [
             ArgumentSpec(
-                name: "<DIR|FILE>", help: "A folder of frames, or frame files, in order.",
+                name: "<DIR|FILE>",
+                help: "A folder of frames, or frame files, in order; '-' alone: frames piped on standard input.",
                 completion: .files, repeats: true)
         ],
         options: [
@@ -28,7 +32,7 @@ enum EncodeCommand: Subcommand {
             OptionSpec(
                 "fps", value: "n",
                 help:
-                    "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Frames of animated inputs keep their delays unless --fps or --delay is given.",
+                    "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Animated inputs and YUV4MPEG2 streams keep their own timing unless --fps or --delay is given.",
                 details: "Browsers slow GIF delays under 2 centiseconds to 10.",
                 default: "25"),
             OptionSpec(
@@ -118,6 +122,8 @@ enum EncodeCommand: Subcommand {
             "throbber encode icons@2x/ -o loader.gif --scale 0.5",
             "throbber encode loader.gif -o loader.png",
             "throbber encode a.png b.png c.png -o - --delay 50 > abc.gif",
+            "ffmpeg -i clip.mp4 -vf scale=480:-2 -f image2pipe -c:v png - | throbber encode - -o clip.gif --fps 15",
+            "ffmpeg -i clip.mp4 -vf fps=25 -f yuv4mpegpipe - | throbber encode - -o clip.png",
         ])
 
     static func run(_ args: Arguments) throws -> Int32 {

@@ -25,6 +25,38 @@ enum ManPageProse {
         Invalid files are refused; files that claim a huge canvas are refused before
         anything is allocated.
         .Pp
+        With
+        .Ql -
+        as the only input,
+        .Cm encode
+        reads frames piped on standard input, recognised by their first bytes:
+        concatenated PNG files, as
+        .Ql ffmpeg -f image2pipe -c:v png -
+        writes (each file one frame; no frame rate, so
+        .Fl -fps
+        applies as for a folder, and the output is the same bytes as for the
+        same files in a folder), or a YUV4MPEG2 stream, as
+        .Ql ffmpeg -f yuv4mpegpipe -
+        writes: 8-bit 4:2:0, 4:2:2, 4:4:4 or mono, shown at the frame rate of
+        its header (exactly: 30000/1001 stays 30000/1001) unless
+        .Fl -fps
+        or
+        .Fl -delay
+        is given.
+        Y'CbCr is converted with the BT.601 matrix (ffmpeg's assumption for
+        untagged video; an
+        .Ql XCOLORSPACE=BT709
+        header extension selects BT.709) in limited range unless the header says
+        .Ql XCOLORRANGE=FULL ,
+        with chroma replicated as ffmpeg's default conversion does and exact
+        rounding.
+        The stream is kept in an unlinked temporary file in
+        .Ev TMPDIR
+        while it is encoded, so memory does not grow with its length and nothing
+        is left behind.
+        A stream that is cut short or followed by bytes that are no frame is
+        refused, naming the frame; so is one of more than 10000 frames or 2 GiB.
+        .Pp
         A folder is read in natural order, where runs of digits compare as
         numbers
         .Pq Pa frame2.png No before Pa frame10.png ;
