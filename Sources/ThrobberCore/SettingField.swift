@@ -21,6 +21,8 @@ public enum SettingField: String, Sendable, CaseIterable {
     case jobs
     /// `timing.speed`: how many times as fast frames play, above 0.
     case speed = "timing.speed"
+    /// `--poster-frame`: the frame of the loop shown first.
+    case posterFrame = "timing.poster-frame"
     /// `transform.frames`: which input frames, in which order.
     case frames = "transform.frames"
     /// `transform.crop`: the rectangle kept, inside the frame.

@@ -44,7 +44,8 @@ public enum ConfigDecoder {
                 try o.optional("fps") { try r.number($0, $1, above: Rational(0), atMost: Rational(1000)) } ?? timing.fps
             timing.step = try o.optional("step") { try r.number($0, $1, above: Rational(0)) } ?? timing.step
             timing.duration = try o.optional("duration") { try r.number($0, $1, above: Rational(0)) }
-            try o.finish(allowed: ["fps", "step", "duration"])
+            timing.start = try o.optional("start") { try r.number($0, $1, atLeast: Rational(0)) }
+            try o.finish(allowed: ["fps", "step", "duration", "start"])
         }
 
         var canvas = SceneConfig.Canvas()

@@ -25,6 +25,10 @@ public struct SceneConfig: Sendable {
         public var step = Rational(1, 4)
         /// Length of one cycle; nil: the least common multiple of the periods.
         public var duration: Rational?
+        /// Seconds into the cycle of the frame shown first (the frame
+        /// nearest that time): the loop is rotated, not changed, so viewers
+        /// that show only the first frame show that one. nil: from 0.
+        public var start: Rational?
     }
 
     /// `duplicate`: how many times frames are shown in a row.

@@ -96,7 +96,10 @@ public struct SceneJob {
             }
             duplicates = list
         }
+        // timing.start: the source frame shown at that time of the cycle.
+        var poster = config.timing.start.map { Self.frame(at: $0, durations: durations) }
         if reverse {
+            poster = poster.map { durations.count - 1 - $0 }
             source = SelectedFrames(source, indices: Array((0..<source.count).reversed()))
             durations.reverse()
             duplicates.reverse()
@@ -104,18 +107,21 @@ public struct SceneJob {
         try EncodeSettings.check(speed: speed)
         durations = durations.map { $0 / speed }
         self.source = source
-        timeline = Timeline(durations: durations, duplicates: duplicates, bounce: config.bounce)
+        let cycle = Timeline(durations: durations, duplicates: duplicates, bounce: config.bounce)
+        timeline = poster.flatMap { cycle.firstEntry(showing: $0) }.map { cycle.rotated(toStartAt: $0) } ?? cycle
         self.settings = settings
     }
 
     /// Renders and encodes to `sink` as `format`, with the compressor
-    /// effort `compression` (nil: the settings' default).
+    /// effort `compression` (nil: the settings' default), the loop started
+    /// at its `posterFrame`-th frame (1-based; nil: as the config has it).
     public func encode(
         to sink: OutputFile, format: AnimationFormat = .gif,
-        compression: EncodeSettings.Compression? = nil,
+        compression: EncodeSettings.Compression? = nil, posterFrame: Int? = nil,
         progress: ((Int, Int) -> Void)? = nil
     ) throws -> EncodeReport {
         var settings = settings
+        settings.posterFrame = posterFrame
         if let compression { settings.compression = compression }
         // Scenes and frames without their own delays step at timing.fps,
         // which the format's limits then apply to.
@@ -132,6 +138,20 @@ public struct SceneJob {
         }
     }
 
+    /// The frame nearest to `time` seconds into the cycle of frames lasting
+    /// `durations` (the time taken modulo the cycle).
+    static func frame(at time: Rational, durations: [Rational]) -> Int {
+        let total = durations.reduce(Rational(0), +)
+        let t = time.modulo(total)
+        var start = Rational(0)
+        for (i, d) in durations.enumerated() {
+            // Nearest start: past the middle of frame i, frame i + 1 is nearer.
+            if t < start + d / Rational(2) { return i }
+            start = start + d
+        }
+        return 0
+    }
+
     /// Where a config sets each encode setting (nil: not in configs).
     static func path(of field: EncodeSettings.Field) -> String? {
         switch field {
@@ -142,7 +162,7 @@ public struct SceneJob {
         case .quality: "encode.quality"
         case .dither: "encode.dither"
         case .colors: "encode.colors"
-        case .jobs, .speed, .frames, .crop, .width, .height, .scale: nil
+        case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame: nil
         }
     }
 }

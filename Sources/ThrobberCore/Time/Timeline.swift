@@ -15,6 +15,10 @@ public struct Timeline: Equatable, Sendable {
     public private(set) var entries: [Entry]
     /// When the last entry ends (the length of one loop).
     public private(set) var duration: Rational
+    /// For a rotated loop: where its first entry started in the loop before
+    /// rotation. Centisecond delays are rounded on that loop's clock, so a
+    /// rotated GIF has the same delays, rotated (``rotated(toStartAt:)``).
+    public internal(set) var phase = Rational(0)
 
     /// Timing settings shared by `encode` and configs.
     public struct Settings: Equatable, Sendable {
@@ -92,6 +96,16 @@ public struct Timeline: Equatable, Sendable {
             duplicates: Array(repeating: settings.duplicate, count: source.count), bounce: settings.bounce)
     }
 
+    /// Entries showing `sources[i]` for `durations[i]`, in this order.
+    init(durations: [Rational], sources: [Int]) {
+        var t = Rational(0)
+        entries = zip(durations, sources).map { d, source in
+            defer { t = t + d }
+            return Entry(source: source, start: t)
+        }
+        duration = t
+    }
+
     /// Runs of consecutive entries showing the same source frame: each
     /// source decoded once per run.
     package var runs: [(source: Int, entry: Int)] {
@@ -117,9 +131,10 @@ public struct Timeline: Equatable, Sendable {
     }
 
     /// Start of entry `index` (or the end of the loop for `entries.count`) in
-    /// whole centiseconds, rounded half up.
+    /// whole centiseconds, rounded half up (on the clock of the loop before
+    /// rotation, see ``phase``).
     public func startCentiseconds(_ index: Int) -> Int64 {
-        (start(of: index) * Rational(100)).roundedHalfUp
+        ((start(of: index) + phase) * Rational(100)).roundedHalfUp - (phase * Rational(100)).roundedHalfUp
     }
 
     /// Delays in centiseconds of each entry; they add up to the rounded length.

@@ -76,6 +76,7 @@ public struct AnimationEncoder {
     private func encodeTransformed(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws
         -> EncodeReport
     {
+        let timeline = try settings.posterFrame.map { try timeline.rotated(posterFrame: $0) } ?? timeline
         try checkSpeed(timeline)
         let transformed =
             settings.transform.changesPixels ? TransformedFrames(source, transform: settings.transform) : nil

@@ -14,6 +14,10 @@ public struct EncodeSettings: Equatable, Sendable {
     public var transform = FrameTransform()
     /// 0 = forever, N = play N times.
     public var loop = 0
+    /// The frame of the loop shown first, counting from 1 as the loop plays
+    /// (after picking, reversing, duplicating and bouncing): the loop is
+    /// rotated, not changed. nil: as it comes.
+    public var posterFrame: Int?
     /// nil: lossless when every frame fits in 256 colors, else `defaultQuality`.
     public var quality: Int? = nil
     /// Floyd–Steinberg dithering strength when colors are reduced, 0
