@@ -48,7 +48,7 @@ enum EncodeCommand: Subcommand {
                 details:
                     "Numbers count from 1 in input order; frames of GIF and APNG inputs count as shown. Picked before --reverse, --duplicate and --bounce.",
                 default: "all"),
-            .reverse,
+            .reverse, .posterFrame,
             OptionSpec(
                 "width", value: "px",
                 help: "Resize to this width; without --height the height keeps the aspect ratio.",

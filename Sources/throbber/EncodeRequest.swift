@@ -32,6 +32,7 @@ struct EncodeRequest {
         if let speed = try args.rational("speed") { settings.timing.speed = speed }
         settings.transform = try Self.transform(args)
         settings.loop = try args.int("loop") ?? 0
+        settings.posterFrame = try args.int("poster-frame")
         settings.quality = try args.int("quality")
         settings.colors = try args.int("colors")
         // Frames of animated inputs keep their own delays unless retimed.

@@ -26,7 +26,11 @@ enum ManPageReference {
         seconds per step of a step animation (default 0.25),
         .Li duration
         seconds per cycle (default: the least common multiple of all animation
-        periods).
+        periods),
+        .Li start
+        seconds into the cycle of the frame shown first (default 0; the frame
+        nearest that time): the loop is rotated, not changed, so viewers that
+        show only the first frame show a visible loader.
         .It Li loop , bounce , duplicate
         As the
         .Cm encode

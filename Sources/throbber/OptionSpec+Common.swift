@@ -29,4 +29,12 @@ extension OptionSpec {
         default: "1")
 
     static let reverse = OptionSpec("reverse", help: "Play the frames last to first (before --duplicate and --bounce).")
+
+    static let posterFrame = OptionSpec(
+        "poster-frame", value: "n",
+        help:
+            "Start the loop at its n-th frame, for viewers that show only the first frame (Outlook, reduced motion, previews).",
+        details:
+            "The loop is rotated, not changed: the same frames in the same order with the same delays. n counts frames as the loop plays, from 1, after --frames, --reverse, --duplicate and --bounce.",
+        default: "1")
 }

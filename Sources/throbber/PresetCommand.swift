@@ -29,7 +29,7 @@ enum PresetCommand: Subcommand {
             OptionSpec("speed", value: "x", help: "Play x times as fast.", default: "1"),
             OptionSpec("fps", value: "n", help: "Frames per second, at most 50 for GIF.", default: "the preset's"),
             OptionSpec("scale", value: "n", help: "Pixels per point.", default: "the preset's"),
-            .reverse, .format, .compression,
+            .reverse, .posterFrame, .format, .compression,
             OptionSpec(
                 "ring", value: "image", help: "ease only: your ring image (it turns).",
                 details: "With --icon it rebuilds the EaseLoadingView from your own two images.",

@@ -13,6 +13,8 @@ struct SceneOutput {
     /// Timeline speed (`render --speed`); presets redesign their timing instead.
     var speed = Rational(1)
     var reverse: Bool
+    /// `--poster-frame`: the frame of the loop shown first.
+    var posterFrame: Int?
 
     /// With `speed`, `--speed` speeds up the rendered timeline.
     init(_ args: Arguments, base: BaseFolder, speed readsSpeed: Bool = false) throws {
@@ -24,6 +26,7 @@ struct SceneOutput {
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
         reverse = args.flag("reverse")
+        posterFrame = try args.int("poster-frame")
         if readsSpeed, let speed = try args.rational("speed") {
             try EncodeSettings.check(speed: speed)
             self.speed = speed
@@ -44,8 +47,9 @@ struct SceneOutput {
         let job = try SceneJob(config: config, jobs: jobs, speed: speed, reverse: reverse)
         for t in targets {
             try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) {
-                [compression] out, progress in
-                try job.encode(to: out, format: t.format, compression: compression, progress: progress)
+                [compression, posterFrame] out, progress in
+                try job.encode(
+                    to: out, format: t.format, compression: compression, posterFrame: posterFrame, progress: progress)
             }
         }
     }

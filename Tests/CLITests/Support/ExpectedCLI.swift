@@ -11,14 +11,17 @@ enum ExpectedCLI {
     static let options: [String: Set<String>] = [
         "": ["help", "version"],
         "encode": [
-            "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "width", "height", "scale",
+            "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "poster-frame", "width",
+            "height", "scale",
             "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "matte", "sort", "glob", "jobs",
             "format", "compression", "sha256", "quiet", "help",
         ],
-        "render": ["output", "speed", "reverse", "format", "compression", "jobs", "sha256", "quiet", "help"],
+        "render": [
+            "output", "speed", "reverse", "poster-frame", "format", "compression", "jobs", "sha256", "quiet", "help",
+        ],
         "preset": [
-            "output", "size", "color", "background", "speed", "fps", "scale", "reverse", "format", "compression",
-            "ring",
+            "output", "size", "color", "background", "speed", "fps", "scale", "reverse", "poster-frame", "format",
+            "compression", "ring",
             "icon", "print-config", "jobs", "sha256", "quiet", "help",
         ],
         "presets": ["help"],
