@@ -484,6 +484,11 @@ PRESETS = {
     "bounce": (25, 0.96, bounce), "ellipsis": (25, 1.2, ellipsis), "pacman": (25, 1, pacman),
 }
 
+# Presets whose loop begins later in the cycle (timing.start, seconds), so
+# that the first frame shows the loader: frame k shows cycle time
+# start + k / fps (modulo the cycle).
+START = {"pulse": 0.4, "ring": 0.3}
+
 
 def main():
     name, path = sys.argv[1], sys.argv[2]
@@ -500,8 +505,10 @@ def main():
         slots += [frame] * int(count)
     if len(slots) != n:
         c.problems.append(f"{len(slots)} slots in the file, expected {n} ({cycle} s at {fps} fps)")
+    shift = round(Fraction(str(START.get(name, 0))) * n / Fraction(str(cycle)))
     for k, rgba in enumerate(slots[:n]):
-        check(c, k, k * cycle / n, Frame(np.asarray(rgba)))
+        j = (k + shift) % n
+        check(c, j, j * cycle / n, Frame(np.asarray(rgba)))
     json.dump({"preset": name, "width": info["width"], "height": info["height"], "frames": len(frames),
                "slots": len(slots), "checks": c.checks, "problems": c.problems, "worst": c.worst}, sys.stdout)
 

@@ -51,10 +51,13 @@ struct PresetCanvas {
 
     /// The whole config around `layers`. A transparent background gets a
     /// white matte, so anti-aliased edges look right on a light page.
-    func config(fps: Int, step: Rational? = nil, layers: [ConfigJSON]) -> ConfigJSON {
+    /// `start`: seconds into the design's cycle of the frame shown first
+    /// (`timing.start`), so a loader that begins empty begins visible.
+    func config(fps: Int, step: Rational? = nil, start: Double? = nil, layers: [ConfigJSON]) -> ConfigJSON {
         let background = options.background ?? .transparent
         var timing: [(String, ConfigJSON)] = [("fps", .number(options.fps ?? Rational(fps)))]
         if let step { timing.append(("step", s(step))) }
+        if let start { timing.append(("start", s(start))) }
         let matte = background.a == 255 ? background : Color(r: 255, g: 255, b: 255)
         return .object([
             ("version", 1),

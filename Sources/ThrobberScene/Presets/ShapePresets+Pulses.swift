@@ -9,8 +9,10 @@ extension ShapePresets {
         let c = canvas(o)
         let grow = keyframes(c, "scale", period: 1, [Key(0, 0, "ease-out"), Key(1, 1)])
         let fade = keyframes(c, "opacity", period: 1, [Key(0, 1, "ease-in"), Key(1, 0)])
+        // The cycle begins on nothing; a still shows the disc grown and still solid.
         return c.config(
-            fps: 25, layers: [["circle": ["radius": c.u(45)], "fill": c.colorJSON, "animate": [grow, fade]]])
+            fps: 25, start: 0.4,
+            layers: [["circle": ["radius": c.u(45)], "fill": c.colorJSON, "animate": [grow, fade]]])
     }
 
     /// loading.io's ripple: two rings expanding and fading, half a period apart.

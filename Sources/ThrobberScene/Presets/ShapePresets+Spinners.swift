@@ -19,7 +19,8 @@ extension ShapePresets {
             "stroke": c.colorJSON,
             "animate": [turning(c, by: 450, period: period), head, tail],
         ]
-        return c.config(fps: 40, layers: [arc])
+        // Frame 0 is a short dash; begin on the long arc (a still looks like a spinner).
+        return c.config(fps: 40, start: 0.3, layers: [arc])
     }
 
     /// loading.io's dual ring: two opposite arcs turning clockwise, and inside
