@@ -5,12 +5,17 @@ import ThrobberCore
 #endif
 
 /// Buffered reads from a file descriptor that cannot seek (a pipe), with
-/// errors naming the stream. Only the bytes not yet consumed are kept.
+/// errors naming the stream. Only the bytes not yet consumed are kept, in a
+/// buffer as large as the largest single request (at least 1 MiB).
 struct StreamInput {
     let fd: Int32
     let name: String
+    /// Bytes `start..<end` are read and not yet consumed; the rest is room
+    /// for reads, so reading never clears or reallocates memory unless a
+    /// single request is larger than the room.
     private var buffer: [UInt8] = []
     private var start = 0
+    private var end = 0
     /// Bytes consumed so far, for messages.
     private(set) var consumed = 0
     private var ended = false
@@ -21,33 +26,38 @@ struct StreamInput {
     }
 
     /// Bytes read but not yet consumed.
-    var available: Int { buffer.count - start }
+    var available: Int { end - start }
 
     /// Reads until `count` bytes are available or the stream ends; returns
     /// whether they are.
     mutating func fill(_ count: Int) throws -> Bool {
         while available < count && !ended {
-            if start > 0 && start >= buffer.count / 2 {
-                buffer.removeFirst(start)
-                start = 0
+            if buffer.count - start < count || end == buffer.count {
+                // Move what is left to the front, and grow when one request needs it.
+                let kept = available
+                if start > 0 {
+                    buffer.withUnsafeMutableBytes { raw in
+                        _ = memmove(raw.baseAddress!, raw.baseAddress! + start, kept)
+                    }
+                    (start, end) = (0, kept)
+                }
+                let room = max(count, 1 << 20)
+                if buffer.count < room { buffer += repeatElement(0, count: room - buffer.count) }
             }
-            let want = max(count - available, 1 << 20)
-            let old = buffer.count
             var failure: Int32 = 0
-            buffer.append(contentsOf: repeatElement(0, count: want))
             let n = buffer.withUnsafeMutableBytes { raw -> Int in
                 while true {
-                    let n = Glibc.read(fd, raw.baseAddress! + old, want)
+                    let n = Glibc.read(fd, raw.baseAddress! + end, raw.count - end)
                     if n < 0 && errno == EINTR { continue }
                     if n < 0 { failure = errno }
                     return n
                 }
             }
-            buffer.removeLast(want - max(n, 0))
             if n < 0 {
                 throw ThrobberError(.io, "\(name): read failed: \(String(cString: strerror(failure)))")
             }
             if n == 0 { ended = true }
+            end += n
         }
         return available >= count
     }
