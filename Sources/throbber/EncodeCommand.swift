@@ -90,6 +90,11 @@ enum EncodeCommand: Subcommand {
                     "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
                 default: "1"),
             OptionSpec(
+                "background", value: "color",
+                help:
+                    "Fill every frame with this color (#RRGGBB or a CSS name) under its pixels; a Lottie animation is drawn on it.",
+                default: "transparent"),
+            OptionSpec(
                 "matte", value: "color",
                 help:
                     "GIF: composite partly transparent pixels onto this color (#RRGGBB or a CSS name), making them opaque; only fully transparent pixels stay transparent.",
