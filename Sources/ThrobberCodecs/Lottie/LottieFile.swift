@@ -132,7 +132,7 @@ public struct LottieFile: Sendable {
         self.inPoint = Int(ip.rounded(.towardZero))
         self.frameCount = count
         // rlottie's own reading must agree, or it refuses the file.
-        try RLottiePool(self).check()
+        try RLottieRender.check(self)
     }
 
     /// `fr` as an exact rate: a whole number, or N·1000/1001 (29.97 →

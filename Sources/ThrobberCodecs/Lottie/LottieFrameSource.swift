@@ -1,8 +1,9 @@
 import ThrobberCore
 
 /// The frames of a Lottie animation, drawn by rlottie when asked for (from
-/// any thread), timed by a ``LottieTiming``. Rendering is vector: a frame
-/// is drawn at the size it is shown, never resampled.
+/// any thread, each by a fresh rlottie object, so a frame never depends on
+/// what was drawn before it), timed by a ``LottieTiming``. Rendering is
+/// vector: a frame is drawn at the size it is shown, never resampled.
 public struct LottieFrameSource: FrameSource {
     /// The animation.
     public let file: LottieFile
@@ -19,7 +20,6 @@ public struct LottieFrameSource: FrameSource {
     public let canvasHeight: Int
     /// Composited under every frame; transparent by default.
     public let background: Color
-    private let pool: RLottiePool
 
     /// Frames of `file` timed by `timing`, drawn at `renderWidth`×
     /// `renderHeight` (default: the file's size) centered on a canvas of
@@ -39,7 +39,6 @@ public struct LottieFrameSource: FrameSource {
         precondition(self.renderWidth >= 1 && self.renderHeight >= 1)
         precondition(self.canvasWidth >= self.renderWidth && self.canvasHeight >= self.renderHeight)
         self.background = background
-        pool = RLottiePool(file)
     }
 
     /// One per shown frame.
@@ -54,7 +53,8 @@ public struct LottieFrameSource: FrameSource {
     /// Frame `index`, drawn now. Throws ``ThrobberError/Kind/data`` when
     /// rlottie cannot read the file.
     public func frame(at index: Int) throws -> RGBAImage {
-        let drawn = try pool.render(frame: timing.frames[index], width: renderWidth, height: renderHeight)
+        let drawn = try RLottieRender.render(
+            file, frame: timing.frames[index], width: renderWidth, height: renderHeight)
         guard canvasWidth != renderWidth || canvasHeight != renderHeight || background.a > 0 else { return drawn }
         var canvas = RGBAImage(width: canvasWidth, height: canvasHeight, fill: background)
         canvas.draw(
