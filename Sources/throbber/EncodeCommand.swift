@@ -2,7 +2,8 @@
 enum EncodeCommand: Subcommand {
     static let spec = CommandSpec(
         name: "encode",
-        summary: "Encode frame images (PNG, Apple CgBI PNG, JPEG) or animations (GIF, APNG) into a GIF or APNG.",
+        summary:
+            "Encode frame images (PNG, Apple CgBI PNG, JPEG), animations (GIF, APNG) or a Lottie file into a GIF or APNG.",
         overview: """
             Encode frame images into an animated GIF or APNG.
 
@@ -12,11 +13,17 @@ enum EncodeCommand: Subcommand {
             their own delays. When every frame fits in 256 colors the GIF is \
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
             lossless truecolor unless --colors asks for a palette.
+
+            A Lottie file (.json, or a .tgs sticker) is recognised by its content and \
+            drawn by rlottie at the output size, at its own frame rate (GIF: every \
+            k-th frame, the smallest step that stays within 50 fps); --fps resamples \
+            it by time. It must be the only input.
             """,
         usage: "throbber encode <DIR|FILE>... -o <OUT.gif|OUT.png> [options]",
         arguments: [
             ArgumentSpec(
-                name: "<DIR|FILE>", help: "A folder of frames, or frame files, in order.",
+                name: "<DIR|FILE>",
+                help: "A folder of frames, or frame files, in order; or one Lottie .json or .tgs file.",
                 completion: .files, repeats: true)
         ],
         options: [
@@ -122,6 +129,7 @@ enum EncodeCommand: Subcommand {
             "throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 15",
             "throbber encode icons@2x/ -o loader.gif --scale 0.5",
             "throbber encode loader.gif -o loader.png",
+            "throbber encode spinner.json -o spinner.gif --width 64 --background white",
             "throbber encode a.png b.png c.png -o - --delay 50 > abc.gif",
         ])
 

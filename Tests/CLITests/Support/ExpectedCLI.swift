@@ -12,7 +12,8 @@ enum ExpectedCLI {
         "": ["help", "version"],
         "encode": [
             "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "width", "height", "scale",
-            "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "matte", "sort", "glob", "jobs",
+            "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "background", "matte", "sort",
+            "glob", "jobs",
             "format", "compression", "sha256", "quiet", "help",
         ],
         "render": ["output", "speed", "reverse", "format", "compression", "jobs", "sha256", "quiet", "help"],

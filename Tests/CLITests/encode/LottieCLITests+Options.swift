@@ -35,7 +35,7 @@ extension LottieCLITests {
             let entries = e.entries(maxFPS: nil, fps: 10)
             #expect(entries.count == 7, "15 frames at 25 fps last 0.6 s: 6 frames at 10 fps")
             let c = try LottieExpectation.compare(out, lottie, width: e.width, height: e.height, entries: entries)
-            #expect(c.starts_ok && c.total == "3/5")
+            #expect(c.startsOK && c.total == "3/5")
             #expect(c.entries.map(\.frame) == [0, 2, 5, 7, 10, 12] && c.entries.allSatisfy { $0.diff == 0 })
         }
     }

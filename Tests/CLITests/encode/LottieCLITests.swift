@@ -32,7 +32,7 @@ struct LottieCLITests {
             #expect(entries.count == e.count + 1)
             let c = try LottieExpectation.compare(out, lottie, width: size.width, height: size.height, entries: entries)
             #expect(c.width == size.width && c.height == size.height)
-            #expect(c.starts_ok, "delays do not add up to the expected frame starts")
+            #expect(c.startsOK, "delays do not add up to the expected frame starts")
             #expect(c.total == fractionText(e.count * e.rate.den, e.rate.num), "one loop lasts count/fr seconds")
             let bad = c.entries.filter { $0.diff != 0 }
             #expect(bad.isEmpty, "frames differing from rlottie: \(bad.prefix(5).map { "\($0.frame): \($0.diff) px" })")
@@ -53,7 +53,7 @@ struct LottieCLITests {
             let entries = e.entries(maxFPS: 50)
             let c = try LottieExpectation.compare(out, lottie, width: size.width, height: size.height, entries: entries)
             #expect(c.width == size.width && c.height == size.height)
-            #expect(c.starts_ok, "GIF delays are not the rounded exact starts")
+            #expect(c.startsOK, "GIF delays are not the rounded exact starts")
             #expect(c.decoded <= entries.count - 1)
             let worst = c.entries.min { $0.psnr < $1.psnr }
             #expect((worst?.psnr ?? 0) >= 40, "worst frame \(worst.map { "\($0.frame): \($0.psnr) dB" } ?? "none")")

@@ -59,9 +59,14 @@ struct LottieExpectation {
         var width: Int
         var height: Int
         var decoded: Int
-        var starts_ok: Bool
+        var startsOK: Bool
         var total: String
         var entries: [Entry]
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, decoded, total, entries
+            case startsOK = "starts_ok"
+        }
     }
 
     /// rlottie_render.py's comparison of `animation` with rlottie's frames

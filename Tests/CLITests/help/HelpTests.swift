@@ -7,7 +7,7 @@ let encodeOptions: [(long: String, short: String?)] = [
     ("output", "o"), ("fps", nil), ("delay", nil), ("duplicate", nil), ("bounce", nil), ("speed", nil),
     ("frames", nil), ("reverse", nil), ("width", nil), ("height", nil), ("scale", nil), ("fit", nil),
     ("resize-filter", nil), ("crop", nil), ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil),
-    ("matte", nil),
+    ("background", nil), ("matte", nil),
     ("sort", nil), ("glob", nil), ("jobs", nil), ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),
     ("help", "h"),
 ]
