@@ -20,6 +20,16 @@ usage:
           "diff" (pixels whose straight RGBA differs from rlottie's; pixels
           transparent in both count as equal) and "psnr" (dB over RGB after
           compositing both on white; 99 when identical).
+  rlottie_render.py layer ANIM LOTTIE SPEC
+      A config's Lottie layer. SPEC is JSON {"x", "y", "w", "h", "background",
+      "frames": [[decoded, lottie_frame], ...]}: rlottie's frame lottie_frame
+      drawn at w x h should sit with its top-left corner at (x, y) in the
+      decoded frame `decoded` of ANIM (Pillow). background null: compared as
+      straight RGBA (pixels transparent in both are equal); [r, g, b]: the
+      reference is composited on that opaque color (Pillow alpha_composite)
+      and RGB compared. Prints JSON {"decoded", "width", "height", "entries":
+      [{"decoded", "frame", "diff" (pixels differing), "maxdiff" (largest
+      channel difference)}]}.
 A .tgs (gzip) file is inflated before rlottie reads it. Every frame is drawn
 by a fresh rlottie object: an object's drawing depends on the frames it drew
 before (simple_loader frame 7 after frame 2 differs from a fresh frame 7).
@@ -130,6 +140,31 @@ def compare(anim_path, lottie, w, h, entries):
             "total": str(starts[-1]), "entries": out}
 
 
+def layer(anim_path, lottie, spec):
+    im = Image.open(anim_path)
+    frames = [f.convert("RGBA") for f in ImageSequence.Iterator(im)]
+    x, y, w, h = spec["x"], spec["y"], spec["w"], spec["h"]
+    out = []
+    for k, frame in spec["frames"]:
+        anim = load(lottie)
+        ref = render(anim, frame, w, h)
+        LIB.lottie_animation_destroy(anim)
+        got = frames[k].crop((x, y, x + w, y + h))
+        if spec["background"] is None:
+            g = np.asarray(got, dtype=np.int64).reshape(-1, 4)
+            r = np.asarray(ref, dtype=np.int64).reshape(-1, 4)
+            both_clear = (g[:, 3] == 0) & (r[:, 3] == 0)
+            d = np.where(both_clear[:, None], 0, np.abs(g - r))
+        else:
+            bg = Image.new("RGBA", (w, h), tuple(spec["background"]) + (255,))
+            r = np.asarray(Image.alpha_composite(bg, ref).convert("RGB"), dtype=np.int64).reshape(-1, 3)
+            g = np.asarray(got.convert("RGB"), dtype=np.int64).reshape(-1, 3)
+            d = np.abs(g - r)
+        out.append({"decoded": k, "frame": frame, "diff": int(np.count_nonzero(d.max(axis=1))),
+                    "maxdiff": int(d.max())})
+    return {"decoded": len(frames), "width": im.width, "height": im.height, "entries": out}
+
+
 def main():
     cmd = sys.argv[1]
     if cmd == "info":
@@ -144,6 +179,8 @@ def main():
     elif cmd == "compare":
         json.dump(compare(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), json.loads(sys.argv[6])),
                   sys.stdout)
+    elif cmd == "layer":
+        json.dump(layer(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])), sys.stdout)
     else:
         sys.exit(__doc__)
 

@@ -65,8 +65,10 @@ public struct LottieFile: Sendable {
     /// the file (and the key) for JSON that is not a Lottie animation, a
     /// Throbber config, a `.lottie` archive, gzip garbage, a size or frame
     /// count out of range, or a file rlottie refuses; the file's own
-    /// errors (missing: ``ThrobberError/Kind/noInput``).
-    public static func read(_ path: String) throws -> LottieFile {
+    /// errors (missing: ``ThrobberError/Kind/noInput``). `asLayer`: read
+    /// for a config's Lottie layer, where a config is refused as a layer
+    /// rather than pointed at `throbber render`.
+    public static func read(_ path: String, asLayer: Bool = false) throws -> LottieFile {
         var bytes = try FileBytes.read(path)
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             throw ThrobberError(
@@ -74,9 +76,17 @@ public struct LottieFile: Sendable {
                 "\(path): .lottie (dotLottie zip) archives are not read; unzip it and give its animations/NAME.json")
         }
         if GzipInflate.isGzip(bytes) { bytes = try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: path) }
-        let top = try JSONParser.parse(bytes, file: path)
+        let top: JSONNode
+        do {
+            top = try JSONParser.parse(bytes, file: path)
+        } catch let e as ThrobberError where asLayer {
+            throw ThrobberError(e.kind, "not a Lottie file: \(e.message)")
+        }
         switch kind(of: top) {
         case .lottie: break
+        case .throbberConfig where asLayer:
+            throw ThrobberError(
+                .data, "\(path) is a Throbber config, not a Lottie file (a config cannot be a layer of another)")
         case .throbberConfig:
             throw ThrobberError(
                 .data, "\(path) is a Throbber config, not a Lottie file: use `throbber render \(path)`")
@@ -133,6 +143,20 @@ public struct LottieFile: Sendable {
         self.frameCount = count
         // rlottie's own reading must agree, or it refuses the file.
         try RLottieRender.check(self)
+    }
+
+    /// The length of one loop in seconds, exactly: frameCount / frameRate.
+    public var loopDuration: Rational { Rational(Int64(frameCount)) / frameRate }
+
+    /// Frame `frame` (0 is the file's `ip`) drawn by a fresh rlottie object
+    /// to fit `width`×`height` pixels (aspect ratio kept, centered), exactly
+    /// as rlottie draws it: premultiplied ARGB, one native-endian UInt32 per
+    /// pixel, rows of `width` pixels. That is cairo's `CAIRO_FORMAT_ARGB32`
+    /// with a stride of width·4, so it can be painted without conversion.
+    /// Throws ``ThrobberError/Kind/data`` when rlottie cannot read the file.
+    public func premultipliedARGB(frame: Int, width: Int, height: Int) throws -> [UInt32] {
+        precondition(width >= 1 && height >= 1 && (0..<frameCount).contains(frame))
+        return try RLottieRender.premultipliedARGB(self, frame: frame, width: width, height: height)
     }
 
     /// `fr` as an exact rate: a whole number, or N·1000/1001 (29.97 →

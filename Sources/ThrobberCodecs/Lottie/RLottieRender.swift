@@ -45,12 +45,7 @@ enum RLottieRender {
     /// a > 0 becomes ⌊(c·255 + a/2) / a⌋ (at most 255); a = 0 becomes
     /// 0,0,0,0.
     static func render(_ file: LottieFile, frame: Int, width: Int, height: Int) throws -> RGBAImage {
-        var argb = [UInt32](repeating: 0, count: width * height)
-        try with(file) { animation in
-            argb.withUnsafeMutableBufferPointer {
-                lottie_animation_render(animation, frame, $0.baseAddress, width, height, width * 4)
-            }
-        }
+        let argb = try premultipliedARGB(file, frame: frame, width: width, height: height)
         var image = RGBAImage(width: width, height: height)
         image.pixels.withUnsafeMutableBufferPointer { out in
             for (i, p) in argb.enumerated() {
@@ -65,5 +60,18 @@ enum RLottieRender {
             }
         }
         return image
+    }
+
+    /// rlottie's frame `frame` of `file` at `width`×`height` as it draws it:
+    /// premultiplied ARGB, one native-endian UInt32 per pixel, rows of
+    /// `width` pixels (cairo's `CAIRO_FORMAT_ARGB32` with stride width·4).
+    static func premultipliedARGB(_ file: LottieFile, frame: Int, width: Int, height: Int) throws -> [UInt32] {
+        var argb = [UInt32](repeating: 0, count: width * height)
+        try with(file) { animation in
+            argb.withUnsafeMutableBufferPointer {
+                lottie_animation_render(animation, frame, $0.baseAddress, width, height, width * 4)
+            }
+        }
+        return argb
     }
 }
