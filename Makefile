@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize clean man docs
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie clean man docs
 
 deps:
 	scripts/install-deps
@@ -48,6 +48,13 @@ bench: build
 bench-resize: build
 	scripts/install-deps --bench
 	Benchmarks/run-resize
+
+# Lottie input against rlottie-python, python-lottie and pyrlottie (issue
+# #13; docs/benchmarks.md, "Lottie (issue #13)"); the peers are installed
+# from PyPI into $$BENCH_DIR/venv on first use.
+bench-lottie: build
+	scripts/install-deps --bench
+	Benchmarks/run-lottie
 
 # man/throbber.1 is generated from the option declarations ('throbber _man')
 # and committed, so that 'make install' and 'man' need no build; a test

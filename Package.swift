@@ -13,7 +13,7 @@ func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
 /// modules below it (README, "How the code is laid out"):
 ///
 ///   ThrobberCore    image, color, exact time, timeline, JSON, errors, output file
-///   ThrobberCodecs  GIF, PNG/CgBI/APNG and JPEG readers and writers, frame sources
+///   ThrobberCodecs  GIF, PNG/CgBI/APNG and JPEG readers and writers, Lottie, frame sources
 ///   ThrobberEncode  the encoder skeleton, frame transforms, its formats, palettes, frame planning
 ///   ThrobberScene   configs, the cairo renderer, presets
 ///   ThrobberCheck   regression manifests, animation diffs, library versions
@@ -33,8 +33,9 @@ let package = Package(
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CSwscale", pkgConfig: "libswscale", apt: "libswscale-dev"),
+        system("CRLottie", pkgConfig: "rlottie", apt: "librlottie-dev"),
         .target(name: "ThrobberCore"),
-        .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib"]),
+        .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib", "CRLottie"]),
         .target(
             name: "ThrobberEncode",
             dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant", "CPixman", "CSwscale"]),
@@ -43,7 +44,7 @@ let package = Package(
             name: "ThrobberCheck",
             dependencies: [
                 "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo", "CPixman",
-                "CSwscale",
+                "CSwscale", "CRLottie",
             ]),
         .target(
             name: "ThrobberKit",

@@ -152,9 +152,11 @@ def busy_cpu_seconds():
 NOISE = {"disturbed": 0, "runs": 0, "waited_s": 0.0}
 
 
-def wait_quiet(max_wait=QUIET_WAIT):
-    """Waits (at most max_wait s) until the machine has been idle, less than
-    NOISE_CORES cores busy, for a short window."""
+def wait_quiet(max_wait=None):
+    """Waits (at most max_wait s, default QUIET_WAIT, read when called) until
+    the machine has been idle, less than NOISE_CORES cores busy, for a short
+    window."""
+    max_wait = QUIET_WAIT if max_wait is None else max_wait
     start = time.monotonic()
     while time.monotonic() - start < max_wait:
         before = busy_cpu_seconds()

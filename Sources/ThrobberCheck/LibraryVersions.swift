@@ -3,6 +3,7 @@ internal import CGIF
 internal import CImageQuant
 internal import CPNG
 internal import CPixman
+internal import CRLottie
 internal import CSwscale
 internal import CZlib
 import ThrobberCodecs
@@ -12,7 +13,8 @@ import ThrobberCore
 /// are only comparable between runs with the same versions.
 public enum LibraryVersions {
     /// The running versions of giflib, libpng, zlib, libimagequant, cairo,
-    /// pixman and libswscale (the resamplers), in that order, as
+    /// pixman, libswscale (the resamplers) and rlottie (Lottie input), in
+    /// that order, as
     /// `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
@@ -25,6 +27,9 @@ public enum LibraryVersions {
             ("cairo", String(cString: cairo_version_string())),
             ("pixman", String(cString: pixman_version_string())),
             ("libswscale", "\(sws >> 16).\(sws >> 8 & 255).\(sws & 255)"),
+            // rlottie 0.1 cannot report its version: the shim's constant is
+            // the pkg-config version it was built against (tested).
+            ("rlottie", String(cString: throbber_rlottie_version())),
         ]
     }
 }

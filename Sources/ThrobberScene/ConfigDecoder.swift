@@ -26,7 +26,14 @@ public enum ConfigDecoder {
     /// messages; relative paths inside it are resolved against
     /// `baseDirectory`. Throws as ``load(file:)`` does.
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
+        let lottieHint = "not a Throbber config: use `throbber encode \(file) -o OUT.gif`"
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            throw ThrobberError(.data, "\(file) is gzip data (a .tgs Lottie sticker?), \(lottieHint)")
+        }
         let root = try JSONParser.parse(bytes, file: file)
+        if LottieFile.kind(of: root) == .lottie {
+            throw ThrobberError(.data, "\(file) is a Lottie file, \(lottieHint)")
+        }
         let r = ConfigReader(file: file)
         let top = try r.object(root, "")
         let version = try top.required("version") { try r.integer($0, $1, in: 1...Int.max) }

@@ -16,6 +16,9 @@ public struct Layer: Sendable {
         /// A rectangle filled with ``Layer/fill``, its corners rounded with
         /// radius `corner` (0: square; at most half the shorter side).
         case rect(width: Double, height: Double, corner: Double)
+        /// A Lottie animation drawn by rlottie at its `w`×`h` in points,
+        /// playing on the scene's clock.
+        case lottie(SceneLottie)
         /// Child layers drawn in order (first = bottom), with this layer's
         /// transform, opacity and animations applied to them all.
         case group([Layer])

@@ -11,12 +11,28 @@ struct LayerReader {
     let step: Rational
     let resolve: (String) -> String
 
-    static let kinds = ["image", "circle", "arc", "rect", "group"]
+    static let kinds = ["image", "circle", "arc", "rect", "group", "lottie"]
     static let commonKeys = ["center", "opacity", "rotate", "scale", "animate", "repeat", "fill", "stroke"]
 
     func layer(_ node: JSONNode, _ path: String) throws -> Layer {
         let o = try r.object(node, path)
         let present = LayerReader.kinds.filter { o.has($0) }
+        if o.has("type") {
+            // The spelling of issue 13, {"type": "lottie", "src": "x.json"}:
+            // the same layer as {"lottie": "x.json"}.
+            let type = try o.required("type", r.string)
+            guard type == "lottie" else {
+                throw r.error(
+                    o.child("type"),
+                    "only \"lottie\" is written with \"type\" (and \"src\"), got \"\(type)\"; other layers are written with their kind key, like {\"circle\": {\"radius\": 5}}"
+                )
+            }
+            if let other = present.first {
+                throw r.error(o.child(other), "a layer with \"type\": \"lottie\" has no \"\(other)\" key")
+            }
+            let kind = try o.required("src", lottie)
+            return try common(o, kind: kind, kindKeys: ["type", "src"])
+        }
         guard present.count == 1, let kindKey = present.first else {
             let list = LayerReader.kinds.map { "\"\($0)\"" }.joined(separator: ", ")
             throw r.error(
@@ -26,6 +42,11 @@ struct LayerReader {
                     : "a layer has exactly one of \(list), found \(present.joined(separator: " and "))")
         }
         let kind = try o.required(kindKey) { try self.kind(kindKey, $0, $1) }
+        return try common(o, kind: kind, kindKeys: [kindKey])
+    }
+
+    /// The keys every layer may have, read into a layer of `kind`.
+    private func common(_ o: ConfigReader.Object, kind: Layer.Kind, kindKeys: [String]) throws -> Layer {
         var layer = Layer(kind: kind)
         layer.center = try o.optional("center") { node, path in
             let (x, y) = try r.point(node, path)
@@ -43,7 +64,7 @@ struct LayerReader {
                 try r.array(node, path).enumerated().map { try animation($1, "\(path)[\($0)]", kind: kind) }
             } ?? []
         layer.repeats = try o.optional("repeat", repeats)
-        try o.finish(allowed: [kindKey] + LayerReader.commonKeys)
+        try o.finish(allowed: kindKeys + LayerReader.commonKeys)
         return layer
     }
 
@@ -62,6 +83,8 @@ struct LayerReader {
             let stem = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
             let scale = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
             return .image(SceneImage(path: file, image: image, pixelScale: scale))
+        case "lottie":
+            return try lottie(node, path)
         case "circle":
             let o = try r.object(node, path)
             let radius = try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue }
@@ -94,6 +117,17 @@ struct LayerReader {
         default:
             let items = try r.array(node, path)
             return .group(try items.enumerated().map { try layer($1, "\(path)[\($0)]") })
+        }
+    }
+
+    /// A Lottie file (or .tgs), recognised by its content and accepted by
+    /// rlottie now, so a bad file fails before anything is drawn.
+    private func lottie(_ node: JSONNode, _ path: String) throws -> Layer.Kind {
+        let file = resolve(try r.string(node, path))
+        do {
+            return .lottie(SceneLottie(path: file, file: try LottieFile.read(file, asLayer: true)))
+        } catch let e as ThrobberError {
+            throw ThrobberError(e.kind, "\(r.file): \(path): \(e.message)")
         }
     }
 

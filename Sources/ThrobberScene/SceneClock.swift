@@ -59,11 +59,16 @@ public struct SceneClock: Equatable, Sendable {
         self.init(duration: duration!, frameCount: Int(max(1, n)))
     }
 
-    /// Every animation period in the scene (all layers, groups included).
+    /// Every animation period in the scene (all layers, groups included),
+    /// a Lottie layer's loop among them.
     static func periods(_ layers: [Layer], step: Rational) -> [Rational] {
         layers.flatMap { layer -> [Rational] in
             var p = layer.animations.map { $0.period(step: step) }
-            if case .group(let children) = layer.kind { p += periods(children, step: step) }
+            switch layer.kind {
+            case .group(let children): p += periods(children, step: step)
+            case .lottie(let lottie): p.append(lottie.period)
+            default: break
+            }
             return p
         }
     }

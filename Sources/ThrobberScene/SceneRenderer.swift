@@ -47,7 +47,7 @@ public struct SceneRenderer: Sendable {
             setSourceColor(cr, background)
             cairo_paint(cr)
         }
-        for layer in layers { draw(layer, cr, t: t, extraDelay: Rational(0)) }
+        for layer in layers { try draw(layer, cr, t: t, extraDelay: Rational(0)) }
         cairo_surface_flush(surface)
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
             throw ThrobberError(.software, "cairo: \(String(cString: cairo_status_to_string(cairo_status(cr))))")
@@ -57,7 +57,7 @@ public struct SceneRenderer: Sendable {
 
     private var canvasCenter: (Double, Double) { (canvasSize.0 / 2, canvasSize.1 / 2) }
 
-    private func draw(_ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational) {
+    private func draw(_ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational) throws {
         if let rep = layer.repeats {
             let base = layer.center ?? canvasCenter
             for i in 0..<rep.count {
@@ -78,7 +78,7 @@ public struct SceneRenderer: Sendable {
                 }
                 copy.center = base
                 copy.displacement = (layer.displacement.0 + c.0 - base.0, layer.displacement.1 + c.1 - base.1)
-                draw(copy, cr, t: t, extraDelay: extraDelay + rep.delay * Rational(Int64(i)))
+                try draw(copy, cr, t: t, extraDelay: extraDelay + rep.delay * Rational(Int64(i)))
             }
             return
         }
@@ -153,9 +153,11 @@ public struct SceneRenderer: Sendable {
             }
         case .image(let picture):
             SceneRenderer.drawImage(picture, cr)
+        case .lottie(let lottie):
+            try drawLottie(lottie, cr, localTime: t - extraDelay)
         case .group(let children):
             cairo_translate(cr, -c.0, -c.1)
-            for child in children { draw(child, cr, t: t, extraDelay: extraDelay) }
+            for child in children { try draw(child, cr, t: t, extraDelay: extraDelay) }
         }
         if faded {
             cairo_pop_group_to_source(cr)

@@ -2,7 +2,8 @@
 enum EncodeCommand: Subcommand {
     static let spec = CommandSpec(
         name: "encode",
-        summary: "Encode frame images (PNG, Apple CgBI PNG, JPEG) or animations (GIF, APNG) into a GIF or APNG.",
+        summary:
+            "Encode frame images (PNG, Apple CgBI PNG, JPEG), animations (GIF, APNG) or a Lottie file into a GIF or APNG.",
         overview: """
             Encode frame images into an animated GIF or APNG.
 
@@ -15,12 +16,19 @@ enum EncodeCommand: Subcommand {
             brings its frame rate. When every frame fits in 256 colors the GIF is \
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
             lossless truecolor unless --colors asks for a palette.
+
+            A Lottie file (.json, or a .tgs sticker) is recognised by its content and \
+            drawn by rlottie at the output size, at its own frame rate (GIF: every \
+            k-th frame, the smallest step that stays within 50 fps); --fps resamples \
+            it by time. It must be the only input.
             """,
         usage: "throbber encode <DIR|FILE...|-> -o <OUT.gif|OUT.png> [options]",
         arguments: [
             ArgumentSpec(
                 name: "<DIR|FILE>",
-                help: "A folder of frames, or frame files, in order; '-' alone: frames piped on standard input.",
+                help:
+                    "A folder of frames, or frame files, in order; one Lottie .json or .tgs file; "
+                    + "or '-' alone: frames piped on standard input.",
                 completion: .files, repeats: true)
         ],
         options: [
@@ -94,6 +102,11 @@ enum EncodeCommand: Subcommand {
                     "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
                 default: "1"),
             OptionSpec(
+                "background", value: "color",
+                help:
+                    "Fill every frame with this color (#RRGGBB or a CSS name) under its pixels; a Lottie animation is drawn on it.",
+                default: "transparent"),
+            OptionSpec(
                 "matte", value: "color",
                 help:
                     "GIF: composite partly transparent pixels onto this color (#RRGGBB or a CSS name), making them opaque; only fully transparent pixels stay transparent.",
@@ -121,6 +134,7 @@ enum EncodeCommand: Subcommand {
             "throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 15",
             "throbber encode icons@2x/ -o loader.gif --scale 0.5",
             "throbber encode loader.gif -o loader.png",
+            "throbber encode spinner.json -o spinner.gif --width 64 --background white",
             "throbber encode a.png b.png c.png -o - --delay 50 > abc.gif",
             "ffmpeg -i clip.mp4 -vf scale=480:-2 -f image2pipe -c:v png - | throbber encode - -o clip.gif --fps 15",
             "ffmpeg -i clip.mp4 -vf fps=25 -f yuv4mpegpipe - | throbber encode - -o clip.png",

@@ -14,6 +14,11 @@ struct EncodeRequest {
     var loopGiven: Bool
     var quiet: Bool
     var printHash: Bool
+    /// Composited under every frame (`--background`).
+    var background = Color.transparent
+    /// The rate a Lottie input is resampled to (`--fps`, or `--delay` as
+    /// 100/delay fps); nil: the file's own rate.
+    var lottieFPS: Rational?
 
     init(_ args: Arguments, base: BaseFolder) throws {
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
@@ -45,7 +50,15 @@ struct EncodeRequest {
             }
             settings.alpha.matte = color
         }
+        if let text = args.string("background") {
+            guard let color = Color(parsing: text) else {
+                throw ThrobberError(.usage, "--background expects \(Color.syntaxHelp), got '\(text)'")
+            }
+            background = color
+        }
         try settings.validate(for: format)
+        if args.string("fps") != nil { lottieFPS = settings.timing.fps }
+        if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 
         frames = FrameList()
         if let sort = args.string("sort") {
@@ -113,18 +126,29 @@ struct EncodeRequest {
         var settings = self.settings
         let source: FrameSource
         if inputs == ["-"] {
-            let stream = try StreamFrameSource(fd: 0)
+            var stream = try StreamFrameSource(fd: 0)
+            stream.background = background
             if !settings.timing.retime, let rate = stream.frameRate {
                 try Self.checkStreamRate(rate, format: format)
                 settings.timing.fps = rate
             }
             source = stream
         } else {
-            let files = try FileFrameSource(files: try frames.files(for: inputs))
-            if !loopGiven, let loop = files.inputLoop {
-                settings.loop = min(loop, format.limits.maxLoop)
+            let paths = try frames.files(for: inputs)
+            if let lottie = paths.first(where: LottieFile.isCandidate) {
+                guard paths.count == 1 else {
+                    throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
+                }
+                source = try LottieInput.frames(
+                    of: try LottieFile.read(lottie), format: format, settings: &settings, fps: lottieFPS,
+                    background: background)
+            } else {
+                let files = try FileFrameSource(files: paths, background: background)
+                if !loopGiven, let loop = files.inputLoop {
+                    settings.loop = min(loop, format.limits.maxLoop)
+                }
+                source = files
             }
-            source = files
         }
         let encoder = AnimationEncoder(format: format, settings: settings)
         try Output.write(to: output, label: "encoding", quiet: quiet, printHash: printHash) { out, progress in

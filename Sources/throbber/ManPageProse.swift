@@ -57,6 +57,29 @@ enum ManPageProse {
         A stream that is cut short or followed by bytes that are no frame is
         refused, naming the frame; so is one of more than 10000 frames or 2 GiB.
         .Pp
+        A Lottie animation (a
+        .Pa .json
+        file from Bodymovin or LottieFiles, or a gzipped Telegram sticker,
+        .Pa .tgs )
+        is recognised by its keys (fr, ip, op, w, h, layers) and drawn by rlottie,
+        frame by frame, at the size asked for
+        .Pq Fl -width , -height , -scale :
+        no resampling.
+        It must be the only input.
+        Its frames ip to op keep the rate fr exactly (29.97 is 30000/1001); a GIF
+        shows every k-th frame, k the smallest step that keeps the rate at most 50 fps,
+        the last frame covering any leftover frames so a loop lasts as long as in the
+        file.
+        .Fl -fps
+        resamples by time.
+        A Throbber config given to
+        .Cm encode ,
+        or a Lottie file given to
+        .Cm render ,
+        is refused with a message naming the right subcommand;
+        .Pa .lottie
+        zip archives are refused.
+        .Pp
         A folder is read in natural order, where runs of digits compare as
         numbers
         .Pq Pa frame2.png No before Pa frame10.png ;

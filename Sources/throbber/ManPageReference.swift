@@ -53,9 +53,20 @@ enum ManPageReference {
         .Pq Li width , height , corner ,
         filled with
         .Li fill ) ,
-        or
         .Li group
-        (an array of layers).
+        (an array of layers), or
+        .Li lottie
+        (a Lottie .json or .tgs path; also written
+        .Li {"type": "lottie", "src": path} ) .
+        A Lottie layer is drawn by rlottie at the file's w x h in points
+        (times the canvas scale and the layer's
+        .Li scale ,
+        as vectors, not resampled) and plays on the scene's clock:
+        at time t it shows the file's frame
+        floor(((t - d) mod n/fr) * fr), n/fr its loop and d the
+        .Li repeat
+        delay of its copy; that loop counts among the periods of the
+        cycle.
         Common keys:
         .Li center
         [x, y] (default: the canvas center),

@@ -96,11 +96,20 @@ struct CheckManifestTests {
     @Test("the five libraries, in order, with dotted numeric versions")
     func libraryVersions() {
         let v = LibraryVersions.current
-        #expect(v.map(\.name) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale"])
+        #expect(
+            v.map(\.name) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale", "rlottie"])
         for (name, version) in v {
             let parts = version.split(separator: ".")
             #expect(parts.count >= 2 && parts.allSatisfy { Int($0) != nil }, "\(name) \(version)")
         }
+    }
+
+    @Test("rlottie's recorded version is the one pkg-config reports for the installed library")
+    func rlottieVersion() throws {
+        let recorded = LibraryVersions.current.first { $0.name == "rlottie" }?.version
+        let installed = try Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", "rlottie"])
+        #expect(installed.status == 0)
+        #expect(recorded == installed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test("versionChanges names only recorded libraries whose version differs from the running one")

@@ -54,13 +54,8 @@ public struct FileFrameSource: FrameSource {
     /// decoded.
     public func frame(at index: Int) throws -> RGBAImage {
         let e = entries[index]
-        var image = try e.frame.map { animations[e.file]!.frames[$0] } ?? ImageDecoder.decode(fileAt: files[e.file])
-        if background.a > 0 {
-            var canvas = RGBAImage(width: image.width, height: image.height, fill: background)
-            canvas.draw(image, at: 0, 0, over: true)
-            image = canvas
-        }
-        return image
+        let image = try e.frame.map { animations[e.file]!.frames[$0] } ?? ImageDecoder.decode(fileAt: files[e.file])
+        return image.over(background: background)
     }
 
     /// The frame's duration from its animation file, in seconds; nil for a

@@ -27,6 +27,9 @@ public struct StreamFrameSource: FrameSource {
     /// The YUV4MPEG2 header's frame rate (the F field), exact; nil for a
     /// PNG stream, which has none.
     public let frameRate: Rational?
+    /// Composited under every frame (`--background`; a YUV4MPEG2 frame is
+    /// opaque, so it only shows under a PNG's transparent pixels).
+    public var background = Color.transparent
     /// "PNG" or "YUV4MPEG2 640x360 4:2:0, BT.601 limited range".
     public let summary: String
     private let spool: SpoolFile
@@ -86,7 +89,7 @@ public struct StreamFrameSource: FrameSource {
     public func frame(at index: Int) throws -> RGBAImage {
         let span = spans[index]
         let bytes = try spool.read(span.length, at: span.offset)
-        if let converter { return converter.image(bytes) }
-        return try ImageDecoder.decode(bytes, name: name(at: index))
+        if let converter { return converter.image(bytes).over(background: background) }
+        return try ImageDecoder.decode(bytes, name: name(at: index)).over(background: background)
     }
 }

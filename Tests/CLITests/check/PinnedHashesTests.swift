@@ -79,7 +79,10 @@ struct PinnedHashesTests {
         #expect(entries.count == 2 * (examples.count + names.count) + entries.filter { $0["encode"] != nil }.count)
 
         let versions = try #require(CheckKit.readManifest(CheckKit.pinned)["versions"] as? [String: String])
-        #expect(Set(versions.keys) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale"])
+        #expect(
+            Set(versions.keys) == [
+                "giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale", "rlottie",
+            ])
     }
 
     @Test("the pinned hashes are what the commands themselves write (checked here with --sha256 and sha256sum)")

@@ -1,0 +1,45 @@
+internal import CZlib
+import ThrobberCore
+
+/// gunzip for Telegram stickers (`.tgs`): one gzip member, inflated up to
+/// a limit so a small file cannot expand without bound.
+enum GzipInflate {
+    /// True when `bytes` start with the gzip magic number 1F 8B.
+    static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x1F, 0x8B]) }
+
+    /// The inflated contents of the gzip stream in `bytes`. Throws
+    /// ``ThrobberError/Kind/data`` naming `name` when the stream is corrupt,
+    /// truncated, or inflates to more than `limit` bytes.
+    static func inflate(_ bytes: [UInt8], limit: Int, name: String) throws -> [UInt8] {
+        var stream = z_stream()
+        guard throbber_inflate_init_gzip(&stream) == Z_OK else {
+            throw ThrobberError(.software, "\(name): zlib inflateInit failed")
+        }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status: Int32 = Z_OK
+        try bytes.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = UInt32(input.count)
+            repeat {
+                let produced = chunk.withUnsafeMutableBufferPointer { out -> Int in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = UInt32(out.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return out.count - Int(stream.avail_out)
+                }
+                output += chunk.prefix(produced)
+                guard output.count <= limit else {
+                    throw ThrobberError(
+                        .data, "\(name): gzip data inflates to more than \(limit >> 20) MiB (decompression bomb?)")
+                }
+            } while status == Z_OK && (stream.avail_in > 0 || stream.avail_out == 0)
+        }
+        switch status {
+        case Z_STREAM_END: return output
+        case Z_OK, Z_BUF_ERROR: throw ThrobberError(.data, "\(name): gzip data is truncated")
+        default: throw ThrobberError(.data, "\(name): gzip data is corrupt (not a valid .tgs sticker)")
+        }
+    }
+}
