@@ -35,7 +35,9 @@ struct CheckCommandTests {
 
             let versions = try #require(CheckKit.readManifest(p.manifest)["versions"] as? [String: String])
             #expect(
-                Set(versions.keys) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale"])
+                Set(versions.keys) == [
+                    "giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale", "rlottie",
+                ])
             let installed = CheckKit.installedVersions()
             #expect(installed.count == 7, "could not read all installed versions here: \(installed)")
             for (name, installed) in installed {
