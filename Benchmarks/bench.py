@@ -385,15 +385,16 @@ def refine(c, rows, base, jobs):
         base / "out" / c.name, base / "logs" / f"{c.name}.log", frames_dir, jobs, f"bench: {c.name}")
 
 
-def refine_rows(rows, argv_for, out, log_path, score_dir, jobs, label):
+def refine_rows(rows, argv_for, out, log_path, score_dir, jobs, label, score=None):
     """refine()'s search, for any throbber command: `argv_for(q, path)`
     encodes at --quality q to path; the new rows are scored against the
-    frames in `score_dir`."""
+    frames in `score_dir`, or by `score(runs)` when given (it sets each
+    run's metrics)."""
     curve = sorted([r for r in rows if r["kind"] == "curve"], key=lambda r: r["quality"])
     peers = [r for r in rows if r["kind"] == "peer"]
     tried = {r["quality"] for r in curve}
     for p in peers:
-        if any(_fits(r, p) for r in rows if r["kind"] in ("throbber", "curve", "refine")):
+        if any(_fits(r, p) for r in rows if r["kind"] in ("throbber", "curve", "refine", "alt")):
             continue
         todo = []
         for lo, hi in zip(curve, curve[1:]):
@@ -409,7 +410,10 @@ def refine_rows(rows, argv_for, out, log_path, score_dir, jobs, label):
                             times=[wall], rss_kb=[rss], cpu=[cpu]))
         if runs:
             log(f"{label}: refining around {p['name']}: --quality {', '.join(str(r.quality) for r in runs)}")
-            score_all(runs, score_dir, jobs)
+            if score is None:
+                score_all(runs, score_dir, jobs)
+            else:
+                score(runs)
             rows += corpus_rows(runs)
     return rows
 

@@ -226,30 +226,13 @@ def bench_file(path, base, repeat, py):
 
 def refine(rows, argv_for, out, log_path, refs, fr):
     """bench.refine_rows' search, scored against rlottie's frames on white."""
-    curve = sorted([r for r in rows if r["kind"] == "curve"], key=lambda r: r["quality"])
-    tried = {r["quality"] for r in curve}
-    for p in [r for r in rows if r["kind"] == "peer"]:
-        if any(fits(r, p) for r in rows if r["kind"] in ("throbber", "curve", "refine", "alt")):
-            continue
-        todo = []
-        for lo, hi in zip(curve, curve[1:]):
-            if (lo["bytes"] <= p["bytes"]) != (hi["bytes"] <= p["bytes"]):
-                todo += [q for q in range(lo["quality"] + 1, hi["quality"]) if q not in tried]
-        runs = []
-        for q in todo:
-            tried.add(q)
-            dest = out / f"throbber-q{q}.gif"
-            wall, rss, cpu = bench.timed(argv_for(q, dest), log_path, retries=0, quiet=False)
-            r = Run(f"throbber --quality {q}", argv_for(q, dest), dest, "refine", quality=q,
-                    times=[wall], rss_kb=[rss], cpu=[cpu])
-            r.metrics = {**score(dest, refs, fr), "bytes": dest.stat().st_size}
-            runs.append(r)
-        rows += bench.corpus_rows(runs)
-    return rows
+    def score_runs(runs):
+        for r in runs:
+            r.metrics = {**score(r.output, refs, fr), "bytes": r.output.stat().st_size}
+    return bench.refine_rows(rows, argv_for, out, log_path, None, 1, "lottie", score=score_runs)
 
 
-def fits(ours, peer):
-    return ours["bytes"] <= peer["bytes"] and ours["psnr"] >= peer["psnr"] and ours["ssim"] >= peer["ssim"]
+fits = bench._fits  # no larger, PSNR and SSIM no lower
 
 
 def checks_for(result):
