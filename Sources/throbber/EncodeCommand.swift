@@ -17,7 +17,7 @@ enum EncodeCommand: Subcommand {
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
             lossless truecolor unless --colors asks for a palette.
 
-            A Lottie file (.json, or a .tgs sticker) is recognised by its content and \
+            A Lottie file (.json, a .tgs sticker or a .lottie archive) is recognised by its content and \
             drawn by rlottie at the output size, at its own frame rate (GIF: every \
             k-th frame, the smallest step that stays within 50 fps); --fps resamples \
             it by time. It must be the only input.
@@ -27,7 +27,7 @@ enum EncodeCommand: Subcommand {
             ArgumentSpec(
                 name: "<DIR|FILE>",
                 help:
-                    "A folder of frames, or frame files, in order; one Lottie .json or .tgs file; "
+                    "A folder of frames, or frame files, in order; one Lottie .json, .tgs or .lottie file; "
                     + "or '-' alone: frames piped on standard input.",
                 completion: .files, repeats: true)
         ],

@@ -135,7 +135,8 @@ struct EncodeRequest {
             source = stream
         } else {
             let paths = try frames.files(for: inputs)
-            if let lottie = paths.first(where: LottieFile.isCandidate) {
+            // Only a lone input is sniffed: a folder's frames are not opened twice.
+            if let lottie = paths.first(where: { LottieFile.isCandidate($0, sniff: paths.count == 1) }) {
                 guard paths.count == 1 else {
                     throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
                 }

@@ -59,8 +59,11 @@ enum ManPageProse {
         .Pp
         A Lottie animation (a
         .Pa .json
-        file from Bodymovin or LottieFiles, or a gzipped Telegram sticker,
-        .Pa .tgs )
+        file from Bodymovin or LottieFiles, a gzipped Telegram sticker,
+        .Pa .tgs ,
+        or a dotLottie archive,
+        .Pa .lottie ,
+        whose manifest's first animation is drawn with the images it holds)
         is recognised by its keys (fr, ip, op, w, h, layers) and drawn by rlottie,
         frame by frame, at the size asked for
         .Pq Fl -width , -height , -scale :
