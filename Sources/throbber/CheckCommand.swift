@@ -15,19 +15,42 @@ enum CheckCommand: Subcommand {
             "sha256" — with paths relative to the manifest. check makes every entry \
             in a temporary folder (your files are not touched) and compares. On a \
             mismatch it decodes the expected file (the "output" path, if it exists) \
-            and the new one and tells the first frame that differs.
+            and the new one and tells the first frame that differs. --update records \
+            the hashes and writes each output at its "output" path as the expected \
+            file. Every path an entry names must lead inside the manifest's folder.
             """,
-        usage: "throbber check <MANIFEST.json> [--update] [--diff-dir DIR]",
+        usage:
+            "throbber check <MANIFEST.json> [--update] [--hashes-only] [--diff-dir DIR] [--junit FILE] "
+            + "[--allow-outside]",
         arguments: [ArgumentSpec(name: "<MANIFEST.json>", help: "The regression manifest.", completion: .files)],
         options: [
-            OptionSpec("update", help: "Record every entry's current SHA-256 and the library versions that made them."),
+            OptionSpec(
+                "update",
+                help:
+                    "Record every entry's current SHA-256 and the library versions that made them, and write each output at its \"output\" path as the expected file."
+            ),
+            OptionSpec("hashes-only", help: "With --update: record the hashes only, write no expected files."),
             OptionSpec(
                 "diff-dir", value: "dir",
                 help: "Write expected, actual and difference PNGs of the first differing frame of each mismatch.",
                 completion: .folders),
+            OptionSpec(
+                "junit", value: "file", help: "Also write the results as a JUnit XML report, for CI systems.",
+                completion: .files),
+            OptionSpec(
+                "allow-outside",
+                help:
+                    "Let entries name configs, inputs and outputs outside the manifest's folder (or through links out of it)."
+            ),
             .jobs, .help,
         ],
-        notes: [.init(title: "EXIT STATUS", text: "0 all match, 1 a mismatch, 65/66 a broken or missing manifest.")],
+        notes: [
+            .init(
+                title: "EXIT STATUS",
+                text:
+                    "0 all match, 1 a mismatch, 65/66 a broken or missing manifest (or one whose entries lead outside its folder)."
+            )
+        ],
         examples: ["throbber check loaders.json --update", "throbber check loaders.json --diff-dir diffs/"])
 
     /// Exit status: 0 all match, 1 any mismatch or entry that fails.
@@ -39,6 +62,10 @@ enum CheckCommand: Subcommand {
         let update = args.flag("update")
         let jobs = try args.int("jobs", in: 1...256)
         let diffDir = args.string("diff-dir")
+        let junit = args.string("junit")
+        let goldens = update && !args.flag("hashes-only")
+        if args.flag("hashes-only") && !update { throw ThrobberError(.usage, "--hashes-only goes with --update") }
+        if !args.flag("allow-outside") { try CheckPaths(manifest).check(manifest) }
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
             say(
@@ -50,44 +77,72 @@ enum CheckCommand: Subcommand {
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temp) }
 
-        var passed = 0
-        var failed = 0
+        var report = CheckReport(manifest: file)
         for (i, entry) in manifest.entries.enumerated() {
+            let started = Date()
+            let name = CheckReport.printable(entry.output)
             let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
+            func fail(_ why: String) {
+                say("FAILED  \(name): \(why)")
+                report.add(entry.output, failure: why, seconds: Date().timeIntervalSince(started))
+            }
+            let bytes: [UInt8]
             do {
                 try make(entry, at: made, manifest: manifest, jobs: jobs)
-                guard FileManager.default.fileExists(atPath: made) else {
+                guard let data = FileManager.default.contents(atPath: made) else {
                     throw ThrobberError(.data, "the command wrote no output")
                 }
+                bytes = [UInt8](data)
+                if goldens { try writeGolden(bytes, at: manifest.resolve(entry.output)) }
             } catch let e as ThrobberError {
-                say("FAILED  \(entry.output): cannot be made: \(e.message)")
-                failed += 1
+                fail("cannot be made: \(CheckReport.printable(e.message))")
                 continue
             }
-            let hash = SHA256.hex([UInt8](FileManager.default.contents(atPath: made) ?? Data()))
+            let hash = SHA256.hex(bytes)
             if update {
                 manifest.entries[i].sha256 = hash
-                say("updated \(entry.output)  \(hash)")
-                passed += 1
+                say("updated \(name)  \(hash)")
             } else if entry.sha256 == hash {
-                say("ok      \(entry.output)")
-                passed += 1
+                say("ok      \(name)")
             } else {
-                failed += 1
-                say(
-                    "FAILED  \(entry.output): sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")"
-                )
-                report(entry, made: made, manifest: manifest, diffDir: diffDir)
+                fail("sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
+                explain(entry, made: made, manifest: manifest, diffDir: diffDir)
+                try? FileManager.default.removeItem(atPath: made)
+                continue
             }
+            report.add(entry.output, failure: nil, seconds: Date().timeIntervalSince(started))
+            try? FileManager.default.removeItem(atPath: made)
         }
+        let failed = report.results.filter { $0.failure != nil }.count
+        let passed = report.results.count - failed
         if update {
             manifest.versions = LibraryVersions.current
             let out = try OutputFile(path: file)
             try out.write(Array(manifest.serialized().utf8))
             try out.commit()
         }
+        if let junit {
+            let out = try OutputFile(path: junit)
+            try out.write(Array(report.junit().utf8))
+            try out.commit()
+        }
         print("\(passed) passed, \(failed) failed")
         return failed == 0 ? 0 : 1
+    }
+
+    /// Writes `bytes` at `path` (its folders made) as the expected file.
+    private static func writeGolden(_ bytes: [UInt8], at path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ThrobberError(.cannotCreate, "\(folder): cannot create the folder for the expected file")
+            }
+        }
+        let out = try OutputFile(path: path)
+        try out.write(bytes)
+        try out.commit()
     }
 
     /// Makes the entry as its command would, from the same declarations and
@@ -113,10 +168,10 @@ enum CheckCommand: Subcommand {
     }
 
     /// Explains a mismatch by decoding both files, if the expected one is there.
-    private static func report(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) {
+    private static func explain(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) {
         let expectedPath = manifest.resolve(entry.output)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
-            say("        (no expected file at \(expectedPath) to compare pixels with)")
+            say("        (no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)")
             return
         }
         do {
@@ -139,7 +194,7 @@ enum CheckCommand: Subcommand {
                     try out.write(try PNGStillWriter.encode(image))
                     try out.commit()
                 }
-                say("        wrote \(stem)-frame\(d.frame)-{expected,actual,difference}.png")
+                say("        wrote \(CheckReport.printable(stem))-frame\(d.frame)-{expected,actual,difference}.png")
             }
         } catch let e as ThrobberError {
             say("        cannot compare pixels: \(e.message)")
