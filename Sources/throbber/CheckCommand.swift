@@ -41,7 +41,7 @@ enum CheckCommand: Subcommand {
         let diffDir = args.string("diff-dir")
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
-            say(
+            try say(
                 "note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately",
                 error: true)
         }
@@ -60,24 +60,24 @@ enum CheckCommand: Subcommand {
                     throw ThrobberError(.data, "the command wrote no output")
                 }
             } catch let e as ThrobberError {
-                say("FAILED  \(entry.output): cannot be made: \(e.message)")
+                try say("FAILED  \(entry.output): cannot be made: \(e.message)")
                 failed += 1
                 continue
             }
             let hash = SHA256.hex([UInt8](FileManager.default.contents(atPath: made) ?? Data()))
             if update {
                 manifest.entries[i].sha256 = hash
-                say("updated \(entry.output)  \(hash)")
+                try say("updated \(entry.output)  \(hash)")
                 passed += 1
             } else if entry.sha256 == hash {
-                say("ok      \(entry.output)")
+                try say("ok      \(entry.output)")
                 passed += 1
             } else {
                 failed += 1
-                say(
+                try say(
                     "FAILED  \(entry.output): sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")"
                 )
-                report(entry, made: made, manifest: manifest, diffDir: diffDir)
+                try report(entry, made: made, manifest: manifest, diffDir: diffDir)
             }
         }
         if update {
@@ -86,7 +86,7 @@ enum CheckCommand: Subcommand {
             try out.write(Array(manifest.serialized().utf8))
             try out.commit()
         }
-        print("\(passed) passed, \(failed) failed")
+        try StandardOutput.write("\(passed) passed, \(failed) failed\n")
         return failed == 0 ? 0 : 1
     }
 
@@ -113,23 +113,23 @@ enum CheckCommand: Subcommand {
     }
 
     /// Explains a mismatch by decoding both files, if the expected one is there.
-    private static func report(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) {
+    private static func report(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) throws {
         let expectedPath = manifest.resolve(entry.output)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
-            say("        (no expected file at \(expectedPath) to compare pixels with)")
+            try say("        (no expected file at \(expectedPath) to compare pixels with)")
             return
         }
         do {
             let expected = try DecodedAnimation.read(expectedPath)
             let actual = try DecodedAnimation.read(made)
             guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
-                say("        the files differ in bytes but show the same frames, delays and loop count")
+                try say("        the files differ in bytes but show the same frames, delays and loop count")
                 return
             }
             var line =
                 "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
             if let note = d.note { line += " (\(note))" }
-            say(line)
+            try say(line)
             if let diffDir {
                 // The whole output path names the images, so a.gif and a.png
                 // (or two folders' a.gif) do not overwrite each other.
@@ -139,16 +139,20 @@ enum CheckCommand: Subcommand {
                     try out.write(try PNGStillWriter.encode(image))
                     try out.commit()
                 }
-                say("        wrote \(stem)-frame\(d.frame)-{expected,actual,difference}.png")
+                try say("        wrote \(stem)-frame\(d.frame)-{expected,actual,difference}.png")
             }
         } catch let e as ThrobberError {
-            say("        cannot compare pixels: \(e.message)")
+            try say("        cannot compare pixels: \(e.message)")
         } catch {
-            say("        cannot compare pixels: \(error)")
+            try say("        cannot compare pixels: \(ForeignError.converted(error).message)")
         }
     }
 
-    private static func say(_ line: String, error: Bool = false) {
-        if error { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+    private static func say(_ line: String, error: Bool = false) throws {
+        if error {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        } else {
+            try StandardOutput.write(line + "\n")
+        }
     }
 }

@@ -32,7 +32,7 @@ enum Output {
                 if out.isStandardOutput {
                     FileHandle.standardError.write(Data(line.utf8))
                 } else {
-                    print(line, terminator: "")
+                    try StandardOutput.write(line)
                 }
             }
             if !quiet && isatty(2) == 1 && !out.isStandardOutput {
