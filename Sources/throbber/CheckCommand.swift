@@ -47,8 +47,12 @@ enum CheckCommand: Subcommand {
         }
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-check-\(getpid())")
         try? FileManager.default.removeItem(at: temp)
+        TemporaryPaths.add(folder: temp.path)  // removed if a signal ends the run
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temp) }
+        defer {
+            try? FileManager.default.removeItem(at: temp)
+            TemporaryPaths.remove(folder: temp.path)
+        }
 
         var passed = 0
         var failed = 0

@@ -17,6 +17,7 @@ func fail(_ error: ThrobberError, in spec: CommandSpec?) -> Never {
 }
 
 signal(SIGPIPE, SIG_IGN)
+Interrupts.install()
 keepLargeBlocksOutOfTheHeap()
 let argv = Array(CommandLine.arguments.dropFirst())
 var running: CommandSpec? = nil
