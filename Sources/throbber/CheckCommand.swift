@@ -68,22 +68,26 @@ enum CheckCommand: Subcommand {
         if !args.flag("allow-outside") { try CheckPaths(manifest).check(manifest) }
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
-            say(
+            try say(
                 "note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately",
                 error: true)
         }
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-check-\(getpid())")
         try? FileManager.default.removeItem(at: temp)
+        TemporaryPaths.add(folder: temp.path)  // removed if a signal ends the run
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temp) }
+        defer {
+            try? FileManager.default.removeItem(at: temp)
+            TemporaryPaths.remove(folder: temp.path)
+        }
 
         var report = CheckReport(manifest: file)
         for (i, entry) in manifest.entries.enumerated() {
             let started = Date()
             let name = CheckReport.printable(entry.output)
             let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
-            func fail(_ why: String) {
-                say("FAILED  \(name): \(why)")
+            func fail(_ why: String) throws {
+                try say("FAILED  \(name): \(why)")
                 report.add(entry.output, failure: why, seconds: Date().timeIntervalSince(started))
             }
             let bytes: [UInt8]
@@ -95,18 +99,18 @@ enum CheckCommand: Subcommand {
                 bytes = [UInt8](data)
                 if goldens { try writeGolden(bytes, at: manifest.resolve(entry.output)) }
             } catch let e as ThrobberError {
-                fail("cannot be made: \(CheckReport.printable(e.message))")
+                try fail("cannot be made: \(CheckReport.printable(e.message))")
                 continue
             }
             let hash = SHA256.hex(bytes)
             if update {
                 manifest.entries[i].sha256 = hash
-                say("updated \(name)  \(hash)")
+                try say("updated \(name)  \(hash)")
             } else if entry.sha256 == hash {
-                say("ok      \(name)")
+                try say("ok      \(name)")
             } else {
-                fail("sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
-                explain(entry, made: made, manifest: manifest, diffDir: diffDir)
+                try fail("sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
+                try explain(entry, made: made, manifest: manifest, diffDir: diffDir)
                 try? FileManager.default.removeItem(atPath: made)
                 continue
             }
@@ -126,7 +130,7 @@ enum CheckCommand: Subcommand {
             try out.write(Array(report.junit().utf8))
             try out.commit()
         }
-        print("\(passed) passed, \(failed) failed")
+        try StandardOutput.write("\(passed) passed, \(failed) failed\n")
         return failed == 0 ? 0 : 1
     }
 
@@ -168,23 +172,23 @@ enum CheckCommand: Subcommand {
     }
 
     /// Explains a mismatch by decoding both files, if the expected one is there.
-    private static func explain(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) {
+    private static func explain(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) throws {
         let expectedPath = manifest.resolve(entry.output)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
-            say("        (no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)")
+            try say("        (no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)")
             return
         }
         do {
             let expected = try DecodedAnimation.read(expectedPath)
             let actual = try DecodedAnimation.read(made)
             guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
-                say("        the files differ in bytes but show the same frames, delays and loop count")
+                try say("        the files differ in bytes but show the same frames, delays and loop count")
                 return
             }
             var line =
                 "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
             if let note = d.note { line += " (\(note))" }
-            say(line)
+            try say(line)
             if let diffDir {
                 // The whole output path names the images, so a.gif and a.png
                 // (or two folders' a.gif) do not overwrite each other.
@@ -194,16 +198,20 @@ enum CheckCommand: Subcommand {
                     try out.write(try PNGStillWriter.encode(image))
                     try out.commit()
                 }
-                say("        wrote \(CheckReport.printable(stem))-frame\(d.frame)-{expected,actual,difference}.png")
+                try say("        wrote \(CheckReport.printable(stem))-frame\(d.frame)-{expected,actual,difference}.png")
             }
         } catch let e as ThrobberError {
-            say("        cannot compare pixels: \(e.message)")
+            try say("        cannot compare pixels: \(e.message)")
         } catch {
-            say("        cannot compare pixels: \(error)")
+            try say("        cannot compare pixels: \(ForeignError.converted(error).message)")
         }
     }
 
-    private static func say(_ line: String, error: Bool = false) {
-        if error { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+    private static func say(_ line: String, error: Bool = false) throws {
+        if error {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        } else {
+            try StandardOutput.write(line + "\n")
+        }
     }
 }

@@ -37,9 +37,9 @@ enum InfoCommand: Subcommand {
         let sha = SHA256.hex(bytes)
         let total = a.durations.reduce(Rational(0), +)
         if args.flag("json") {
-            print(json(a, sha: sha, total: total))
+            try StandardOutput.write(json(a, sha: sha, total: total) + "\n")
         } else {
-            print(table(a, path: path, sha: sha, total: total), terminator: "")
+            try StandardOutput.write(table(a, path: path, sha: sha, total: total))
         }
         return 0
     }

@@ -56,6 +56,22 @@ enum ManPageProse {
         is left behind.
         A stream that is cut short or followed by bytes that are no frame is
         refused, naming the frame; so is one of more than 10000 frames or 2 GiB.
+        A pipe or FIFO named as the only input, such as the shell's
+        .Ql <(ffmpeg ...) ,
+        is read the same way.
+        In a folder only regular files and links to them are taken: a FIFO, a
+        device or a socket there is skipped unopened.
+        A device named as an input is refused at once, and no input file or
+        pipe is read past 1 GiB.
+        .Pp
+        Outputs are written to a temporary file beside the target and renamed
+        over it when complete; a symbolic link is followed and its target
+        replaced.
+        A device or FIFO
+        .Pq Pa /dev/null , /dev/stdout
+        is written straight through and, without an extension, gets a GIF.
+        SIGINT, SIGTERM and SIGHUP remove the temporary file and exit with
+        130, 143 and 129.
         .Pp
         A Lottie animation (a
         .Pa .json

@@ -16,7 +16,7 @@ enum Output {
     }
 
     /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
-    /// stderr when the animation itself went to stdout).
+    /// stderr when the animation itself went to stdout: `-`, /dev/stdout).
     static func write(
         to path: String, label: String, quiet: Bool, printHash: Bool = false,
         _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport
@@ -29,9 +29,13 @@ enum Output {
             bar.finish()
             if printHash, let hash = out.sha256 {
                 let line = "\(hash)  \(path)\n"
-                if path == "-" { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+                if out.isStandardOutput {
+                    FileHandle.standardError.write(Data(line.utf8))
+                } else {
+                    try StandardOutput.write(line)
+                }
             }
-            if !quiet && isatty(2) == 1 && path != "-" {
+            if !quiet && isatty(2) == 1 && !out.isStandardOutput {
                 let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
                 let resized =
                     report.inputWidth > 0 && (report.inputWidth, report.inputHeight) != (report.width, report.height)
