@@ -78,7 +78,8 @@ def main():
     print("# APNG benchmark\n")
     for tool in (["ffmpeg", "-version"], ["apngasm"], ["pngquant", "--version"]):
         r = subprocess.run(tool, capture_output=True, text=True)
-        print("- %s: %s" % (tool[0], (r.stdout + r.stderr).strip().splitlines()[0 if tool[0] != "apngasm" else 1].strip()))
+        lines = [l.strip() for l in (r.stdout + r.stderr).splitlines() if l.strip()]
+        print("- %s: %s" % (tool[0], lines[0] if lines else "?"))
     print("- timing: median of %d runs, `/usr/bin/time -f \"%%e %%M\"`\n" % args.repeat)
     summary = []
     wins = 0
