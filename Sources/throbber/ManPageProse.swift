@@ -123,13 +123,21 @@ enum ManPageProse {
         so a 30 fps animation has delays 3, 4, 3, ... that add up to exactly 100
         per second and never drift.
         .Pp
-        APNG output is written by Throbber's own chunk writer on zlib: lossless
-        8-bit RGBA, or RGB when every pixel is opaque, with exact delays as
-        fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
+        APNG output is written by Throbber's own chunk writer on libdeflate:
+        lossless, in the smallest exact layout all frames fit (gray at 1, 2, 4 or
+        8 bits when every pixel is gray, a palette of 1 to 8 bits with tRNS when
+        all frames together have at most 256 colors, else gray+alpha, RGB or RGBA),
+        with exact delays as fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
         Each frame after the first redraws the rectangle that changed, blending
-        OVER with unchanged pixels transparent when that is smaller; rows get the
-        PNG filter that suits them and are deflated at the chosen
-        .Fl -compression .
+        OVER with unchanged pixels transparent when that is smaller.
+        With
+        .Fl -compression Cm best
+        (the default) every PNG filter strategy is tried on each frame and the
+        smallest kept;
+        .Cm fast
+        uses one heuristic,
+        .Cm max
+        adds zopfli.
         With
         .Fl -colors
         it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all

@@ -82,7 +82,8 @@ struct PinnedHashesTests {
         let versions = try #require(CheckKit.readManifest(CheckKit.pinned)["versions"] as? [String: String])
         #expect(
             Set(versions.keys) == [
-                "giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale", "rlottie",
+                "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman", "libswscale",
+                "rlottie",
             ])
     }
 
