@@ -23,12 +23,15 @@ public struct SceneJob {
         var count: Int { clock.frameCount }
         func name(at index: Int) -> String { "frame \(index) (t = \(clock.time(ofFrame: index)) s)" }
         func frame(at index: Int) throws -> RGBAImage { try renderer.render(at: clock.time(ofFrame: index)) }
+        func knownSize(at index: Int) -> FrameSize? {
+            FrameSize(width: renderer.widthPixels, height: renderer.heightPixels)
+        }
     }
 
     /// Prepares `config` for encoding with `jobs` worker threads (1…256),
     /// played `speed` times as fast (every frame shown for 1/speed of its
     /// time) and, with `reverse`, last frame first (before duplication and
-    /// bounce).
+    /// bounce), in at most `memory` (nil: ``MemoryBudget/machineDefault``).
     /// A frames config's folder is listed and its animations read now;
     /// a scene is drawn only when encoded.
     ///
@@ -37,8 +40,11 @@ public struct SceneJob {
     /// `frames.delays` or a `duplicate` list does not have one entry per
     /// frame, or when both `timing.duration` and `frames.delays` are given;
     /// ``ThrobberError/Kind/noInput`` when the frames folder is missing or
-    /// has no frames; and the errors of ``FileFrameSource/init(files:background:)``.
-    public init(config: SceneConfig, jobs: Int, speed: Rational = Rational(1), reverse: Bool = false) throws {
+    /// has no frames; and the errors of ``FileFrameSource/init(files:background:budget:)``.
+    public init(
+        config: SceneConfig, jobs: Int, speed: Rational = Rational(1), reverse: Bool = false,
+        memory: MemoryBudget? = nil
+    ) throws {
         self.config = config
         let file = config.file
         var settings = EncodeSettings()
@@ -48,6 +54,7 @@ public struct SceneJob {
         settings.colors = config.encode.colors
         settings.alpha = AlphaPolicy(matte: config.encode.matte)
         settings.jobs = jobs
+        settings.memory = memory
         settings.timing.speed = speed
 
         var durations: [Rational]
@@ -64,7 +71,8 @@ public struct SceneJob {
             } catch let e as ThrobberError {
                 throw ThrobberError(e.kind, "\(file): frames.dir: \(e.message)")
             }
-            let fileFrames = try FileFrameSource(files: files, background: config.canvas.background)
+            let fileFrames = try FileFrameSource(
+                files: files, background: config.canvas.background, budget: memory ?? .machineDefault)
             source = fileFrames
             if let duration = config.timing.duration {
                 guard frames.delays == nil else {

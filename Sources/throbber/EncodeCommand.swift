@@ -123,7 +123,7 @@ enum EncodeCommand: Subcommand {
             OptionSpec(
                 "glob", value: "pattern", help: "Take only folder files matching this shell pattern.",
                 default: "*.png, *.apng, *.jpg, *.jpeg, *.gif"),
-            .jobs, .format, .compression, .sha256, .quiet, .help,
+            .jobs, .maxMemory, .format, .compression, .sha256, .quiet, .help,
         ],
         notes: [
             .init(

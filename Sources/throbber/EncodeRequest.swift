@@ -44,6 +44,7 @@ struct EncodeRequest {
         settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
         settings.dither = try args.double("dither") ?? 1
         settings.jobs = try args.int("jobs") ?? settings.jobs
+        settings.memory = try args.memoryBudget()
         if let matte = args.string("matte") {
             guard let color = Color(parsing: matte) else {
                 throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
@@ -145,7 +146,8 @@ struct EncodeRequest {
                     of: try LottieFile.read(lottie), format: format, settings: &settings, fps: lottieFPS,
                     background: background)
             } else {
-                let files = try FileFrameSource(files: paths, background: background)
+                let files = try FileFrameSource(
+                    files: paths, background: background, budget: settings.memory ?? .machineDefault)
                 if !loopGiven, let loop = files.inputLoop {
                     settings.loop = min(loop, format.limits.maxLoop)
                 }

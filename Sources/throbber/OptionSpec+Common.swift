@@ -14,6 +14,14 @@ extension OptionSpec {
         "jobs", value: "n", help: "Worker threads; the output is the same for any n.",
         default: "number of cores")
 
+    static let maxMemory = OptionSpec(
+        "max-memory", value: "size",
+        help: "Refuse, before decoding, a run that would need more memory than this (2G, 512M, 1.5GiB).",
+        details:
+            "The need is estimated from the frame sizes in the files' headers: the animations decoded whole, "
+            + "plus a few frames in flight. Big frames go through one at a time so memory stays flat.",
+        default: "half the machine's memory, less under ulimit -v or a cgroup limit")
+
     static let format = OptionSpec(
         "format", value: "gif|apng", help: "Output format.",
         details: "Files named .gif are GIF, .png and .apng APNG; standard output gets GIF.",

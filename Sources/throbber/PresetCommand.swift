@@ -36,7 +36,7 @@ enum PresetCommand: Subcommand {
                 completion: .files),
             OptionSpec("icon", value: "image", help: "ease only: your icon image (it fades).", completion: .files),
             OptionSpec("print-config", help: "Print the config JSON instead of rendering."),
-            .jobs, .sha256, .quiet, .help,
+            .jobs, .maxMemory, .sha256, .quiet, .help,
         ],
         examples: [
             "throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'",

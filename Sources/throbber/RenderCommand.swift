@@ -18,7 +18,7 @@ enum RenderCommand: Subcommand {
                 "output", short: "o", value: "file",
                 help: "Where to write (.gif, or .png/.apng for APNG); '-' for standard output.",
                 default: "the config's \"output\" list", completion: .files),
-            .speed, .reverse, .posterFrame, .format, .compression, .jobs, .sha256, .quiet, .help,
+            .speed, .reverse, .posterFrame, .format, .compression, .jobs, .maxMemory, .sha256, .quiet, .help,
         ],
         examples: ["throbber render examples/dots.json -o dots.gif"])
 

@@ -8,6 +8,8 @@ struct SceneOutput {
     var target: (path: String, format: AnimationFormat)?
     var compression: EncodeSettings.Compression
     var jobs: Int
+    /// `--max-memory`; nil: the machine's default.
+    var memory: MemoryBudget?
     var quiet: Bool
     var printHash: Bool
     /// Timeline speed (`render --speed`); presets redesign their timing instead.
@@ -23,6 +25,7 @@ struct SceneOutput {
         }
         compression = try OutputFormat.compression(args)
         jobs = try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        memory = try args.memoryBudget()
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
         reverse = args.flag("reverse")
@@ -44,7 +47,7 @@ struct SceneOutput {
             }
             targets = try config.outputs.map { ($0.path, try OutputFormat.resolve(output: $0.path, format: $0.format)) }
         }
-        let job = try SceneJob(config: config, jobs: jobs, speed: speed, reverse: reverse)
+        let job = try SceneJob(config: config, jobs: jobs, speed: speed, reverse: reverse, memory: memory)
         for t in targets {
             try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) {
                 [compression, posterFrame] out, progress in

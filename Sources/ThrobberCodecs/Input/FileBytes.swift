@@ -66,32 +66,28 @@ package enum FileBytes {
         try openChecked(path, stream: true).fd
     }
 
-    /// Whether the file holds an animation: a GIF, or a PNG whose acTL
-    /// comes before its image data. A PNG is walked chunk header by chunk
-    /// header, so however large its leading chunks, a still costs a few
-    /// small reads here and is read whole only when decoded.
-    static func isAnimation(_ path: String) throws -> Bool {
+    /// Calls `body` with a reader of `path`'s bytes at any offset (at most
+    /// `count` bytes; fewer at the end of the file), so headers can be
+    /// walked without reading the file whole. Only regular files.
+    package static func withReader<T>(
+        _ path: String, _ body: (_ read: (_ offset: Int, _ count: Int) throws -> [UInt8]) throws -> T
+    ) throws -> T {
         let (fd, _) = try openChecked(path, stream: false)
         defer { close(fd) }
-        func bytes(at offset: Int) throws -> [UInt8] {
+        return try body { offset, count in
             var failure: Int32 = 0
-            let head = [UInt8](unsafeUninitializedCapacity: 8) { buffer, count in
-                count = 0
-                while count < 8 {
-                    let n = pread(fd, buffer.baseAddress! + count, 8 - count, off_t(offset + count))
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+                filled = 0
+                while filled < count {
+                    let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
                     if n < 0 && errno == EINTR { continue }
                     if n < 0 { failure = errno }
                     if n <= 0 { break }
-                    count += n
+                    filled += n
                 }
             }
             if failure != 0 { throw readFailed(path, failure) }
-            return head
-        }
-        switch ImageFormat.sniff(try bytes(at: 0)) {
-        case .gif: return true
-        case .png: return try APNGDecoder.isAnimated(header: bytes(at:))
-        default: return false
+            return bytes
         }
     }
 

@@ -11,31 +11,48 @@ public struct FileFrameSource: FrameSource {
     public let background: Color
     private let entries: [(file: Int, frame: Int?)]
     private let animations: [Int: DecodedAnimation]
+    private let probes: [ImageProbe]
+    /// Bytes of the decoded animations, held for the whole run.
+    public let residentBytes: Int
 
-    /// Reads animated files now (so their errors come first); stills are
-    /// decoded when asked for.
+    /// Reads every file's headers first (sizes, frame counts), then
+    /// decodes the animated files (so their errors come first); stills are
+    /// decoded when asked for. With a `budget`, animations that would not
+    /// fit in it decoded are refused before any is decoded.
     ///
     /// Throws, naming the file: ``ThrobberError/Kind/noInput`` when a file
     /// is missing or cannot be opened, ``ThrobberError/Kind/data`` for a
-    /// folder or an animation that cannot be decoded,
-    /// ``ThrobberError/Kind/io`` when a read fails.
-    public init(files: [String], background: Color = .transparent) throws {
+    /// folder, an animation that cannot be decoded, or animations over the
+    /// budget, ``ThrobberError/Kind/io`` when a read fails.
+    public init(files: [String], background: Color = .transparent, budget: MemoryBudget? = nil) throws {
         self.files = files
         self.background = background
+        let probes = try files.map { try ImageProbe.probe($0) }
+        if let budget {
+            var total = 0
+            for (file, probe) in zip(files, probes) where probe.animated {
+                total = total.addingReportingOverflow(probe.decodedBytes).overflow ? .max : total + probe.decodedBytes
+                let frames = probe.size.map { "\(probe.frames) frames of \($0)" } ?? "\(probe.frames) frames"
+                try budget.check(
+                    total, for: "\(file) (\(frames)\(files.count > 1 ? ", with the animations before it" : ""))")
+            }
+        }
         var entries: [(Int, Int?)] = []
         var animations: [Int: DecodedAnimation] = [:]
+        var resident = 0
         for (i, file) in files.enumerated() {
-            if try FileBytes.isAnimation(file),
-                let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file)
-            {
+            if probes[i].animated, let a = try DecodedAnimation.decode(try FileBytes.read(file), name: file) {
                 animations[i] = a
                 entries += a.frames.indices.map { (i, $0) }
+                resident += a.frames.count * a.width * a.height * 4
                 continue
             }
             entries.append((i, nil))
         }
         self.entries = entries
         self.animations = animations
+        self.probes = probes
+        self.residentBytes = resident
     }
 
     /// Frames in all: one per still file, plus every frame of each animation.
@@ -63,6 +80,14 @@ public struct FileFrameSource: FrameSource {
     public func duration(at index: Int) -> Rational? {
         let e = entries[index]
         return e.frame.map { animations[e.file]!.durations[$0] }
+    }
+
+    /// The size the file's header gives (an animation's canvas); nil when
+    /// the header does not tell.
+    public func knownSize(at index: Int) -> FrameSize? {
+        let e = entries[index]
+        if let a = animations[e.file] { return FrameSize(width: a.width, height: a.height) }
+        return probes[e.file].size
     }
 
     /// The loop count of the input when it is a single animation.

@@ -50,6 +50,9 @@ public struct LottieFrameSource: FrameSource {
     /// The shown frame's duration from ``timing``.
     public func duration(at index: Int) -> Rational? { timing.durations[index] }
 
+    /// The canvas size, known from the file before any frame is drawn.
+    public func knownSize(at index: Int) -> FrameSize? { FrameSize(width: canvasWidth, height: canvasHeight) }
+
     /// Frame `index`, drawn now. Throws ``ThrobberError/Kind/data`` when
     /// rlottie cannot read the file.
     public func frame(at index: Int) throws -> RGBAImage {

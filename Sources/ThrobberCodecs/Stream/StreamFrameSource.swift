@@ -104,6 +104,19 @@ public struct StreamFrameSource: FrameSource {
     /// "standard input frame 3" (counting from 1).
     public func name(at index: Int) -> String { "\(name) frame \(index + 1)" }
 
+    /// Frame `index`'s size: the YUV4MPEG2 header's, or the IHDR of the
+    /// PNG file the frame is (read back from the temporary file); nil when
+    /// that cannot be read.
+    public func knownSize(at index: Int) -> FrameSize? {
+        if let converter { return FrameSize(width: converter.format.width, height: converter.format.height) }
+        let span = spans[index]
+        guard span.length >= 24, let head = try? spool.read(24, at: span.offset),
+            head.count == 24, head[12..<16].elementsEqual("IHDR".utf8)
+        else { return nil }
+        func word(_ at: Int) -> Int { head[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return FrameSize(width: word(16), height: word(20))
+    }
+
     /// Frame `index`, read back from the temporary file and decoded (PNG,
     /// exactly as the same file in a folder would be) or converted to RGB
     /// (YUV4MPEG2). Throws a data error naming the frame when a PNG does not

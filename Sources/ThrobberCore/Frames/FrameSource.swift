@@ -14,8 +14,18 @@ public protocol FrameSource: Sendable {
     func frame(at index: Int) throws -> RGBAImage
     /// How long the frame is shown when its file says so (animations).
     func duration(at index: Int) -> Rational?
+    /// The size frame `index` will have, when it is known without decoding
+    /// pixels (from a file's header, a config's canvas); nil when only
+    /// decoding tells. Lets a run check sizes and its memory before any
+    /// frame is decoded.
+    func knownSize(at index: Int) -> FrameSize?
+    /// Bytes the source holds already, whatever frames are asked for
+    /// (animations decoded whole), counted in the run's memory budget.
+    var residentBytes: Int { get }
 }
 
 extension FrameSource {
     public func duration(at index: Int) -> Rational? { nil }
+    public func knownSize(at index: Int) -> FrameSize? { nil }
+    public var residentBytes: Int { 0 }
 }

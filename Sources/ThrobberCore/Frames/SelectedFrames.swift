@@ -18,4 +18,6 @@ public struct SelectedFrames: FrameSource {
     public func name(at index: Int) -> String { base.name(at: indices[index]) }
     public func frame(at index: Int) throws -> RGBAImage { try base.frame(at: indices[index]) }
     public func duration(at index: Int) -> Rational? { base.duration(at: indices[index]) }
+    public func knownSize(at index: Int) -> FrameSize? { base.knownSize(at: indices[index]) }
+    public var residentBytes: Int { base.residentBytes }
 }

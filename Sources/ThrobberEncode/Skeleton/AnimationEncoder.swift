@@ -80,8 +80,11 @@ public struct AnimationEncoder {
         try checkSpeed(timeline)
         let transformed =
             settings.transform.changesPixels ? TransformedFrames(source, transform: settings.transform) : nil
+        let plan = try MemoryPlan(
+            source: source, transform: transformed?.transform, jobs: settings.jobs,
+            budget: settings.memory ?? .machineDefault)
         var encoder = format.encoder.init(settings: settings, timeline: timeline, sink: sink)
-        var report = try run(&encoder, transformed ?? source, timeline)
+        var report = try run(&encoder, transformed ?? source, timeline, batch: plan.batch)
         if let size = transformed?.inputSize {
             (report.inputWidth, report.inputHeight) = size
         } else {
@@ -114,13 +117,14 @@ public struct AnimationEncoder {
 
     private func run<Format: FormatEncoder>(
         _ format: inout Format, _ source: FrameSource,
-        _ timeline: Timeline
+        _ timeline: Timeline, batch: Int
     ) throws -> EncodeReport {
         let jobs = settings.jobs
-        var loader = FrameLoader(source: source, alpha: format.alpha, jobs: jobs, cacheBudget: Self.cacheBudget)
+        var loader = FrameLoader(
+            source: source, alpha: format.alpha, jobs: jobs, batch: batch, cacheBudget: Self.cacheBudget)
         try format.survey(&loader)
 
-        var frames = DistinctFrames(timeline, jobs: jobs)
+        var frames = DistinctFrames(timeline, batch: batch)
         var report = EncodeReport()
         var inFlight: (work: Pending<[Format.Ready]>, entriesDone: Int)?
         func write(_ batch: (work: Pending<[Format.Ready]>, entriesDone: Int)?) throws {

@@ -13,10 +13,10 @@ struct DistinctFrames {
     private var pending: (image: RGBAImage, entry: Int)?
     private var first: RGBAImage?
 
-    init(_ timeline: Timeline, jobs: Int) {
+    init(_ timeline: Timeline, batch: Int) {
         self.timeline = timeline
         runs = timeline.runs
-        batchSize = max(4, jobs * 2)
+        batchSize = max(1, batch)
     }
 
     /// The next batch (possibly empty, when a batch only repeats its

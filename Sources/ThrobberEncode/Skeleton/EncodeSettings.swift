@@ -34,6 +34,10 @@ public struct EncodeSettings: Equatable, Sendable {
     public var compression = Compression.best
     /// Worker threads; output bytes never depend on it.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// The most memory the run may use, checked before any frame is
+    /// decoded; nil: ``MemoryBudget/machineDefault``. Output bytes never
+    /// depend on it (it only cuts batches of big frames, or refuses).
+    public var memory: MemoryBudget? = nil
 
     /// libimagequant quality used when frames have too many colors. 100
     /// rather than 90: on testsrc2 quality 90 is 1.5 dB below ffmpeg's

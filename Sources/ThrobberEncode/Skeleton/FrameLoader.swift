@@ -11,12 +11,15 @@ struct FrameLoader {
     let alpha: AlphaPolicy?
     let jobs: Int
     let cacheBudget: Int
+    /// Frames decoded at a time by `scan`.
+    let batch: Int
     private var size: (width: Int, height: Int, name: String)?
     private var cache: [Int: RGBAImage] = [:]
     private var cached = 0
 
-    init(source: FrameSource, alpha: AlphaPolicy?, jobs: Int, cacheBudget: Int) {
+    init(source: FrameSource, alpha: AlphaPolicy?, jobs: Int, batch: Int, cacheBudget: Int) {
         self.source = source
+        self.batch = max(1, batch)
         self.alpha = alpha
         self.jobs = jobs
         self.cacheBudget = cacheBudget
@@ -65,7 +68,6 @@ struct FrameLoader {
     /// Calls `body` with every source frame in order, keeping them for
     /// `load` while they fit the cache budget. Stops when `body` returns false.
     mutating func scan(_ body: (Int, RGBAImage) throws -> Bool) throws {
-        let batch = max(4, jobs * 2)
         var start = 0
         while start < source.count {
             let indices = Array(start..<min(start + batch, source.count))

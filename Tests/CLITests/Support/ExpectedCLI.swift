@@ -13,16 +13,18 @@ enum ExpectedCLI {
         "encode": [
             "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "poster-frame", "width",
             "height", "scale", "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "background",
-            "matte", "sort", "glob", "jobs",
+            "matte", "sort", "glob", "jobs", "max-memory",
             "format", "compression", "sha256", "quiet", "help",
         ],
         "render": [
-            "output", "speed", "reverse", "poster-frame", "format", "compression", "jobs", "sha256", "quiet", "help",
+            "output", "speed", "reverse", "poster-frame", "format", "compression", "jobs", "max-memory", "sha256",
+            "quiet",
+            "help",
         ],
         "preset": [
             "output", "size", "color", "background", "speed", "fps", "scale", "reverse", "poster-frame", "format",
             "compression", "ring",
-            "icon", "print-config", "jobs", "sha256", "quiet", "help",
+            "icon", "print-config", "jobs", "max-memory", "sha256", "quiet", "help",
         ],
         "presets": ["help"],
         "gallery": ["size", "jobs", "quiet", "help"],

@@ -9,7 +9,8 @@ let encodeOptions: [(long: String, short: String?)] = [
     ("fit", nil),
     ("resize-filter", nil), ("crop", nil), ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil),
     ("background", nil), ("matte", nil),
-    ("sort", nil), ("glob", nil), ("jobs", nil), ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),
+    ("sort", nil), ("glob", nil), ("jobs", nil), ("max-memory", nil),
+    ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),
     ("help", "h"),
 ]
 

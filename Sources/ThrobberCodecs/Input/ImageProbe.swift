@@ -1,0 +1,103 @@
+import ThrobberCore
+
+/// What an image file's headers say, read before any pixel is decoded:
+/// its size (PNG and CgBI IHDR, JPEG SOF, GIF logical screen) and, for an
+/// animation, how many frames it has (APNG acTL, GIF image descriptors).
+/// A run checks frame sizes and its memory budget from these, so a folder
+/// of huge or mismatched frames is refused in milliseconds.
+package struct ImageProbe: Sendable, Equatable {
+    /// The size the decoded frames will have; nil when the headers do not
+    /// tell before the image data (unrecognised, damaged, or a JPEG whose
+    /// frame header is missing): decoding will say what is wrong.
+    package var size: FrameSize?
+    /// Frames the file shows: 1 for a still image.
+    package var frames: Int
+    /// A GIF, or a PNG with an acTL before its image data.
+    package var animated: Bool
+
+    /// Bytes an animation holds once decoded (every frame composited,
+    /// RGBA); 0 for a still, which is decoded when its frame is asked for.
+    package var decodedBytes: Int { animated ? FrameSize.product(frames, size?.rgbaBytes ?? 0) : 0 }
+
+    /// Reads the headers of `path`. A PNG or JPEG is walked chunk by chunk
+    /// (segment by segment) with small reads, however large its metadata;
+    /// a GIF is read whole (it must be, to count its frames). Throws the
+    /// errors of opening and reading the file, naming it.
+    package static func probe(_ path: String) throws -> ImageProbe {
+        try FileBytes.withReader(path) { read in
+            let head = try read(0, 16)
+            switch ImageFormat.sniff(head) {
+            case .png: return try png(read)
+            case .jpeg: return ImageProbe(size: try jpegSize(read), frames: 1, animated: false)
+            case .gif:
+                guard let s = GIFLZWFallback.survey(try FileBytes.read(path)) else {
+                    return ImageProbe(size: nil, frames: 1, animated: true)
+                }
+                return ImageProbe(
+                    size: FrameSize(width: s.width, height: s.height), frames: max(1, s.images), animated: true)
+            case nil: return ImageProbe(size: nil, frames: 1, animated: false)
+            }
+        }
+    }
+
+    private static func bigEndian(_ b: [UInt8], _ at: Int, _ count: Int) -> Int {
+        b[at..<(at + count)].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// PNG (and CgBI, whose CgBI chunk comes before IHDR): IHDR's size, and
+    /// acTL's frame count when it comes before the first IDAT.
+    private static func png(_ read: (Int, Int) throws -> [UInt8]) throws -> ImageProbe {
+        var probe = ImageProbe(size: nil, frames: 1, animated: false)
+        var p = 8
+        for _ in 0..<4096 {
+            let h = try read(p, 8)
+            guard h.count == 8 else { break }
+            let length = bigEndian(h, 0, 4)
+            let type = h[4..<8]
+            if type.elementsEqual("IHDR".utf8), length == 13 {
+                let d = try read(p + 8, 8)
+                guard d.count == 8 else { break }
+                probe.size = FrameSize(width: bigEndian(d, 0, 4), height: bigEndian(d, 4, 4))
+            } else if type.elementsEqual("acTL".utf8), length == 8 {
+                let d = try read(p + 8, 4)
+                guard d.count == 4 else { break }
+                probe.animated = true
+                probe.frames = max(1, bigEndian(d, 0, 4))
+            } else if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) {
+                break
+            }
+            p += 12 + length
+        }
+        return probe
+    }
+
+    /// JPEG: the size in the first start-of-frame segment (SOF0–SOF15,
+    /// apart from DHT, JPG and DAC, which share the range), found by
+    /// skipping segments by their lengths; nil when the scan comes first.
+    private static func jpegSize(_ read: (Int, Int) throws -> [UInt8]) throws -> FrameSize? {
+        var p = 2
+        for _ in 0..<65536 {
+            let m = try read(p, 4)
+            guard m.count == 4, m[0] == 0xFF else { return nil }
+            let marker = m[1]
+            if marker == 0xFF {
+                p += 1  // fill byte
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                p += 2  // no length
+                continue
+            }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = bigEndian(m, 2, 2)
+            guard length >= 2 else { return nil }
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                let d = try read(p + 4, 5)
+                guard d.count == 5 else { return nil }
+                return FrameSize(width: bigEndian(d, 3, 2), height: bigEndian(d, 1, 2))
+            }
+            p += 2 + length
+        }
+        return nil
+    }
+}
