@@ -137,6 +137,7 @@ public struct LottieFile: Sendable {
             throw ThrobberError(
                 .data, "\(path): ip, op: \(count) frames is more than Throbber renders (at most \(Self.maxFrames))")
         }
+        try LottieLimits.check(top, path: path)
         self.name = path
         self.json = json.map { CChar(bitPattern: $0) } + [0]
         self.width = Int(w)
