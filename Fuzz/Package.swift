@@ -9,8 +9,9 @@ let names = ["FuzzGIF", "FuzzPNG", "FuzzJPEG", "FuzzConfig", "FuzzManifest"]
 let package = Package(
     name: "ThrobberFuzz",
     dependencies: [.package(name: "Throbber", path: "..")],
-    targets: names.map {
-        .executableTarget(
-            name: $0, dependencies: [.product(name: "ThrobberKit", package: "Throbber")])
-    }
+    targets: [.target(name: "FuzzDriver")]
+        + names.map {
+            .executableTarget(
+                name: $0, dependencies: ["FuzzDriver", .product(name: "ThrobberKit", package: "Throbber")])
+        }
 )
