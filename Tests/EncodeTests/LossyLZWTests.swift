@@ -1,0 +1,151 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ThrobberCodecs
+@testable import ThrobberKit
+
+/// Lossy LZW (`--lossy`): the index stream is rewritten so that giflib's own
+/// encoder finds the simulated matches. Checked against an independent
+/// reading of giflib's output (Tests/tools/gif_lzw_codes.py), and on
+/// encoded animations decoded by giflib and Pillow.
+@Suite("Lossy LZW")
+struct LossyLZWTests {
+    /// A palette of `count` colors spread over the RGB cube.
+    static func palette(_ count: Int) -> [UInt32] {
+        (0..<count).map { i in
+            let r = UInt32(i * 97 % 256)
+            let g = UInt32(i * 53 % 256)
+            let b = UInt32(i * 191 % 256)
+            return r | g << 8 | b << 16 | 0xFF00_0000
+        }
+    }
+
+    /// Each source pixel's nearest palette entry (plain RGB distance, not
+    /// the one under test).
+    static func nearest(_ sources: [UInt32], _ palette: [UInt32]) -> [UInt8] {
+        sources.map { s in
+            var best = 0
+            var bestD = Int.max
+            for (i, p) in palette.enumerated() {
+                var d = 0
+                for shift in [0, 8, 16] {
+                    let e = Int(s >> UInt32(shift) & 0xFF) - Int(p >> UInt32(shift) & 0xFF)
+                    d += e * e
+                }
+                if d < bestD { (best, bestD) = (i, d) }
+            }
+            return UInt8(best)
+        }
+    }
+
+    struct Counted: Decodable {
+        struct Image: Decodable { var codes: Int, bytes: Int, pixels: Int }
+        var images: [Image]
+    }
+
+    /// Writes one frame with giflib and counts its codes independently.
+    static func giflibCodes(_ indices: [UInt8], width: Int, height: Int, palette: [UInt32], transparent: Int?)
+        throws -> Counted.Image
+    {
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("frame.gif").path
+            let file = try OutputFile(path: path)
+            let writer = try GIFWriter(
+                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
+            try writer.write(
+                GIFWriter.Frame(
+                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+                    delay: 10, disposal: .none, transparentIndex: transparent))
+            try writer.finish()
+            try file.commit()
+            let counted = try JSONDecoder().decode(Counted.self, from: ToolRunner.python("gif_lzw_codes.py", [path]))
+            return try #require(counted.images.first)
+        }
+    }
+
+    /// Smooth color with noise: long strings are rare without loss.
+    static func sources(width: Int, height: Int, noise: Int, seed: UInt64) -> [UInt32] {
+        var random = SeededRandom(seed: seed)
+        return (0..<(width * height)).map { i in
+            let x = i % width
+            let y = i / width
+            func channel(_ v: Int) -> UInt32 {
+                UInt32(max(0, min(255, v + Int(random.next() % UInt64(2 * noise + 1)) - noise)))
+            }
+            return channel(x * 255 / width) | channel(y * 255 / height) << 8 | channel((x + y) % 256) << 16
+                | 0xFF00_0000
+        }
+    }
+
+    @Test(
+        "giflib writes exactly the codes and bytes the simulation predicts, with and without loss, across clears and code sizes",
+        arguments: [(2, 0), (16, 0), (16, 80), (256, 0), (256, 40), (256, 200), (7, 120)])
+    func giflibFollowsTheSimulation(colors: Int, level: Int) throws {
+        // 320×200 = 64,000 pixels: several dictionary clears.
+        let (width, height) = (320, 200)
+        let palette = Self.palette(colors)
+        let sources = Self.sources(width: width, height: height, noise: 12, seed: UInt64(colors))
+        var indices = Self.nearest(sources, palette)
+        var lossy = LossyLZW(level: level)
+        lossy.rewrite(&indices, sources: sources, palette: palette, transparent: nil)
+        let counted = try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: nil)
+        #expect(counted.pixels == width * height)
+        #expect(counted.codes == lossy.codes, "giflib wrote \(counted.codes) codes, the simulation \(lossy.codes)")
+        #expect(counted.bytes == lossy.imageDataBytes)
+        // More codes than a dictionary holds: clears were followed too.
+        if level == 0 && colors == 256 { #expect(counted.codes > 8192) }
+    }
+
+    @Test("loss shrinks the LZW data, more at higher levels, each pixel staying near its own source color")
+    func shrinksWithinTolerance() throws {
+        let (width, height) = (200, 150)
+        let palette = Self.palette(256)
+        let sources = Self.sources(width: width, height: height, noise: 6, seed: 9)
+        let exact = Self.nearest(sources, palette)
+        var sizes: [Int] = []
+        for level in [0, 40, 80, 200] {
+            var indices = exact
+            var lossy = LossyLZW(level: level)
+            lossy.rewrite(&indices, sources: sources, palette: palette, transparent: nil)
+            sizes.append(
+                try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: nil).bytes)
+            // level/5 gray levels ≈ 9·(level/5)² in the redmean metric; per
+            // channel that allows at most about 0.45·level on green and
+            // 0.65·level on red or blue (plus the nearest color's own error).
+            for i in indices.indices where indices[i] != exact[i] {
+                let s = sources[i]
+                let p = palette[Int(indices[i])]
+                let own = palette[Int(exact[i])]
+                for (shift, factor) in [(0, 0.65), (8, 0.45), (16, 0.65)] {
+                    let error = abs(Int(s >> UInt32(shift) & 0xFF) - Int(p >> UInt32(shift) & 0xFF))
+                    let ownError = abs(Int(s >> UInt32(shift) & 0xFF) - Int(own >> UInt32(shift) & 0xFF))
+                    #expect(
+                        Double(error) <= max(Double(ownError), factor * Double(level) + 1),
+                        "level \(level) pixel \(i) channel \(shift / 8) off by \(error)")
+                }
+            }
+        }
+        #expect(sizes[1] < sizes[0] && sizes[2] < sizes[1] && sizes[3] < sizes[2], "LZW bytes by level: \(sizes)")
+        #expect(Double(sizes[2]) < 0.85 * Double(sizes[0]), "lossy 80 saves under 15%: \(sizes)")
+    }
+
+    @Test("a transparent pixel stays transparent and an opaque one never becomes transparent")
+    func transparencyStays() throws {
+        let (width, height) = (120, 80)
+        var palette = Self.palette(64)
+        palette[0] = 0  // the transparent entry
+        let sources = Self.sources(width: width, height: height, noise: 20, seed: 3)
+        var exact = Self.nearest(sources, palette)
+        // A checkerboard of transparent 4×4 blocks.
+        for i in exact.indices where (i % width / 4 + i / width / 4) % 2 == 0 { exact[i] = 0 }
+        for i in exact.indices where exact[i] == 0 && (i % width / 4 + i / width / 4) % 2 == 1 { exact[i] = 1 }
+        var indices = exact
+        var lossy = LossyLZW(level: 200)
+        lossy.rewrite(&indices, sources: sources, palette: palette, transparent: 0)
+        for i in indices.indices { #expect((indices[i] == 0) == (exact[i] == 0), "pixel \(i)") }
+        #expect(indices != exact, "level 200 changed nothing")
+        let counted = try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: 0)
+        #expect(counted.codes == lossy.codes)
+    }
+}
