@@ -46,6 +46,7 @@ public struct SceneJob {
         settings.quality = config.encode.quality
         settings.dither = config.encode.dither
         settings.colors = config.encode.colors
+        settings.lossy = config.encode.lossy
         settings.alpha = AlphaPolicy(matte: config.encode.matte)
         settings.jobs = jobs
         settings.timing.speed = speed
@@ -162,6 +163,7 @@ public struct SceneJob {
         case .quality: "encode.quality"
         case .dither: "encode.dither"
         case .colors: "encode.colors"
+        case .lossy: "encode.lossy"
         case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame: nil
         }
     }

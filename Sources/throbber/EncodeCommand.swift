@@ -102,6 +102,13 @@ enum EncodeCommand: Subcommand {
                     "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
                 default: "1"),
             OptionSpec(
+                "lossy", value: "0-200",
+                help:
+                    "GIF: lossy LZW, as gifsicle --lossy. A pixel may take a palette color up to about lossy/5 levels from its own color where that compresses better; 80 is typically 30-50% smaller.",
+                details:
+                    "Each pixel is judged against its own source color, so the error never adds up along a run; pixels left unchanged between frames stay unchanged.",
+                default: "0 (off)"),
+            OptionSpec(
                 "background", value: "color",
                 help:
                     "Fill every frame with this color (#RRGGBB or a CSS name) under its pixels; a Lottie animation is drawn on it.",

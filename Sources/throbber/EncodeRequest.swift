@@ -40,6 +40,7 @@ struct EncodeRequest {
         settings.posterFrame = try args.int("poster-frame")
         settings.quality = try args.int("quality")
         settings.colors = try args.int("colors")
+        settings.lossy = try args.int("lossy") ?? 0
         // Frames of animated inputs keep their own delays unless retimed.
         settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
         settings.dither = try args.double("dither") ?? 1
@@ -57,6 +58,10 @@ struct EncodeRequest {
             background = color
         }
         try settings.validate(for: format)
+        if format == .apng && settings.lossy > 0 {
+            throw ThrobberError(
+                .usage, "--lossy is for GIF (LZW); APNG is made smaller with --colors and --quality")
+        }
         if args.string("fps") != nil { lottieFPS = settings.timing.fps }
         if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 

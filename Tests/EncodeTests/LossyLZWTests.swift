@@ -149,3 +149,76 @@ struct LossyLZWTests {
         #expect(counted.codes == lossy.codes)
     }
 }
+
+/// Lossy LZW through the whole encoder, decoded by giflib and Pillow.
+@Suite("Lossy LZW encodes")
+struct LossyEncodeTests {
+    /// A photo-like left half that moves and a right half that stays.
+    static func halfMoving(frames: Int) -> [RGBAImage] {
+        let still = Synth.photoLike(phase: 0, width: 96, height: 64)
+        return (0..<frames).map { f in
+            var image = Synth.photoLike(phase: f * 3, width: 96, height: 64)
+            for y in 0..<64 {
+                for x in 48..<96 {
+                    let i = (y * 96 + x) * 4
+                    for c in 0..<4 { image.pixels[i + c] = still.pixels[i + c] }
+                }
+            }
+            return image
+        }
+    }
+
+    @Test(
+        "quantized and lossless frames: smaller with --lossy, the same in giflib and Pillow, still areas still",
+        arguments: [Optional(90), nil])
+    func endToEnd(quality: Int?) throws {
+        let frames =
+            quality == nil
+            ? (0..<6).map { f in  // 2 × 120 colors: lossless, one palette
+                Synth.image(96, 64) { x, y in
+                    (UInt8((x + f) % 96 * 2), UInt8(y * 3 % 60 * 4), UInt8(x % 2 * 128), 255)
+                }
+            } : Self.halfMoving(frames: 6)
+        let exact = try encodeGIF(frames, .with { $0.quality = quality })
+        let lossy = try encodeGIF(
+            frames,
+            .with {
+                $0.quality = quality
+                $0.lossy = 120
+            })
+        #expect(lossy.bytes.count < exact.bytes.count, "\(lossy.bytes.count) vs \(exact.bytes.count) bytes")
+        let pillow = try #require(lossy.pillow)
+        #expect(pillow.frames.count == lossy.giflib.frames.count)
+        for (g, p) in zip(lossy.giflib.frames, pillow.frames) { #expect(g.pixels == p.pixels) }
+        // Every decoded pixel stays near its source: 120/5 = 24 levels of
+        // gray allow at most ~0.65·120 on one channel, plus quantization.
+        for (f, decoded) in lossy.giflib.frames.enumerated() {
+            let source = frames[min(f, frames.count - 1)].pixels
+            var worst = 0
+            for i in 0..<decoded.pixels.count where i % 4 != 3 {
+                worst = max(worst, abs(Int(decoded.pixels[i]) - Int(source[i])))
+            }
+            #expect(worst <= 90, "frame \(f) off by \(worst)")
+        }
+        if quality != nil {
+            // The right half never changes, so no frame after the first
+            // redraws it differently.
+            let first = lossy.giflib.frames[0].pixels
+            for frame in lossy.giflib.frames.dropFirst() {
+                for y in 0..<64 {
+                    let row = (y * 96 + 48) * 4..<(y * 96 + 96) * 4
+                    #expect(Array(frame.pixels[row]) == Array(first[row]), "row \(y) of the still half changed")
+                }
+            }
+        }
+    }
+
+    @Test("--lossy is 0 … 200")
+    func range() {
+        for bad in [-1, 201] {
+            #expect(throws: ThrobberError.self) {
+                try EncodeSettings.with { $0.lossy = bad }.validate(for: .gif)
+            }
+        }
+    }
+}

@@ -53,7 +53,7 @@ struct GIFEncoder: FormatEncoder {
     mutating func begin(first: RGBAImage) throws {
         writer = try GIFFrameWriter(
             sink: sink, width: first.width, height: first.height, choice: stage,
-            loop: settings.loop)
+            loop: settings.loop, lossy: settings.lossy)
     }
 
     /// A frame's geometry is planned once the next one is known (for its

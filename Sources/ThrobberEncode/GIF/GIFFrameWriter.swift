@@ -8,14 +8,16 @@ import ThrobberCore
 struct GIFFrameWriter {
     private let gif: GIFWriter
     private let choice: PaletteChoice
-    private let width: Int, height: Int
+    let width: Int, height: Int
     /// What a viewer shows before the next frame is drawn.
-    private var shown: RGBAImage
+    var shown: RGBAImage
     /// The source frame written last (nil before the first).
     private var lastTarget: RGBAImage?
     private let globalTable: ColorTable?
+    /// Lossy LZW (`--lossy`), nil when off.
+    var lossy: LossyLZW?
 
-    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int) throws {
+    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
         var global: [UInt32]? = nil
         var background = 0
         if case .global(let colors, let transparent) = choice {
@@ -30,6 +32,7 @@ struct GIFFrameWriter {
         self.height = height
         shown = RGBAImage(width: width, height: height)
         globalTable = global.map { ColorTable(colors: $0) }
+        self.lossy = lossy > 0 ? LossyLZW(level: lossy) : nil
     }
 
     /// A planned frame with its palette work done, ready to be written.
@@ -104,25 +107,34 @@ struct GIFFrameWriter {
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
+        // With lossy LZW what is shown is near the source, not equal to it:
+        // a pixel whose source did not change keeps it too.
+        let lossyKeeps = lossy != nil && lastTarget != nil
+        let previous = lossyKeeps ? lastTarget!.pixels : []
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in
-                let t = tRaw.bindMemory(to: UInt32.self)
-                let s = sRaw.bindMemory(to: UInt32.self)
-                var lastColor: UInt32 = 0
-                var lastIndex = table.index(of: 0) ?? 0
-                for y in 0..<rect.height {
-                    let row = (rect.y + y) * width + rect.x
-                    for x in 0..<rect.width {
-                        let c = t[row + x]
-                        if c != lastColor {
-                            lastColor = c
-                            lastIndex = table.index(of: c)!
-                        }
-                        let i = y * rect.width + x
-                        plain[i] = UInt8(lastIndex)
-                        if let transparent, f.index > 0, c == s[row + x], lastIndex != transparent {
-                            alternative[i] = Int16(transparent)
-                            keepsAny = true
+                previous.withUnsafeBytes { pRaw in
+                    let t = tRaw.bindMemory(to: UInt32.self)
+                    let s = sRaw.bindMemory(to: UInt32.self)
+                    let p = pRaw.bindMemory(to: UInt32.self)
+                    var lastColor: UInt32 = 0
+                    var lastIndex = table.index(of: 0) ?? 0
+                    for y in 0..<rect.height {
+                        let row = (rect.y + y) * width + rect.x
+                        for x in 0..<rect.width {
+                            let c = t[row + x]
+                            if c != lastColor {
+                                lastColor = c
+                                lastIndex = table.index(of: c)!
+                            }
+                            let i = y * rect.width + x
+                            plain[i] = UInt8(lastIndex)
+                            if let transparent, f.index > 0, lastIndex != transparent,
+                                c == s[row + x] || (lossyKeeps && c == p[row + x] && s[row + x] >> 24 != 0)
+                            {
+                                alternative[i] = Int16(transparent)
+                                keepsAny = true
+                            }
                         }
                     }
                 }
@@ -134,8 +146,14 @@ struct GIFFrameWriter {
         if keepsAny {
             frame = smallest(frame, alternative: alternative, palette: table.colors)
         }
-        try gif.write(frame)
-        FrameDiff.paste(f.target, rect, into: &shown)
+        if lossy != nil {
+            applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
+            try gif.write(frame)
+            show(frame.indices, rect, colors: table.colors, transparent: transparent)
+        } else {
+            try gif.write(frame)
+            FrameDiff.paste(f.target, rect, into: &shown)
+        }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }
@@ -196,20 +214,12 @@ struct GIFFrameWriter {
                 }
             }
         }
+        if lossy != nil { applyLossy(&indices, f, palette: colors, transparent: remapped.transparent) }
         try gif.write(
             GIFWriter.Frame(
                 rect: rect, palette: colors, indices: indices, delay: f.delay,
                 disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
-        shown.pixels.withUnsafeMutableBytes { sRaw in
-            let s = sRaw.bindMemory(to: UInt32.self)
-            for y in 0..<rect.height {
-                for x in 0..<rect.width {
-                    let index = Int(indices[y * rect.width + x])
-                    if index == remapped.transparent { continue }
-                    s[(rect.y + y) * w + rect.x + x] = colors[index] | 0xFF00_0000
-                }
-            }
-        }
+        show(indices, rect, colors: colors, transparent: remapped.transparent)
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }
