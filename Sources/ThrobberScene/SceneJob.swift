@@ -164,6 +164,7 @@ public struct SceneJob {
         case .dither: "encode.dither"
         case .colors: "encode.colors"
         case .lossy: "encode.lossy"
+        case .maxBytes: nil
         case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame: nil
         }
     }

@@ -20,10 +20,10 @@ package struct LossyLZW {
     /// The largest `lossy` level (gifsicle's scale).
     package static let maxLevel = 200
 
-    /// Codes giflib writes for the stream (clear and end codes included).
-    package private(set) var codes = 0
+    /// Codes giflib writes for the last stream (clear and end codes included).
+    package internal(set) var codes = 0
     /// Bits of those codes.
-    package private(set) var bits = 0
+    package internal(set) var bits = 0
 
     /// Bytes of LZW image data giflib writes: the code size byte, the
     /// codes in sub-blocks of at most 255 bytes, and the empty block.
@@ -32,48 +32,94 @@ package struct LossyLZW {
         return 1 + bytes + (bytes + 254) / 255 + 1
     }
 
-    /// The squared `ColorTable.perceptualDistance` allowed at `level`
+    /// The largest `ColorTable.perceptualDistance` allowed at `level`
     /// (0…200): level / 5 levels of gray on every channel, so 80 lets a
     /// pixel move about 16 levels.
     package static func tolerance(level: Int) -> Int { 9 * level * level / 25 }
 
-    private let tolerance: Int
-    private var palette: [UInt32] = []
-    private var transparent = -1
-    private var bitsPerPixel = 2
-    private var clearCode = 4
+    let tolerance: Int
+    var palette: [UInt32] = []
+    var transparent = -1
+    var bitsPerPixel = 2
+    var clearCode = 4
+    /// Per palette entry: the perceptual distance to its nearest other
+    /// entry, to skip pixels that cannot change at all.
+    var nearestOther: [Int] = []
+    /// Palette entries (not the transparent one) by green, and where each
+    /// green level starts among them: a color within the tolerance has its
+    /// green within `greenReach` (green weighs 4 in the distance).
+    var byGreen: [UInt8] = []
+    var greenStart: [Int] = []
+    var greenReach = 0
+    /// Per pixel of the frame being coded: may it take another entry?
+    var canChange: [Bool] = []
 
-    // The dictionary: `child[code << 8 | pixel]` is the code of that
-    // string (0 = none; codes below `clearCode` are never children), and
-    // each code's children as a list for the lossy search.
-    private var child: [Int16]
-    private var firstChild: [Int16]
-    private var nextSibling: [Int16]
-    private var pixelOf: [UInt8]
-    private var keyOf: [Int32]
-    private var runningCode = 0
+    // The dictionary: `child[code << 8 | pixel]` is the code of that string
+    // (0 = none; codes below `clearCode` are never children), and each
+    // code's children as a list for the lossy search.
+    /// Owns the tables below (plain pointers: no copy-on-write or
+    /// exclusivity checks in the search).
+    private final class Storage {
+        let child = UnsafeMutablePointer<Int16>.allocate(capacity: 4096 << 8)
+        let firstChild = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+        let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+        let pixelOf = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+        let keyOf = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
+        let path = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
+        let best = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
+
+        init() {
+            child.initialize(repeating: 0, count: 4096 << 8)
+            firstChild.initialize(repeating: 0, count: 4096)
+            nextSibling.initialize(repeating: 0, count: 4096)
+            pixelOf.initialize(repeating: 0, count: 4096)
+            keyOf.initialize(repeating: -1, count: 4096)
+        }
+
+        deinit {
+            for p in [child, firstChild, nextSibling, path, best] { p.deallocate() }
+            pixelOf.deallocate()
+            keyOf.deallocate()
+        }
+    }
+    private let storage = Storage()
+    let child: UnsafeMutablePointer<Int16>
+    let firstChild: UnsafeMutablePointer<Int16>
+    let nextSibling: UnsafeMutablePointer<Int16>
+    let pixelOf: UnsafeMutablePointer<UInt8>
+    let keyOf: UnsafeMutablePointer<Int32>
+    var runningCode = 0
+    var runningBits = 0
+    var maxCode1 = 0
     /// Codes below this may be in use (from an earlier frame).
-    private var used = 4096
-    private var runningBits = 0
-    private var maxCode1 = 0
+    var used = 4096
 
-    /// A search for the longest string: most nodes looked at per search
-    /// below its first step.
-    private static let searchBudget = 48
-    private var budget = 0
-    private var path: [Int16] = []
-    private var best: [Int16] = []
-    private var bestError = 0
+    /// Most nodes one search looks at below its first step.
+    static let searchBudget = 12
+    var budget = 0
+    // The search: the path being tried, the best so far, and how much of
+    // the best still equals the path (so a new best copies only the rest).
+    /// Codes of the string being tried (`pathCount` of them) and of the
+    /// best one (`bestCount`); a string is at most 4096 × 4096 pixels
+    /// long only in theory, so both stop growing at 65,536.
+    let path: UnsafeMutablePointer<Int16>
+    var pathCount = 0
+    let best: UnsafeMutablePointer<Int16>
+    var bestCount = 0
+    var bestError = 0
+    var shared = 0
 
     /// A coder at `level` (1…200; 0 only follows the stream), for any
     /// number of frames.
     package init(level: Int) {
         tolerance = Self.tolerance(level: level)
-        child = [Int16](repeating: 0, count: 4096 << 8)
-        firstChild = [Int16](repeating: 0, count: 4096)
-        nextSibling = [Int16](repeating: 0, count: 4096)
-        pixelOf = [UInt8](repeating: 0, count: 4096)
-        keyOf = [Int32](repeating: -1, count: 4096)
+        child = storage.child
+        firstChild = storage.firstChild
+        nextSibling = storage.nextSibling
+        pixelOf = storage.pixelOf
+        keyOf = storage.keyOf
+        path = storage.path
+        best = storage.best
     }
 
     /// Rewrites `indices` (one frame rectangle) in place. `sources` are
@@ -81,18 +127,7 @@ package struct LossyLZW {
     /// the table giflib is given for the frame (it pads it to a power of
     /// two, as `GIFWriter` does) and `transparent` its transparent entry.
     package mutating func rewrite(_ indices: inout [UInt8], sources: [UInt32], palette: [UInt32], transparent: Int?) {
-        self.palette = palette
-        self.transparent = transparent ?? -1
-        var size = 2
-        while size < palette.count { size *= 2 }
-        var bpp = 1
-        while 1 << bpp < size { bpp += 1 }
-        bitsPerPixel = max(2, bpp)
-        clearCode = 1 << bitsPerPixel
-        for c in 0..<clearCode { pixelOf[c] = UInt8(truncatingIfNeeded: c) }
-        codes = 0
-        bits = 0
-        reset()
+        prepare(palette: palette, transparent: transparent)
         output(clearCode)
         guard !indices.isEmpty else {
             output(clearCode + 1)
@@ -101,14 +136,15 @@ package struct LossyLZW {
         let n = indices.count
         indices.withUnsafeMutableBufferPointer { ix in
             sources.withUnsafeBufferPointer { src in
+                canChange = changeable(ix, src)
                 // The first pixel: the one whose strings reach furthest.
                 var current = Int(firstStep(ix, src, at: 0))
                 var p = 1
                 while p < n {
                     if extend(from: current, ix, src, at: p) {
-                        for (j, code) in best.enumerated() { ix[p + j] = pixelOf[Int(code)] }
-                        current = Int(best.last!)
-                        p += best.count
+                        for j in 0..<bestCount { ix[p + j] = pixelOf[Int(best[j])] }
+                        current = Int(best[bestCount - 1])
+                        p += bestCount
                         continue
                     }
                     output(current)
@@ -128,141 +164,32 @@ package struct LossyLZW {
         }
     }
 
-    /// May pixel `i` show entry `k`?
-    @inline(__always)
-    private func allows(_ k: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, _ i: Int)
-        -> Int?
-    {
-        let own = Int(ix[i])
-        if k == own { return 0 }
-        if own == transparent || k == transparent || k >= palette.count { return nil }
-        let d = ColorTable.perceptualDistance(palette[k], src[i])
-        return d <= tolerance ? d : nil
-    }
-
-    /// The pixel a new string starts with at `p`: its own index, or
-    /// another allowed one whose strings match further.
-    private mutating func firstStep(
-        _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, at p: Int
-    ) -> UInt8 {
-        let own = ix[p]
-        guard tolerance > 0, p + 1 < ix.count else { return own }
-        // One budget for every candidate: a new string may start with any
-        // allowed pixel, so looking at fewer only costs compression.
-        budget = Self.searchBudget
-        var chosen = own
-        var longest = extend(from: Int(own), ix, src, at: p + 1, fresh: false) ? best.count : 0
-        var chosenError = longest > 0 ? bestError : 0
-        for k in 0..<min(palette.count, clearCode) where k != Int(own) && firstChild[k] != 0 {
-            guard budget > 0 else { break }
-            guard let d = allows(k, ix, src, p) else { continue }
-            if extend(from: k, ix, src, at: p + 1, fresh: false),
-                best.count > longest || (best.count == longest && bestError + d < chosenError)
-            {
-                longest = best.count
-                chosenError = bestError + d
-                chosen = UInt8(k)
+    /// The code size and tables for a frame of `palette`.
+    private mutating func prepare(palette: [UInt32], transparent: Int?) {
+        self.palette = palette
+        self.transparent = transparent ?? -1
+        var size = 2
+        while size < palette.count { size *= 2 }
+        var bpp = 1
+        while 1 << bpp < size { bpp += 1 }
+        bitsPerPixel = max(2, bpp)
+        clearCode = 1 << bitsPerPixel
+        for c in 0..<clearCode { pixelOf[c] = UInt8(truncatingIfNeeded: c) }
+        nearestOther = palette.indices.map { j in
+            var d = Int.max
+            for k in palette.indices where k != j && k != self.transparent {
+                d = min(d, ColorTable.perceptualDistance(palette[j], palette[k]))
             }
+            return d
         }
-        ix[p] = chosen
-        return chosen
-    }
-
-    /// The longest string below `node` that pixels from `p` on may show,
-    /// into `best`; false when no child of `node` fits pixel `p`. A
-    /// `fresh` search has a budget of its own.
-    private mutating func extend(
-        from node: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, at p: Int,
-        fresh: Bool = true
-    ) -> Bool {
-        best.removeAll(keepingCapacity: true)
-        bestError = 0
-        guard p < ix.count else { return false }
-        if tolerance == 0 {
-            // Exact: follow the stream as giflib does.
-            var code = node
-            var i = p
-            while i < ix.count {
-                let next = child[code << 8 | Int(ix[i])]
-                if next == 0 { break }
-                best.append(next)
-                code = Int(next)
-                i += 1
-            }
-            return !best.isEmpty
-        }
-        if fresh { budget = Self.searchBudget }
-        path.removeAll(keepingCapacity: true)
-        search(node, ix, src, p, error: 0)
-        return !best.isEmpty
-    }
-
-    /// Depth-first: every child of `node` is tried against pixel `p` (so a
-    /// string only ends where giflib's would), deeper levels while the
-    /// budget lasts; longest wins, then the smallest summed error.
-    private mutating func search(
-        _ node: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, _ p: Int,
-        error: Int
-    ) {
-        if path.count > best.count || (path.count == best.count && error < bestError) {
-            best = path
-            bestError = error
-        }
-        guard p < ix.count else { return }
-        var c = firstChild[node]
-        while c != 0 {
-            let code = Int(c)
-            if let d = allows(Int(pixelOf[code]), ix, src, p) {
-                path.append(c)
-                if budget > 0 || path.count == 1 {
-                    budget -= 1
-                    search(code, ix, src, p + 1, error: error + d)
-                } else if path.count > best.count {
-                    best = path
-                    bestError = error + d
-                }
-                path.removeLast()
-            }
-            c = nextSibling[code]
-        }
-    }
-
-    /// Adds the string `prefix` + `pixel` as the next code.
-    private mutating func insert(prefix: Int, pixel: UInt8) {
-        let code = runningCode
-        runningCode += 1
-        let key = prefix << 8 | Int(pixel)
-        child[key] = Int16(code)
-        keyOf[code] = Int32(key)
-        pixelOf[code] = pixel
-        nextSibling[code] = firstChild[prefix]
-        firstChild[prefix] = Int16(code)
-    }
-
-    /// An empty dictionary, as after a clear code.
-    private mutating func reset() {
-        // Everything up to the highest code used so far (by this frame or,
-        // with another code size, by the one before).
-        for code in 0..<max(used, runningCode) {
-            if keyOf[code] >= 0 {
-                child[Int(keyOf[code])] = 0
-                keyOf[code] = -1
-            }
-            firstChild[code] = 0
-        }
-        used = 0
-        runningCode = clearCode + 2
-        runningBits = bitsPerPixel + 1
-        maxCode1 = 1 << runningBits
-    }
-
-    /// Counts a code as giflib writes it, widening codes as it does.
-    private mutating func output(_ code: Int) {
-        codes += 1
-        bits += runningBits
-        if runningCode >= maxCode1 && code <= 4095 {
-            runningBits += 1
-            maxCode1 = 1 << runningBits
-        }
+        let entries = palette.indices.filter { $0 != self.transparent && $0 < clearCode }
+        byGreen = entries.sorted { (palette[$0] >> 8 & 0xFF, $0) < (palette[$1] >> 8 & 0xFF, $1) }.map(UInt8.init)
+        greenStart = [Int](repeating: byGreen.count, count: 257)
+        for (position, k) in byGreen.enumerated().reversed() { greenStart[Int(palette[Int(k)] >> 8 & 0xFF)] = position }
+        for g in stride(from: 255, through: 0, by: -1) { greenStart[g] = min(greenStart[g], greenStart[g + 1]) }
+        greenReach = Int((Double(tolerance) / 4).squareRoot()) + 1
+        codes = 0
+        bits = 0
+        reset()
     }
 }

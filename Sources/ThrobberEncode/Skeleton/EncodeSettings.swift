@@ -32,6 +32,11 @@ public struct EncodeSettings: Equatable, Sendable {
     /// its source color where that makes LZW strings longer. APNG has no
     /// LZW and ignores it.
     public var lossy = 0
+    /// The largest file allowed, in bytes, or nil for no limit. Given, the
+    /// encoder searches quality, lossy LZW, colors and dither (never the
+    /// pixels, frame count or timing) for the best-looking file that fits:
+    /// see ``EncodeReport/budget``.
+    public var maxBytes: Int? = nil
     /// What partial alpha becomes in GIF (a 50% threshold, or a matte);
     /// APNG keeps alpha as it is.
     public var alpha = AlphaPolicy()
@@ -118,6 +123,7 @@ public struct EncodeSettings: Equatable, Sendable {
         if let quality, !(1...100).contains(quality) { throw bad(.quality, "must be 1…100, got \(quality)") }
         guard (0...1).contains(dither) else { throw bad(.dither, "must be 0…1, got \(dither)") }
         if let colors, !(2...256).contains(colors) { throw bad(.colors, "must be 2…256, got \(colors)") }
+        if let maxBytes, maxBytes <= 0 { throw bad(.maxBytes, "must be more than 0 bytes, got \(maxBytes)") }
         guard (0...200).contains(lossy) else { throw bad(.lossy, "must be 0 (off) … 200, got \(lossy)") }
         guard (1...256).contains(jobs) else { throw bad(.jobs, "must be 1…256, got \(jobs)") }
     }

@@ -13,7 +13,7 @@ enum ExpectedCLI {
         "encode": [
             "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "poster-frame", "width",
             "height", "scale", "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "lossy",
-            "background", "matte", "sort", "glob", "jobs",
+            "max-bytes", "background", "matte", "sort", "glob", "jobs",
             "format", "compression", "sha256", "quiet", "help",
         ],
         "render": [
