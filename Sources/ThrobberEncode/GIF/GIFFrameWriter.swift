@@ -107,34 +107,33 @@ struct GIFFrameWriter {
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
-        // With lossy LZW what is shown is near the source, not equal to it:
-        // a pixel whose source did not change keeps it too.
-        let lossyKeeps = lossy != nil && lastTarget != nil
-        let previous = lossyKeeps ? lastTarget!.pixels : []
+        // With lossy LZW a pixel may keep what is shown when that is within
+        // the lossy tolerance of its source (what earlier frames drew is
+        // near their source, not equal to it).
+        let keepTolerance = lossy?.tolerance ?? -1
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in
-                previous.withUnsafeBytes { pRaw in
-                    let t = tRaw.bindMemory(to: UInt32.self)
-                    let s = sRaw.bindMemory(to: UInt32.self)
-                    let p = pRaw.bindMemory(to: UInt32.self)
-                    var lastColor: UInt32 = 0
-                    var lastIndex = table.index(of: 0) ?? 0
-                    for y in 0..<rect.height {
-                        let row = (rect.y + y) * width + rect.x
-                        for x in 0..<rect.width {
-                            let c = t[row + x]
-                            if c != lastColor {
-                                lastColor = c
-                                lastIndex = table.index(of: c)!
-                            }
-                            let i = y * rect.width + x
-                            plain[i] = UInt8(lastIndex)
-                            if let transparent, f.index > 0, lastIndex != transparent,
-                                c == s[row + x] || (lossyKeeps && c == p[row + x] && s[row + x] >> 24 != 0)
-                            {
-                                alternative[i] = Int16(transparent)
-                                keepsAny = true
-                            }
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                var lastColor: UInt32 = 0
+                var lastIndex = table.index(of: 0) ?? 0
+                for y in 0..<rect.height {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width {
+                        let c = t[row + x]
+                        if c != lastColor {
+                            lastColor = c
+                            lastIndex = table.index(of: c)!
+                        }
+                        let i = y * rect.width + x
+                        plain[i] = UInt8(lastIndex)
+                        if let transparent, f.index > 0, lastIndex != transparent,
+                            c == s[row + x]
+                                || (keepTolerance >= 0 && s[row + x] >> 24 != 0
+                                    && ColorTable.perceptualDistance(c, s[row + x]) <= keepTolerance)
+                        {
+                            alternative[i] = Int16(transparent)
+                            keepsAny = true
                         }
                     }
                 }
@@ -186,6 +185,7 @@ struct GIFFrameWriter {
         let w = width
         var indices = remapped.indices
         let colors = remapped.colors
+        let keepTolerance = lossy?.tolerance ?? -1
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
             let clear = UInt8(transparent)
             f.target.pixels.withUnsafeBytes { tRaw in
@@ -205,6 +205,7 @@ struct GIFFrameWriter {
                                 let c = t[row + x]
                                 if c == p[row + x]
                                     || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index])
+                                    || ColorTable.perceptualDistance(c, shownColor) <= keepTolerance
                                 {
                                     indices[i] = clear
                                 }
