@@ -34,16 +34,22 @@ extension AnimationEncoder {
         return steps
     }
 
-    /// The best-looking file of at most `maxBytes`: steps are tried in
-    /// order, each at its lossy levels from the lowest, and the first file
-    /// that fits is written to `sink`. Throws a data error, writing
-    /// nothing, when even the last step's smallest file is too large.
+    /// The best-looking file of at most `maxBytes`: the settings as given
+    /// first; if they do not fit, the last (smallest) step, and then a
+    /// binary search between them for the first step that fits (sizes fall
+    /// along the steps), each step at its lossy levels from the lowest.
+    /// The first file that fits is written to `sink`. Throws a data error,
+    /// writing nothing, when even the last step's smallest file is too
+    /// large.
     func encodeWithin(_ maxBytes: Int, _ source: FrameSource, timeline: Timeline, to sink: ByteSink) throws
         -> EncodeReport
     {
+        let steps = budgetSteps()
         var trials = 0
-        var smallest: (bytes: Int, choice: BudgetChoice)?
-        for step in budgetSteps() {
+        var smallest: BudgetChoice?
+        /// The best file of step `i` that fits, if one does.
+        func attempt(_ i: Int) throws -> (bytes: [UInt8], report: EncodeReport)? {
+            let step = steps[i]
             var trial = settings
             trial.quality = step.quality
             trial.colors = step.colors
@@ -65,21 +71,41 @@ extension AnimationEncoder {
                     format: format, quality: step.quality, lossy: level, colors: step.colors, dither: step.dither,
                     bytes: bytes.count, trials: trials)
                 if bytes.count <= maxBytes {
-                    if let file = sink as? OutputFile {
-                        try file.write(bytes)
-                    } else if !bytes.withUnsafeBytes({ sink.write($0) }) {
-                        throw ThrobberError(.io, "write failed")
-                    }
                     report.budget = choice
-                    return report
+                    return (bytes, report)
                 }
-                if bytes.count < smallest?.bytes ?? .max { smallest = (bytes.count, choice) }
+                if bytes.count < smallest?.bytes ?? .max { smallest = choice }
             }
+            return nil
         }
-        let reached = smallest.map { "\($0.bytes) bytes (\($0.choice.description))" } ?? "nothing"
-        throw ThrobberError(
-            .data,
-            "no setting fits in \(maxBytes) bytes: the smallest file reached is \(reached); fewer pixels or frames would: --width, --frames 1-:2 (with half the --fps), or a lower --fps"
-        )
+        var found = try attempt(0)
+        if found == nil, steps.count > 1, var best = try attempt(steps.count - 1) {
+            var (fails, fits) = (0, steps.count - 1)
+            while fits - fails > 1 {
+                let mid = (fails + fits) / 2
+                if let file = try attempt(mid) {
+                    best = file
+                    fits = mid
+                } else {
+                    fails = mid
+                }
+            }
+            found = best
+        }
+        guard let (bytes, fitting) = found else {
+            let reached = smallest.map { "\($0.bytes) bytes (\($0.description))" } ?? "nothing"
+            throw ThrobberError(
+                .data,
+                "no setting fits in \(maxBytes) bytes: the smallest file reached is \(reached); fewer pixels or frames would: --width, --frames 1-:2 (with half the --fps), or a lower --fps"
+            )
+        }
+        var report = fitting
+        report.budget?.trials = trials
+        if let file = sink as? OutputFile {
+            try file.write(bytes)
+        } else if !bytes.withUnsafeBytes({ sink.write($0) }) {
+            throw ThrobberError(.io, "write failed")
+        }
+        return report
     }
 }
