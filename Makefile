@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie clean man docs
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -55,6 +55,22 @@ bench-resize: build
 bench-lottie: build
 	scripts/install-deps --bench
 	Benchmarks/run-lottie
+
+# libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
+# and the manifest reader, FUZZ_SECONDS each (default 60), under ASan
+# (Fuzz/, scripts/fuzz; docs/reliability.md).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
+
+# The library tests (everything but the CLI suites, which run the binary)
+# under AddressSanitizer, then ThreadSanitizer, each in its own build folder.
+SANITIZE_TESTS ?= CoreTests|CodecTests|EncodeTests|SceneTests|CheckTests
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_TESTS)'
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_TESTS)'
 
 # man/throbber.1 is generated from the option declarations ('throbber _man')
 # and committed, so that 'make install' and 'man' need no build; a test

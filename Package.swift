@@ -29,13 +29,19 @@ let package = Package(
         system("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         system("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
         system("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        system("CDeflate", pkgConfig: "libdeflate", apt: "libdeflate-dev"),
+        system("CZopfli", pkgConfig: nil, apt: "libzopfli-dev"),
         system("CImageQuant", pkgConfig: "imagequant", apt: "libimagequant-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CSwscale", pkgConfig: "libswscale", apt: "libswscale-dev"),
         system("CRLottie", pkgConfig: "rlottie", apt: "librlottie-dev"),
         .target(name: "ThrobberCore"),
-        .target(name: "ThrobberCodecs", dependencies: ["ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib", "CRLottie"]),
+        .target(
+            name: "ThrobberCodecs",
+            dependencies: [
+                "ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib", "CDeflate", "CZopfli", "CRLottie",
+            ]),
         .target(
             name: "ThrobberEncode",
             dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant", "CPixman", "CSwscale"]),
@@ -43,7 +49,8 @@ let package = Package(
         .target(
             name: "ThrobberCheck",
             dependencies: [
-                "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CImageQuant", "CCairo", "CPixman",
+                "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli", "CImageQuant",
+                "CCairo", "CPixman",
                 "CSwscale", "CRLottie",
             ]),
         .target(

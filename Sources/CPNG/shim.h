@@ -6,6 +6,7 @@
  * gamma or colour-space change: the samples as stored in the file. */
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,12 +69,19 @@ static inline void *throbber_png_begin(const unsigned char *data, size_t size, u
         throbber_png_fail(d, message, message_size);
         return NULL;
     }
-    png_set_user_limits(d->png, max_side, max_side);
+    /* libpng's own limit would only say "Invalid IHDR data": check here. */
+    png_set_user_limits(d->png, 0x7fffffffL, 0x7fffffffL);
     png_set_read_fn(d->png, &d->reader, throbber_png_read_bytes);
     png_read_info(d->png, d->info);
 
     png_uint_32 w = png_get_image_width(d->png, d->info);
     png_uint_32 h = png_get_image_height(d->png, d->info);
+    if (w > max_side || h > max_side) {
+        char why[96];
+        snprintf(why, sizeof why, "image is %ux%u, larger than %u pixels on a side", (unsigned)w, (unsigned)h,
+                 max_side);
+        png_error(d->png, why);
+    }
     int color = png_get_color_type(d->png, d->info);
     int depth = png_get_bit_depth(d->png, d->info);
     int has_trns = png_get_valid(d->png, d->info, PNG_INFO_tRNS) != 0;

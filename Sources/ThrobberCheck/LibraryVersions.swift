@@ -1,4 +1,5 @@
 internal import CCairo
+internal import CDeflate
 internal import CGIF
 internal import CImageQuant
 internal import CPNG
@@ -6,15 +7,16 @@ internal import CPixman
 internal import CRLottie
 internal import CSwscale
 internal import CZlib
+internal import CZopfli
 import ThrobberCodecs
 import ThrobberCore
 
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.
 public enum LibraryVersions {
-    /// The running versions of giflib, libpng, zlib, libimagequant, cairo,
-    /// pixman, libswscale (the resamplers) and rlottie (Lottie input), in
-    /// that order, as
+    /// The running versions of giflib, libpng, zlib, libdeflate and zopfli
+    /// (APNG deflate), libimagequant, cairo, pixman, libswscale (the
+    /// resamplers) and rlottie (Lottie input), in that order, as
     /// `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
@@ -23,6 +25,9 @@ public enum LibraryVersions {
             ("giflib", "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
             ("zlib", String(cString: zlibVersion())),
+            ("libdeflate", LIBDEFLATE_VERSION_STRING),
+            // Like rlottie, zopfli cannot report its version (tested).
+            ("zopfli", String(cString: throbber_zopfli_version())),
             ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
             ("cairo", String(cString: cairo_version_string())),
             ("pixman", String(cString: pixman_version_string())),

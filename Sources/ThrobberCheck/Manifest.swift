@@ -68,7 +68,13 @@ public struct Manifest: Sendable {
     /// are ``ThrobberError/Kind/data`` errors naming the JSON path; a missing
     /// file is ``ThrobberError/Kind/noInput``.
     public static func load(_ file: String) throws -> Manifest {
-        let bytes = try FileBytes.read(file)
+        try parse(try FileBytes.read(file), file: file)
+    }
+
+    /// Validates a manifest held in memory, named `file` in messages (its
+    /// folder is what entries' paths are relative to). Throws as
+    /// ``load(_:)`` does for its contents.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> Manifest {
         let root = try JSONParser.parse(bytes, file: file)
         let r = ConfigReader(file: file)
         let top = try r.object(root, "")

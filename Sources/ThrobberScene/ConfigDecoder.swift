@@ -8,6 +8,9 @@ import ThrobberEncode
 public enum ConfigDecoder {
     /// Largest canvas side in pixels.
     public static let maxCanvasPixels = 4096
+    /// Largest config file read, in bytes (4 MiB: some 60,000 layers). A
+    /// config this large is read and checked in well under a second.
+    public static let maxConfigBytes = 4 << 20
 
     /// Reads and validates the config file at `file`; relative paths inside
     /// it are resolved against the file's folder, and images it names are
@@ -18,6 +21,10 @@ public enum ConfigDecoder {
     /// ``ThrobberError/Kind/noInput`` when the file or an image it names is
     /// missing.
     public static func load(file: String) throws -> SceneConfig {
+        var st = stat()
+        if stat(file, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size > off_t(maxConfigBytes) {
+            throw tooLarge(file, Int(st.st_size))
+        }
         let bytes = try FileBytes.read(file)
         return try decode(bytes, file: file, baseDirectory: (file as NSString).deletingLastPathComponent)
     }
@@ -26,6 +33,7 @@ public enum ConfigDecoder {
     /// messages; relative paths inside it are resolved against
     /// `baseDirectory`. Throws as ``load(file:)`` does.
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
+        guard bytes.count <= maxConfigBytes else { throw tooLarge(file, bytes.count) }
         let lottieHint = "not a Throbber config: use `throbber encode \(file) -o OUT.gif`"
         if bytes.starts(with: [0x1F, 0x8B]) {
             throw ThrobberError(.data, "\(file) is gzip data (a .tgs Lottie sticker?), \(lottieHint)")
@@ -90,7 +98,9 @@ public enum ConfigDecoder {
                 try top.required("layers") { node, path in
                     let items = try r.array(node, path)
                     guard !items.isEmpty else { throw r.error(path, "expected at least one layer") }
-                    return try items.enumerated().map { try layerReader.layer($1, "\(path)[\($0)]") }
+                    let layers = try items.enumerated().map { try layerReader.layer($1, "\(path)[\($0)]") }
+                    try SceneBudget.check(layers, path: path, canvasScale: Double(canvas.scale), reader: r)
+                    return layers
                 })
         case (false, true):
             for key in ["width", "height", "scale"] where canvasKeys.contains(key) {
@@ -163,5 +173,9 @@ public enum ConfigDecoder {
             "version", "canvas", "timing", "loop", "bounce", "duplicate", "layers", "frames", "encode", "output",
         ])
         return config
+    }
+
+    private static func tooLarge(_ file: String, _ size: Int) -> ThrobberError {
+        ThrobberError(.data, "\(file): \(size) bytes, larger than a config may be (\(maxConfigBytes >> 20) MiB)")
     }
 }

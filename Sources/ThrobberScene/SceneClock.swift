@@ -56,7 +56,35 @@ public struct SceneClock: Equatable, Sendable {
                 "\(file): timing: a cycle of \(duration!) s at \(config.timing.fps) fps is \(n) frames, over the \(SceneClock.maxFrames) frame limit; lower timing.fps or set a shorter timing.duration"
             )
         }
-        self.init(duration: duration!, frameCount: Int(max(1, n)))
+        guard n >= 1 else {
+            throw ThrobberError(
+                .data,
+                "\(file): timing.fps: a cycle of \(duration!) s at \(config.timing.fps) fps is less than one frame; raise timing.fps"
+            )
+        }
+        if SceneClock.hasSteps(layers), Rational(n) < duration! / config.timing.step {
+            throw ThrobberError(
+                .data,
+                "\(file): timing.fps: \(n) frames cannot show the \(duration! / config.timing.step) steps of \(config.timing.step) s in a cycle of \(duration!) s; use at least \(Rational(1) / config.timing.step) fps"
+            )
+        }
+        let items = SceneBudget.items(layers)
+        guard items <= SceneBudget.maxDrawings / Int(n) else {
+            throw ThrobberError(
+                .data,
+                "\(file): timing: \(n) frames of \(items) drawn items each are more than \(SceneBudget.maxDrawings) drawings; lower timing.fps, shorten the cycle or draw fewer copies"
+            )
+        }
+        self.init(duration: duration!, frameCount: Int(n))
+    }
+
+    /// Whether any layer (groups included) has a step animation.
+    static func hasSteps(_ layers: [Layer]) -> Bool {
+        layers.contains { layer in
+            if layer.animations.contains(where: { if case .step = $0.kind { true } else { false } }) { return true }
+            if case .group(let children) = layer.kind { return hasSteps(children) }
+            return false
+        }
     }
 
     /// Every animation period in the scene (all layers, groups included),

@@ -15,19 +15,42 @@ enum CheckCommand: Subcommand {
             "sha256" — with paths relative to the manifest. check makes every entry \
             in a temporary folder (your files are not touched) and compares. On a \
             mismatch it decodes the expected file (the "output" path, if it exists) \
-            and the new one and tells the first frame that differs.
+            and the new one and tells the first frame that differs. --update records \
+            the hashes and writes each output at its "output" path as the expected \
+            file. Every path an entry names must lead inside the manifest's folder.
             """,
-        usage: "throbber check <MANIFEST.json> [--update] [--diff-dir DIR]",
+        usage:
+            "throbber check <MANIFEST.json> [--update] [--hashes-only] [--diff-dir DIR] [--junit FILE] "
+            + "[--allow-outside]",
         arguments: [ArgumentSpec(name: "<MANIFEST.json>", help: "The regression manifest.", completion: .files)],
         options: [
-            OptionSpec("update", help: "Record every entry's current SHA-256 and the library versions that made them."),
+            OptionSpec(
+                "update",
+                help:
+                    "Record every entry's current SHA-256 and the library versions that made them, and write each output at its \"output\" path as the expected file."
+            ),
+            OptionSpec("hashes-only", help: "With --update: record the hashes only, write no expected files."),
             OptionSpec(
                 "diff-dir", value: "dir",
                 help: "Write expected, actual and difference PNGs of the first differing frame of each mismatch.",
                 completion: .folders),
+            OptionSpec(
+                "junit", value: "file", help: "Also write the results as a JUnit XML report, for CI systems.",
+                completion: .files),
+            OptionSpec(
+                "allow-outside",
+                help:
+                    "Let entries name configs, inputs and outputs outside the manifest's folder (or through links out of it)."
+            ),
             .jobs, .help,
         ],
-        notes: [.init(title: "EXIT STATUS", text: "0 all match, 1 a mismatch, 65/66 a broken or missing manifest.")],
+        notes: [
+            .init(
+                title: "EXIT STATUS",
+                text:
+                    "0 all match, 1 a mismatch, 65/66 a broken or missing manifest (or one whose entries lead outside its folder)."
+            )
+        ],
         examples: ["throbber check loaders.json --update", "throbber check loaders.json --diff-dir diffs/"])
 
     /// Exit status: 0 all match, 1 any mismatch or entry that fails.
@@ -39,55 +62,91 @@ enum CheckCommand: Subcommand {
         let update = args.flag("update")
         let jobs = try args.int("jobs", in: 1...256)
         let diffDir = args.string("diff-dir")
+        let junit = args.string("junit")
+        let goldens = update && !args.flag("hashes-only")
+        if args.flag("hashes-only") && !update { throw ThrobberError(.usage, "--hashes-only goes with --update") }
+        if !args.flag("allow-outside") { try CheckPaths(manifest).check(manifest) }
         if let diffDir { try Output.makeFolder(diffDir) }
         if !update, !manifest.versionChanges.isEmpty {
-            say(
+            try say(
                 "note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately",
                 error: true)
         }
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-check-\(getpid())")
         try? FileManager.default.removeItem(at: temp)
+        TemporaryPaths.add(folder: temp.path)  // removed if a signal ends the run
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temp) }
+        defer {
+            try? FileManager.default.removeItem(at: temp)
+            TemporaryPaths.remove(folder: temp.path)
+        }
 
-        var passed = 0
-        var failed = 0
+        var report = CheckReport(manifest: file)
         for (i, entry) in manifest.entries.enumerated() {
+            let started = Date()
+            let name = CheckReport.printable(entry.output)
             let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
+            func fail(_ why: String) throws {
+                try say("FAILED  \(name): \(why)")
+                report.add(entry.output, failure: why, seconds: Date().timeIntervalSince(started))
+            }
+            let bytes: [UInt8]
             do {
                 try make(entry, at: made, manifest: manifest, jobs: jobs)
-                guard FileManager.default.fileExists(atPath: made) else {
+                guard let data = FileManager.default.contents(atPath: made) else {
                     throw ThrobberError(.data, "the command wrote no output")
                 }
+                bytes = [UInt8](data)
+                if goldens { try writeGolden(bytes, at: manifest.resolve(entry.output)) }
             } catch let e as ThrobberError {
-                say("FAILED  \(entry.output): cannot be made: \(e.message)")
-                failed += 1
+                try fail("cannot be made: \(CheckReport.printable(e.message))")
                 continue
             }
-            let hash = SHA256.hex([UInt8](FileManager.default.contents(atPath: made) ?? Data()))
+            let hash = SHA256.hex(bytes)
             if update {
                 manifest.entries[i].sha256 = hash
-                say("updated \(entry.output)  \(hash)")
-                passed += 1
+                try say("updated \(name)  \(hash)")
             } else if entry.sha256 == hash {
-                say("ok      \(entry.output)")
-                passed += 1
+                try say("ok      \(name)")
             } else {
-                failed += 1
-                say(
-                    "FAILED  \(entry.output): sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")"
-                )
-                report(entry, made: made, manifest: manifest, diffDir: diffDir)
+                try fail("sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
+                try explain(entry, made: made, manifest: manifest, diffDir: diffDir)
+                try? FileManager.default.removeItem(atPath: made)
+                continue
             }
+            report.add(entry.output, failure: nil, seconds: Date().timeIntervalSince(started))
+            try? FileManager.default.removeItem(atPath: made)
         }
+        let failed = report.results.filter { $0.failure != nil }.count
+        let passed = report.results.count - failed
         if update {
             manifest.versions = LibraryVersions.current
             let out = try OutputFile(path: file)
             try out.write(Array(manifest.serialized().utf8))
             try out.commit()
         }
-        print("\(passed) passed, \(failed) failed")
+        if let junit {
+            let out = try OutputFile(path: junit)
+            try out.write(Array(report.junit().utf8))
+            try out.commit()
+        }
+        try StandardOutput.write("\(passed) passed, \(failed) failed\n")
         return failed == 0 ? 0 : 1
+    }
+
+    /// Writes `bytes` at `path` (its folders made) as the expected file.
+    private static func writeGolden(_ bytes: [UInt8], at path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ThrobberError(.cannotCreate, "\(folder): cannot create the folder for the expected file")
+            }
+        }
+        let out = try OutputFile(path: path)
+        try out.write(bytes)
+        try out.commit()
     }
 
     /// Makes the entry as its command would, from the same declarations and
@@ -113,23 +172,23 @@ enum CheckCommand: Subcommand {
     }
 
     /// Explains a mismatch by decoding both files, if the expected one is there.
-    private static func report(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) {
+    private static func explain(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) throws {
         let expectedPath = manifest.resolve(entry.output)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
-            say("        (no expected file at \(expectedPath) to compare pixels with)")
+            try say("        (no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)")
             return
         }
         do {
             let expected = try DecodedAnimation.read(expectedPath)
             let actual = try DecodedAnimation.read(made)
             guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
-                say("        the files differ in bytes but show the same frames, delays and loop count")
+                try say("        the files differ in bytes but show the same frames, delays and loop count")
                 return
             }
             var line =
                 "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
             if let note = d.note { line += " (\(note))" }
-            say(line)
+            try say(line)
             if let diffDir {
                 // The whole output path names the images, so a.gif and a.png
                 // (or two folders' a.gif) do not overwrite each other.
@@ -139,16 +198,20 @@ enum CheckCommand: Subcommand {
                     try out.write(try PNGStillWriter.encode(image))
                     try out.commit()
                 }
-                say("        wrote \(stem)-frame\(d.frame)-{expected,actual,difference}.png")
+                try say("        wrote \(CheckReport.printable(stem))-frame\(d.frame)-{expected,actual,difference}.png")
             }
         } catch let e as ThrobberError {
-            say("        cannot compare pixels: \(e.message)")
+            try say("        cannot compare pixels: \(e.message)")
         } catch {
-            say("        cannot compare pixels: \(error)")
+            try say("        cannot compare pixels: \(ForeignError.converted(error).message)")
         }
     }
 
-    private static func say(_ line: String, error: Bool = false) {
-        if error { FileHandle.standardError.write(Data((line + "\n").utf8)) } else { print(line) }
+    private static func say(_ line: String, error: Bool = false) throws {
+        if error {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        } else {
+            try StandardOutput.write(line + "\n")
+        }
     }
 }

@@ -35,9 +35,9 @@ enum CompletionsCommand: Subcommand {
         let commands = CommandTable.visible
         let presets = PresetCatalog.all.map { (name: $0.name, summary: $0.summary) }
         switch shell {
-        case "bash": print(BashCompletion.script(commands, presets: presets), terminator: "")
-        case "zsh": print(ZshCompletion.script(commands, presets: presets), terminator: "")
-        case "fish": print(FishCompletion.script(commands, presets: presets), terminator: "")
+        case "bash": try StandardOutput.write(BashCompletion.script(commands, presets: presets))
+        case "zsh": try StandardOutput.write(ZshCompletion.script(commands, presets: presets))
+        case "fish": try StandardOutput.write(FishCompletion.script(commands, presets: presets))
         default: throw ThrobberError(.usage, "unknown shell '\(shell)'; give bash, zsh or fish")
         }
         return 0

@@ -13,11 +13,12 @@ enum EncodeCommand: Subcommand {
             their own delays. '-' reads frames piped on standard input: PNG files \
             (ffmpeg -f image2pipe -c:v png -) or a YUV4MPEG2 stream (ffmpeg -f \
             yuv4mpegpipe -), told apart by their first bytes; a YUV4MPEG2 stream \
-            brings its frame rate. When every frame fits in 256 colors the GIF is \
+            brings its frame rate. A pipe named as the only input (a FIFO, or the \
+            shell's <(...)) is read the same way. When every frame fits in 256 colors the GIF is \
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
             lossless truecolor unless --colors asks for a palette.
 
-            A Lottie file (.json, or a .tgs sticker) is recognised by its content and \
+            A Lottie file (.json, a .tgs sticker or a .lottie archive) is recognised by its content and \
             drawn by rlottie at the output size, at its own frame rate (GIF: every \
             k-th frame, the smallest step that stays within 50 fps); --fps resamples \
             it by time. It must be the only input.
@@ -27,8 +28,8 @@ enum EncodeCommand: Subcommand {
             ArgumentSpec(
                 name: "<DIR|FILE>",
                 help:
-                    "A folder of frames, or frame files, in order; one Lottie .json or .tgs file; "
-                    + "or '-' alone: frames piped on standard input.",
+                    "A folder of frames, or frame files, in order; one Lottie .json, .tgs or .lottie file; "
+                    + "or '-' or a pipe alone: frames piped on standard input or the pipe.",
                 completion: .files, repeats: true)
         ],
         options: [
@@ -36,6 +37,8 @@ enum EncodeCommand: Subcommand {
                 "output", short: "o", value: "file",
                 help:
                     "Where to write; '-' for standard output. The format comes from the extension: .gif, or .png and .apng for APNG.",
+                details:
+                    "A symbolic link's target is replaced; a device or FIFO (/dev/null, /dev/stdout) is written straight through, as a GIF unless --format says otherwise.",
                 completion: .files),
             OptionSpec(
                 "fps", value: "n",

@@ -142,17 +142,19 @@ struct EncodeRequest {
     func run() throws {
         var settings = self.settings
         let source: FrameSource
-        if inputs == ["-"] {
-            var stream = try StreamFrameSource(fd: 0)
+        if inputs == ["-"] || (inputs.count == 1 && StreamFrameSource.isStream(inputs[0])) {
+            // A named pipe (`<(…)`, a FIFO) is read exactly as standard input is.
+            var stream = try inputs == ["-"] ? StreamFrameSource(fd: 0) : StreamFrameSource(path: inputs[0])
             stream.background = background
             if !settings.timing.retime, let rate = stream.frameRate {
-                try Self.checkStreamRate(rate, format: format)
+                try Self.checkStreamRate(rate, format: format, name: stream.name)
                 settings.timing.fps = rate
             }
             source = stream
         } else {
             let paths = try frames.files(for: inputs)
-            if let lottie = paths.first(where: LottieFile.isCandidate) {
+            // Only a lone input is sniffed: a folder's frames are not opened twice.
+            if let lottie = paths.first(where: { LottieFile.isCandidate($0, sniff: paths.count == 1) }) {
                 guard paths.count == 1 else {
                     throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
                 }
@@ -180,14 +182,14 @@ struct EncodeRequest {
 
     /// A YUV4MPEG2 stream's own frame rate must be one the format can show;
     /// otherwise say how to thin the frames out.
-    static func checkStreamRate(_ rate: Rational, format: AnimationFormat) throws {
+    static func checkStreamRate(_ rate: Rational, format: AnimationFormat, name: String) throws {
         guard let maxFPS = format.limits.maxFPS, Rational(Int64(maxFPS)) < rate else { return }
         var step = 2
         while Rational(Int64(maxFPS)) < rate / Rational(step) { step += 1 }
         let thinned = rate / Rational(step)
         throw ThrobberError(
             .usage,
-            "standard input: the stream is \(rate) fps, faster than \(format.limits.name) can show (\(maxFPS) fps); keep every \(step == 2 ? "second" : "\(step)th") frame with --frames 1-:\(step) --fps \(thinned), or ask ffmpeg for fewer (-vf fps=\(thinned))"
+            "\(name): the stream is \(rate) fps, faster than \(format.limits.name) can show (\(maxFPS) fps); keep every \(step == 2 ? "second" : "\(step)th") frame with --frames 1-:\(step) --fps \(thinned), or ask ffmpeg for fewer (-vf fps=\(thinned))"
         )
     }
 }

@@ -7,8 +7,8 @@ enum InfoCommand: Subcommand {
         name: "info",
         summary: "Show a GIF's or APNG's frames, delays, loop, palettes, disposal and SHA-256.",
         overview: """
-            Show what a GIF or APNG holds: format, size, loop count, total \
-            duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
+            Show what a GIF or APNG holds: format, size, APNG color type and \
+            bit depth, loop count, total duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
             palette size and transparent index.
             """,
         usage: "throbber info <FILE> [--json]",
@@ -17,11 +17,13 @@ enum InfoCommand: Subcommand {
             OptionSpec(
                 "json",
                 help: """
-                    One JSON object: format, width, height, loop (0 = forever, N = plays N times), frame_count, \
+                    One JSON object: format, width, height, pixel_type (APNG, such as "palette 2-bit"), \
+                    loop (0 = forever, N = plays N times), frame_count, \
                     duration_ms, sha256, frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
                     colors, transparent).
                     """,
-                details: "colors and transparent are null where the format has none. These keys are stable."),
+                details: "pixel_type, colors and transparent are null where the format has none. These keys are stable."
+            ),
             .help,
         ],
         examples: ["throbber info loader.gif --json"])
@@ -37,9 +39,9 @@ enum InfoCommand: Subcommand {
         let sha = SHA256.hex(bytes)
         let total = a.durations.reduce(Rational(0), +)
         if args.flag("json") {
-            print(json(a, sha: sha, total: total))
+            try StandardOutput.write(json(a, sha: sha, total: total) + "\n")
         } else {
-            print(table(a, path: path, sha: sha, total: total), terminator: "")
+            try StandardOutput.write(table(a, path: path, sha: sha, total: total))
         }
         return 0
     }
@@ -67,7 +69,7 @@ enum InfoCommand: Subcommand {
         return "{"
             + [
                 field("format", "\"\(a.format.rawValue)\""), field("width", "\(a.width)"),
-                field("height", "\(a.height)"),
+                field("height", "\(a.height)"), field("pixel_type", a.pixelType.map { "\"\($0)\"" } ?? "null"),
                 field("loop", "\(a.loop)"), field("frame_count", "\(a.stored.count)"),
                 field("duration_ms", milliseconds(total)), field("sha256", "\"\(sha)\""),
                 field("frames", "[\n  " + frames.map { "{\($0)}" }.joined(separator: ",\n  ") + "]"),
@@ -78,7 +80,7 @@ enum InfoCommand: Subcommand {
     private static func table(_ a: DecodedAnimation, path: String, sha: String, total: Rational) -> String {
         let loop = a.loop == 0 ? "loops forever" : a.loop == 1 ? "plays once" : "plays \(a.loop) times"
         var out =
-            "\(path): \(a.format == .gif ? "GIF" : "APNG") \(a.width)x\(a.height), \(a.stored.count) frames, \(loop), \(milliseconds(total)) ms\n"
+            "\(path): \(a.format == .gif ? "GIF" : "APNG") \(a.width)x\(a.height), \(a.pixelType.map { $0 + ", " } ?? "")\(a.stored.count) frames, \(loop), \(milliseconds(total)) ms\n"
         out += "sha256 \(sha)\n"
         func pad(_ s: String, _ n: Int) -> String {
             s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)

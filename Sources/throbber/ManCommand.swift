@@ -14,7 +14,7 @@ enum ManCommand: Subcommand {
 
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.isEmpty else { throw ThrobberError(.usage, "'_man' takes no arguments") }
-        print(ManPage.text(root: RootCommand.spec, commands: CommandTable.visible), terminator: "")
+        try StandardOutput.write(ManPage.text(root: RootCommand.spec, commands: CommandTable.visible))
         return 0
     }
 }

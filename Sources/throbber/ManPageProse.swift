@@ -56,11 +56,30 @@ enum ManPageProse {
         is left behind.
         A stream that is cut short or followed by bytes that are no frame is
         refused, naming the frame; so is one of more than 10000 frames or 2 GiB.
+        A pipe or FIFO named as the only input, such as the shell's
+        .Ql <(ffmpeg ...) ,
+        is read the same way.
+        In a folder only regular files and links to them are taken: a FIFO, a
+        device or a socket there is skipped unopened.
+        A device named as an input is refused at once, and no input file or
+        pipe is read past 1 GiB.
+        .Pp
+        Outputs are written to a temporary file beside the target and renamed
+        over it when complete; a symbolic link is followed and its target
+        replaced.
+        A device or FIFO
+        .Pq Pa /dev/null , /dev/stdout
+        is written straight through and, without an extension, gets a GIF.
+        SIGINT, SIGTERM and SIGHUP remove the temporary file and exit with
+        130, 143 and 129.
         .Pp
         A Lottie animation (a
         .Pa .json
-        file from Bodymovin or LottieFiles, or a gzipped Telegram sticker,
-        .Pa .tgs )
+        file from Bodymovin or LottieFiles, a gzipped Telegram sticker,
+        .Pa .tgs ,
+        or a dotLottie archive,
+        .Pa .lottie ,
+        whose manifest's first animation is drawn with the images it holds)
         is recognised by its keys (fr, ip, op, w, h, layers) and drawn by rlottie,
         frame by frame, at the size asked for
         .Pq Fl -width , -height , -scale :
@@ -104,13 +123,21 @@ enum ManPageProse {
         so a 30 fps animation has delays 3, 4, 3, ... that add up to exactly 100
         per second and never drift.
         .Pp
-        APNG output is written by Throbber's own chunk writer on zlib: lossless
-        8-bit RGBA, or RGB when every pixel is opaque, with exact delays as
-        fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
+        APNG output is written by Throbber's own chunk writer on libdeflate:
+        lossless, in the smallest exact layout all frames fit (gray at 1, 2, 4 or
+        8 bits when every pixel is gray, a palette of 1 to 8 bits with tRNS when
+        all frames together have at most 256 colors, else gray+alpha, RGB or RGBA),
+        with exact delays as fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
         Each frame after the first redraws the rectangle that changed, blending
-        OVER with unchanged pixels transparent when that is smaller; rows get the
-        PNG filter that suits them and are deflated at the chosen
-        .Fl -compression .
+        OVER with unchanged pixels transparent when that is smaller.
+        With
+        .Fl -compression Cm best
+        (the default) every PNG filter strategy is tried on each frame and the
+        smallest kept;
+        .Cm fast
+        uses one heuristic,
+        .Cm max
+        adds zopfli.
         With
         .Fl -colors
         it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all

@@ -56,7 +56,7 @@ enum ManPageReference {
         .Li group
         (an array of layers), or
         .Li lottie
-        (a Lottie .json or .tgs path; also written
+        (a Lottie .json, .tgs or .lottie path; also written
         .Li {"type": "lottie", "src": path} ) .
         A Lottie layer is drawn by rlottie at the file's w x h in points
         (times the canvas scale and the layer's

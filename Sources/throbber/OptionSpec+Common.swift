@@ -20,9 +20,11 @@ extension OptionSpec {
         default: "from the extension", completion: .choices(["gif", "apng"]))
 
     static let compression = OptionSpec(
-        "compression", value: "effort", help: "APNG deflate effort: fast or best.",
-        details: "fast is zlib level 6, best level 9.",
-        default: "best", completion: .choices(["fast", "best"]))
+        "compression", value: "effort", help: "APNG compression effort: fast, best or max.",
+        details:
+            "fast is one filter heuristic and libdeflate level 6; best tries every filter strategy per frame "
+            + "and keeps the smallest at libdeflate level 10; max also runs zopfli on each frame (far slower).",
+        default: "best", completion: .choices(["fast", "best", "max"]))
 
     static let speed = OptionSpec(
         "speed", value: "x", help: "Play x times as fast: every delay divided by x, exactly (0.5 is half speed).",

@@ -16,7 +16,7 @@ enum Output {
     }
 
     /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
-    /// stderr when the animation itself went to stdout).
+    /// stderr when the animation itself went to stdout: `-`, /dev/stdout).
     /// With `budgetLabel` (`--max-bytes 2M`), says what the byte-budget
     /// search chose, unless `quiet`.
     static func write(
@@ -37,9 +37,13 @@ enum Output {
             }
             if printHash, let hash = out.sha256 {
                 let line = "\(hash)  \(path)\n"
-                if path == "-" { FileHandle.standardError.write(Data(line.utf8)) } else { print(line, terminator: "") }
+                if out.isStandardOutput {
+                    FileHandle.standardError.write(Data(line.utf8))
+                } else {
+                    try StandardOutput.write(line)
+                }
             }
-            if !quiet && isatty(2) == 1 && path != "-" {
+            if !quiet && isatty(2) == 1 && !out.isStandardOutput {
                 let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
                 let resized =
                     report.inputWidth > 0 && (report.inputWidth, report.inputHeight) != (report.width, report.height)

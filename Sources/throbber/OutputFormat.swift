@@ -4,7 +4,8 @@ import ThrobberKit
 /// Output formats, chosen by --format or the file extension.
 enum OutputFormat {
     /// `--format` if given, else the extension (each format names its own);
-    /// standard output defaults to GIF.
+    /// standard output, and a device or FIFO without an extension
+    /// (`/dev/null`, `/dev/stdout`, `/dev/fd/N`), default to GIF.
     static func resolve(output: String, format: String?) throws -> AnimationFormat {
         let names = AnimationFormat.allCases.map(\.rawValue)
         if let format {
@@ -16,6 +17,7 @@ enum OutputFormat {
         }
         if output == "-" { return .gif }
         let ext = (output as NSString).pathExtension
+        if ext.isEmpty && isStreamLike(output) { return .gif }
         guard let f = AnimationFormat(fileExtension: ext) else {
             let known = AnimationFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }
             throw ThrobberError(
@@ -24,6 +26,15 @@ enum OutputFormat {
             )
         }
         return f
+    }
+
+    /// Whether `output` is written straight through rather than replaced:
+    /// under /dev or /proc/self/fd, or a device or FIFO (links followed).
+    private static func isStreamLike(_ output: String) -> Bool {
+        if output.hasPrefix("/dev/") || output.hasPrefix("/proc/self/fd/") { return true }
+        var st = stat()
+        guard stat(output, &st) == 0 else { return false }
+        return [S_IFCHR, S_IFBLK, S_IFIFO].contains(st.st_mode & S_IFMT)
     }
 
     static func compression(_ args: Arguments) throws -> EncodeSettings.Compression {

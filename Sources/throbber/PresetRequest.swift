@@ -66,7 +66,7 @@ struct PresetRequest {
 
     func run() throws {
         switch action {
-        case .printConfig: print(try preset.configText(options), terminator: "")
+        case .printConfig: try StandardOutput.write(try preset.configText(options))
         case .render(let output): try output.write(try preset.config(options))
         }
     }

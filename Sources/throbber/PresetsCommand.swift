@@ -13,7 +13,8 @@ enum PresetsCommand: Subcommand {
         guard args.positional.isEmpty else { throw ThrobberError(.usage, "'presets' takes no arguments") }
         let width = PresetCatalog.all.map(\.name.count).max() ?? 0
         for p in PresetCatalog.all {
-            print(p.name + String(repeating: " ", count: width - p.name.count + 2) + p.summary)
+            try StandardOutput.write(
+                p.name + String(repeating: " ", count: width - p.name.count + 2) + p.summary + "\n")
         }
         return 0
     }

@@ -17,15 +17,16 @@ func fail(_ error: ThrobberError, in spec: CommandSpec?) -> Never {
 }
 
 signal(SIGPIPE, SIG_IGN)
+Interrupts.install()
 keepLargeBlocksOutOfTheHeap()
 let argv = Array(CommandLine.arguments.dropFirst())
 var running: CommandSpec? = nil
 do {
     switch argv.first {
     case nil, "-h", "--help", "help":
-        print(HelpText.root(CommandTable.visible), terminator: "")
+        try StandardOutput.write(HelpText.root(CommandTable.visible))
     case "--version":
-        print("throbber \(RootCommand.version)")
+        try StandardOutput.write("throbber \(RootCommand.version)\n")
     case let name?:
         guard let command = CommandTable.named(name) else {
             throw ThrobberError(.usage, "unknown subcommand '\(name)'")
@@ -33,7 +34,7 @@ do {
         running = command.spec
         let args = try Arguments(Array(argv.dropFirst()), spec: command.spec)
         if args.flag("help") {
-            print(HelpText.page(command.spec), terminator: "")
+            try StandardOutput.write(HelpText.page(command.spec))
         } else {
             exit(try command.run(args))
         }
@@ -41,7 +42,7 @@ do {
 } catch let error as ThrobberError {
     fail(error, in: running)
 } catch {
-    fail(ThrobberError(.software, "\(error)"), in: nil)
+    fail(ForeignError.converted(error), in: nil)
 }
 
 /// Frames stream through the encoder in blocks of the same few sizes, from

@@ -93,11 +93,14 @@ struct CheckManifestTests {
         }
     }
 
-    @Test("the five libraries, in order, with dotted numeric versions")
+    @Test("the ten libraries, in order, with dotted numeric versions")
     func libraryVersions() {
         let v = LibraryVersions.current
         #expect(
-            v.map(\.name) == ["giflib", "libpng", "zlib", "libimagequant", "cairo", "pixman", "libswscale", "rlottie"])
+            v.map(\.name) == [
+                "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman", "libswscale",
+                "rlottie",
+            ])
         for (name, version) in v {
             let parts = version.split(separator: ".")
             #expect(parts.count >= 2 && parts.allSatisfy { Int($0) != nil }, "\(name) \(version)")
@@ -110,6 +113,17 @@ struct CheckManifestTests {
         let installed = try Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", "rlottie"])
         #expect(installed.status == 0)
         #expect(recorded == installed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("zopfli's recorded version is the upstream version dpkg records for libzopfli-dev")
+    func zopfliVersion() throws {
+        let recorded = LibraryVersions.current.first { $0.name == "zopfli" }?.version
+        let installed = try Command.run(
+            URL(fileURLWithPath: "/usr/bin/dpkg-query"), ["-W", "-f", "${Version}", "libzopfli-dev"])
+        #expect(installed.status == 0)
+        // Debian's version is upstream-revision (1.0.3-1).
+        let upstream = installed.stdoutText.split(separator: "-").first.map(String.init)
+        #expect(recorded != nil && recorded == upstream)
     }
 
     @Test("versionChanges names only recorded libraries whose version differs from the running one")

@@ -29,6 +29,28 @@ struct DecodeErrorTests {
         }
     }
 
+    @Test("a valid PNG larger than 16384 pixels on a side is refused naming its size and the limit, not 'Invalid IHDR'")
+    func oversizedPNG() throws {
+        try withTemporaryDirectory { dir in
+            // 20000x20000 gray, all zero: 390 kB of deflate, written by Python's zlib.
+            let path = dir.appendingPathComponent("huge.png").path
+            let script = """
+                import struct, sys, zlib
+                def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+                c = zlib.compressobj(9); rows = b''.join(c.compress(b'\\0' * 20001) for _ in range(20000)) + c.flush()
+                ihdr = struct.pack('>IIBBBBB', 20000, 20000, 8, 0, 0, 0, 0)
+                open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', ihdr) + chunk(b'IDAT', rows) + chunk(b'IEND', b''))
+                """
+            let r = try Command.run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, path])
+            #expect(r.status == 0, "\(r.stderrText)")
+            let error = throbberError { _ = try ImageDecoder.decode(fileAt: path) }
+            #expect(error?.kind == .data)
+            #expect(
+                error?.message == "\(path): not a valid PNG: image is 20000x20000, larger than 16384 pixels on a side",
+                "\(error?.message ?? "")")
+        }
+    }
+
     @Test("a truncated PNG is refused as bad data", Fixtures.needed)
     func truncatedPNG() throws {
         let original = [UInt8](try Data(contentsOf: try Self.fixture("pngsuite/basn6a08.png")))

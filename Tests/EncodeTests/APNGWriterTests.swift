@@ -55,6 +55,7 @@ struct APNGWriterTests {
             #expect(
                 s.types.filter {
                     $0 == "IDAT" || $0 == "fdAT" || $0 == "fcTL" || $0 == "IHDR" || $0 == "acTL" || $0 == "IEND"
+                        || $0 == "PLTE" || $0 == "tRNS"
                 }.count == s.types.count,
                 "only the animation chunks are expected: \(s.types)")
             // After IDAT: only fcTL, fdAT, then IEND; every fcTL is followed by its data.
@@ -67,7 +68,7 @@ struct APNGWriterTests {
             // 6 distinct frames, all announced in acTL.
             #expect(s.actl?.numFrames == 6 && s.fctl.count == 6 && apng.report.frames == 6)
             let ihdr = try #require(s.ihdr)
-            #expect(ihdr.width == 48 && ihdr.height == 32 && ihdr.depth == 8 && ihdr.interlace == 0)
+            #expect(ihdr.width == 48 && ihdr.height == 32 && [1, 2, 4, 8].contains(ihdr.depth) && ihdr.interlace == 0)
             #expect(s.fctl[0].rect == PixelRect(x: 0, y: 0, width: 48, height: 32))
             #expect(s.fctl.allSatisfy { $0.dispose <= 2 && $0.blend <= 1 })
             // Every frame's zlib stream inflates to exactly its rows.
@@ -199,7 +200,20 @@ struct APNGWriterTests {
 
     // MARK: Lossless
 
-    @Test("default with transparency: 8-bit RGBA, and every decoder shows exactly the input frames")
+    /// The colors of `frames` as decoders show them (alpha-0 pixels as
+    /// 0,0,0,0), counted here, not by the encoder.
+    static func distinctColors(_ frames: [RGBAImage]) -> Int {
+        var seen = Set<[UInt8]>()
+        for f in frames {
+            let px = normalized(f)
+            for p in stride(from: 0, to: px.count, by: 4) { seen.insert(Array(px[p..<p + 4])) }
+        }
+        return seen.count
+    }
+
+    @Test(
+        "default with transparency and at most 256 colors: a palette with tRNS at the fewest bits, and every decoder shows exactly the input frames"
+    )
     func losslessRGBA() throws {
         let frames = Self.disc
         try withAPNG(
@@ -210,9 +224,11 @@ struct APNGWriterTests {
             }
         ) { apng in
             let s = apng.structure
-            #expect(s.ihdr?.color == 6 && s.ihdr?.depth == 8)
-            #expect(s.plteEntries == nil && s.trns == nil)
-            #expect(apng.report.palette == "lossless RGBA")
+            // The disc's colors and transparency: every one a palette entry.
+            let n = Self.distinctColors(frames)
+            let depth = [1, 2, 4, 8].first { n <= 1 << $0 }!
+            #expect(s.ihdr?.color == 3 && s.ihdr?.depth == depth && s.plteEntries == n && s.trns != nil)
+            #expect(apng.report.palette == "lossless palette of \(n) colors, \(depth)-bit")
             let expected = frames.map(normalized)
             for d in [ReferenceAnimation.Decoder.spec, .ffmpeg, .pillow] {
                 let decoded = try ReferenceAnimation(d, path: apng.path)
@@ -226,7 +242,9 @@ struct APNGWriterTests {
     func losslessPartialAlpha() throws {
         let frames = Self.softFrames(5)
         try withAPNG(MemoryFrameSource(frames), .with { $0.jobs = 2 }) { apng in
-            #expect(apng.structure.ihdr?.color == 6)
+            // Under 256 colors: a palette, with tRNS for the partial alpha.
+            #expect(Self.distinctColors(frames) <= 256)
+            #expect(apng.structure.ihdr?.color == 3 && apng.structure.trns != nil)
             let expected = frames.map(normalized)
             for d in [ReferenceAnimation.Decoder.spec, .ffmpeg] {
                 expectFrames(try ReferenceAnimation(d, path: apng.path).frames, equal: expected, width: 40, d.rawValue)

@@ -56,8 +56,8 @@ struct SceneTimeTests {
             name: "rotate −90° per step: 4 steps = 1 s", timing: #"{"fps": 25}"#,
             layers: dot(#"{"kind": "step", "property": "rotate", "by": -90}"#), duration: "1", frames: 25),
         CycleCase(
-            name: "rotate 7° per 0.01 s step: 360 steps = 3.6 s", timing: #"{"step": 0.01, "fps": 10}"#,
-            layers: dot(#"{"kind": "step", "property": "rotate", "by": 7}"#), duration: "18/5", frames: 36),
+            name: "rotate 7° per 0.01 s step: 360 steps = 3.6 s", timing: #"{"step": 0.01, "fps": 100}"#,
+            layers: dot(#"{"kind": "step", "property": "rotate", "by": 7}"#), duration: "18/5", frames: 360),
         CycleCase(
             name: "a bounce by 1/4 over [0, 1] repeats after 2·1/(1/4) = 8 steps",
             timing: #"{"step": 0.125, "fps": 16}"#,

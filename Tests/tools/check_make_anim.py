@@ -182,7 +182,10 @@ def apng_spec(width, height, frames, plays, color_type=6, palette=None):
              "dispose": ["none", "background", "previous"][f["dispose"]],
              "blend": ["source", "over"][f["blend"]],
              "colors": palette if color_type == 3 else None, "transparent": None} for f in frames]
-    return {"format": "apng", "width": width, "height": height, "loop": plays, "frames": spec}
+    # What `throbber info` calls the IHDR color type (every file here is 8-bit).
+    kind = {0: "gray", 2: "RGB", 3: "palette", 4: "gray+alpha", 6: "RGBA"}[color_type]
+    return {"format": "apng", "width": width, "height": height, "loop": plays, "frames": spec,
+            "pixel_type": kind + " 8-bit"}
 
 
 def fr(x, y, w, h, num, den, dispose, blend):

@@ -519,7 +519,8 @@ def check_apng(path, slots_or_none, config_slot, chromium, report):
     report.data["apng"] = summary
     if info is None or ref is None:
         return None
-    summary.update(frames=len(info["frames"]), color_type=info["color_type"], num_plays=info["num_plays"],
+    summary.update(frames=len(info["frames"]), color_type=info["color_type"], bit_depth=info["bit_depth"],
+                   num_plays=info["num_plays"],
                    delays=[fr(f["delay"]) for f in info["frames"]],
                    blend_over=sum(f["blend"] == 1 for f in info["frames"]),
                    partial_frames=sum((f["w"], f["h"]) != (w, h) for f in info["frames"]))

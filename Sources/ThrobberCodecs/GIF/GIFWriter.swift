@@ -109,17 +109,20 @@ package final class GIFWriter {
         self.gif = nil
         var error: Int32 = 0
         if EGifCloseFile(gif, &error) == GIF_ERROR || sinkFailed {
-            throw ThrobberError(.io, sinkFailed ? "write failed" : "giflib: \(GIFWriter.describe(error))")
+            throw sinkFailed ? sinkError : ThrobberError(.io, "giflib: \(GIFWriter.describe(error))")
         }
     }
 
     private func check(_ status: Int32, _ what: String) throws {
         if status == GIF_ERROR {
-            if sinkFailed { throw ThrobberError(.io, "write failed") }
+            if sinkFailed { throw sinkError }
             throw ThrobberError(
                 .software, "giflib: cannot write \(what): \(GIFWriter.describe(gif?.pointee.Error ?? 0))")
         }
     }
+
+    /// The sink's own error (naming the file and why), when it has one.
+    private var sinkError: ThrobberError { sink.failure ?? ThrobberError(.io, "write failed") }
 
     static func describe(_ code: Int32) -> String {
         GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"

@@ -17,13 +17,17 @@ public struct DecodedAnimation: Sendable {
     public var format: AnimationFormat
     /// Each frame as stored in the file (for `throbber info`).
     public var stored: [StoredFrame]
+    /// APNG: the color type and bit depth all frames share, as `info`
+    /// shows it ("palette 2-bit", "gray 1-bit", "RGB 8-bit"); nil for GIF.
+    public var pixelType: String?
 
     /// An animation from its parts; `frames`, `durations` and `stored`
     /// should have one element per frame.
     public init(
         width: Int, height: Int, frames: [RGBAImage], durations: [Rational], loop: Int,
-        format: AnimationFormat, stored: [StoredFrame]
+        format: AnimationFormat, stored: [StoredFrame], pixelType: String? = nil
     ) {
+        self.pixelType = pixelType
         self.width = width
         self.height = height
         self.frames = frames

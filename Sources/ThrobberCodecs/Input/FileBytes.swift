@@ -1,11 +1,69 @@
-import Foundation
 import ThrobberCore
 
-/// File reads with errors that say which file and why.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// File reads with errors that say which file and why. What a path names
+/// is looked at before it is opened: a regular file (or a link to one) is
+/// read whole, a pipe or FIFO (`<(…)`) as a stream; folders, devices and
+/// sockets are refused without being opened. No read goes past
+/// ``maxBytes``: a file's size is checked before it is read, a pipe's
+/// bytes as they come.
 package enum FileBytes {
-    /// The whole file.
+    /// Most bytes read from one input file or pipe: 1 GiB, far more than
+    /// the largest image Throbber decodes (``ImageDecoder/maxSide``) takes.
+    package static let maxBytes = 1 << 30
+
+    /// What a path names, symbolic links followed.
+    package enum Kind: Equatable {
+        /// A regular file, or something else stat(2) could not tell apart.
+        case file
+        /// A folder.
+        case folder
+        /// A pipe or FIFO: read once, as a stream.
+        case stream
+        /// A character or block device, or a socket: never read.
+        case device(String)
+        /// stat(2) failed with this errno (ENOENT: it does not exist).
+        case missing(Int32)
+    }
+
+    /// What `path` names, from one stat(2).
+    package static func kind(_ path: String) -> Kind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .missing(errno) }
+        return kind(st.st_mode)
+    }
+
+    static func kind(_ mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFIFO: return .stream
+        case S_IFCHR: return .device("a character device")
+        case S_IFBLK: return .device("a block device")
+        case S_IFSOCK: return .device("a socket")
+        default: return .file
+        }
+    }
+
+    /// The error for an input that is a device or a socket.
+    package static func refused(_ path: String, _ what: String) -> ThrobberError {
+        ThrobberError(
+            .noInput, "\(path): is \(what), not a file; give a file, or a pipe (<(…), or - for encode)")
+    }
+
+    /// The whole file, or everything a pipe carries (up to ``maxBytes``).
     package static func read(_ path: String) throws -> [UInt8] {
-        try reading(path) { [UInt8](try $0.readToEnd() ?? Data()) }
+        let (fd, size) = try openChecked(path, stream: nil)
+        defer { close(fd) }
+        return try readAll(fd, name: path, expected: size)
+    }
+
+    /// Opens a pipe or FIFO for reading (waiting, as cat(1) does, for a
+    /// FIFO's writer). Throws when `path` is anything else.
+    package static func openStream(_ path: String) throws -> Int32 {
+        try openChecked(path, stream: true).fd
     }
 
     /// Whether the file holds an animation: a GIF, or a PNG whose acTL
@@ -13,33 +71,118 @@ package enum FileBytes {
     /// header, so however large its leading chunks, a still costs a few
     /// small reads here and is read whole only when decoded.
     static func isAnimation(_ path: String) throws -> Bool {
-        try reading(path) { handle in
-            switch ImageFormat.sniff([UInt8](try handle.read(upToCount: 8) ?? Data())) {
-            case .gif: return true
-            case .png:
-                return try APNGDecoder.isAnimated { offset in
-                    try handle.seek(toOffset: UInt64(offset))
-                    return [UInt8](try handle.read(upToCount: 8) ?? Data())
+        let (fd, _) = try openChecked(path, stream: false)
+        defer { close(fd) }
+        func bytes(at offset: Int) throws -> [UInt8] {
+            var failure: Int32 = 0
+            let head = [UInt8](unsafeUninitializedCapacity: 8) { buffer, count in
+                count = 0
+                while count < 8 {
+                    let n = pread(fd, buffer.baseAddress! + count, 8 - count, off_t(offset + count))
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failure = errno }
+                    if n <= 0 { break }
+                    count += n
                 }
-            default: return false
             }
+            if failure != 0 { throw readFailed(path, failure) }
+            return head
+        }
+        switch ImageFormat.sniff(try bytes(at: 0)) {
+        case .gif: return true
+        case .png: return try APNGDecoder.isAnimated(header: bytes(at:))
+        default: return false
         }
     }
 
-    private static func reading<T>(_ path: String, _ body: (FileHandle) throws -> T) throws -> T {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw ThrobberError(.noInput, "\(path): no such file")
+    /// Opens `path` after checking what it is; `stream`: nil takes a file
+    /// or a pipe, true only a pipe, false only a file. Returns the
+    /// descriptor and the file's size (0 for a pipe). What was opened is
+    /// checked again (fstat), so a file swapped for a device in between is
+    /// refused too; a file is opened without blocking, so a FIFO swapped in
+    /// cannot hang the run.
+    private static func openChecked(_ path: String, stream: Bool?) throws -> (fd: Int32, size: Int) {
+        let named = kind(path)
+        try check(named, path: path, stream: stream)
+        let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (named == .stream ? 0 : O_NONBLOCK)
+        let fd = Glibc.open(path, flags)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw ThrobberError(.noInput, "\(path): no such file") }
+            throw ThrobberError(.noInput, "\(path): cannot be opened for reading: \(String(cString: strerror(code)))")
         }
-        if isDir.boolValue { throw ThrobberError(.data, "\(path): is a folder, expected an image file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ThrobberError(.noInput, "\(path): cannot be opened for reading (permission denied?)")
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            close(fd)
+            throw readFailed(path, code)
         }
-        defer { try? handle.close() }
+        let opened = kind(st.st_mode)
         do {
-            return try body(handle)
+            guard opened == named else {
+                try check(opened, path: path, stream: stream)
+                throw ThrobberError(.noInput, "\(path): changed while it was being opened; try again")
+            }
+            if opened == .file && Int(st.st_size) > maxBytes { throw tooLarge(path) }
         } catch {
-            throw ThrobberError(.io, "\(path): read failed: \(error.localizedDescription)")
+            close(fd)
+            throw error
         }
+        return (fd, opened == .file ? Int(st.st_size) : 0)
+    }
+
+    private static func check(_ kind: Kind, path: String, stream: Bool?) throws {
+        switch kind {
+        case .missing(let code):
+            if code == ENOENT || code == ENOTDIR { throw ThrobberError(.noInput, "\(path): no such file") }
+            throw ThrobberError(.noInput, "\(path): cannot be read: \(String(cString: strerror(code)))")
+        case .folder: throw ThrobberError(.data, "\(path): is a folder, expected an image file")
+        case .device(let what): throw refused(path, what)
+        case .stream where stream == false:
+            throw ThrobberError(
+                .usage, "\(path): is a pipe, read once as a stream of frames; give it as the only input")
+        case .file where stream == true:
+            throw ThrobberError(.usage, "\(path): is not a pipe or FIFO")
+        case .file, .stream: return
+        }
+    }
+
+    /// Reads to the end: `expected` bytes straight into the result (a
+    /// regular file's size), then whatever more comes (a pipe, a file that
+    /// grew, a /proc file whose size says 0), never past ``maxBytes``.
+    private static func readAll(_ fd: Int32, name: String, expected: Int) throws -> [UInt8] {
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            count = 0
+            while count < expected {
+                let n = Glibc.read(fd, buffer.baseAddress! + count, expected - count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                count += n
+            }
+        }
+        if failure != 0 { throw readFailed(name, failure) }
+        try withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { chunk in
+            while true {
+                let n = Glibc.read(fd, chunk.baseAddress!, chunk.count)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { throw readFailed(name, errno) }
+                if n == 0 { return }
+                guard bytes.count + n <= maxBytes else { throw tooLarge(name) }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+            }
+        }
+        return bytes
+    }
+
+    private static func readFailed(_ path: String, _ code: Int32) -> ThrobberError {
+        ThrobberError(.io, "\(path): read failed: \(String(cString: strerror(code)))")
+    }
+
+    private static func tooLarge(_ path: String) -> ThrobberError {
+        ThrobberError(
+            .data,
+            "\(path): larger than \(maxBytes >> 30) GiB, the most Throbber reads from one input; is it the right file?")
     }
 }

@@ -26,26 +26,37 @@ public struct FrameList: Sendable {
     }
 
     /// The frame files for `inputs`, in order: each folder's picked files
-    /// (its subfolders are skipped), each file as it is. Paths keep the
-    /// form they were given in.
+    /// (only regular files and links to them: subfolders, FIFOs, devices
+    /// and sockets in a folder are skipped, never opened), each file as it
+    /// is. Paths keep the form they were given in.
     ///
     /// Throws ``ThrobberError/Kind/noInput`` when an input does not exist,
-    /// a folder cannot be read, or a folder has no file to pick.
+    /// is a device or a socket, a folder cannot be read, or a folder has no
+    /// file to pick; ``ThrobberError/Kind/usage`` for a pipe or FIFO among
+    /// several inputs (one alone is read by ``StreamFrameSource/init(path:)``).
     public func files(for inputs: [String]) throws -> [String] {
         var files: [String] = []
         for input in inputs {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDir) else {
+            switch FileBytes.kind(input) {
+            case .missing(let code) where code == ENOENT || code == ENOTDIR:
                 throw ThrobberError(.noInput, "\(input): no such file or folder")
-            }
-            if isDir.boolValue {
+            case .missing(let code):
+                throw ThrobberError(.noInput, "\(input): cannot be read: \(String(cString: strerror(code)))")
+            case .device(let what):
+                throw FileBytes.refused(input, what)
+            case .stream:
+                throw ThrobberError(
+                    .usage,
+                    "\(input): is a pipe, read as a stream of frames (PNG files or YUV4MPEG2); it must be the only input"
+                )
+            case .folder:
                 let found = try folderFiles(input)
                 guard !found.isEmpty else {
                     let what = glob.map { "no files matching \"\($0)\"" } ?? "no PNG, JPEG or GIF files"
                     throw ThrobberError(.noInput, "\(input): folder has \(what)")
                 }
                 files += found
-            } else {
+            case .file:
                 files.append(input)
             }
         }
@@ -66,10 +77,8 @@ public struct FrameList: Sendable {
             let ext = (name as NSString).pathExtension.lowercased()
             return FrameList.imageExtensions.contains(ext)
         }
-        .filter { name in
-            var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: base + name, isDirectory: &isDir) && !isDir.boolValue
-        }
+        // One stat each, links followed: a FIFO would block the run, a device never ends.
+        .filter { FileBytes.kind(base + $0) == .file }
         return picked.sorted(by: sort.areInIncreasingOrder).map { base + $0 }
     }
 }

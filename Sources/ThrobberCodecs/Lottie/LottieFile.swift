@@ -1,8 +1,9 @@
 import Foundation
 import ThrobberCore
 
-/// A Lottie (Bodymovin) animation read from a `.json` file or a gzipped
-/// Telegram sticker (`.tgs`), recognised by its content: a JSON object with
+/// A Lottie (Bodymovin) animation read from a `.json` file, a gzipped
+/// Telegram sticker (`.tgs`) or a dotLottie archive (`.lottie`: the
+/// manifest's first animation), recognised by its content: a JSON object with
 /// the keys `v`, `fr`, `ip`, `op`, `w`, `h` and `layers`. Only its header is
 /// read here; rlottie draws it (``LottieFrameSource``).
 public struct LottieFile: Sendable {
@@ -49,33 +50,35 @@ public struct LottieFile: Sendable {
 
     /// Whether the file at `path` should be read as a Lottie file rather
     /// than an image: it is named `.json`, `.tgs` or `.lottie`, starts with
-    /// `{` (after blanks), or is gzip data. Cheap: reads at most 64 bytes.
-    public static func isCandidate(_ path: String) -> Bool {
+    /// `{` (after blanks), or is gzip or zip data. Cheap: reads at most 64 bytes,
+    /// and none when `sniff` is false (among many frame files, where only
+    /// the name is looked at).
+    public static func isCandidate(_ path: String, sniff: Bool = true) -> Bool {
         let lower = path.lowercased()
         if [".json", ".tgs", ".lottie"].contains(where: lower.hasSuffix) { return true }
+        guard sniff else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
-        if GzipInflate.isGzip(head) { return true }
+        if GzipInflate.isGzip(head) || ZipArchive.isZip(head) { return true }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
         return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     /// Reads and checks `path`. Throws ``ThrobberError/Kind/data`` naming
     /// the file (and the key) for JSON that is not a Lottie animation, a
-    /// Throbber config, a `.lottie` archive, gzip garbage, a size or frame
+    /// Throbber config, a damaged `.lottie` archive, gzip garbage, a size or frame
     /// count out of range, or a file rlottie refuses; the file's own
     /// errors (missing: ``ThrobberError/Kind/noInput``). `asLayer`: read
     /// for a config's Lottie layer, where a config is refused as a layer
     /// rather than pointed at `throbber render`.
     public static func read(_ path: String, asLayer: Bool = false) throws -> LottieFile {
         var bytes = try FileBytes.read(path)
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw ThrobberError(
-                .data,
-                "\(path): .lottie (dotLottie zip) archives are not read; unzip it and give its animations/NAME.json")
+        if ZipArchive.isZip(bytes) {
+            bytes = try DotLottie.animation(bytes, name: path, limit: maxJSONBytes)
+        } else if GzipInflate.isGzip(bytes) {
+            bytes = try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: path)
         }
-        if GzipInflate.isGzip(bytes) { bytes = try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: path) }
         let top: JSONNode
         do {
             top = try JSONParser.parse(bytes, file: path)

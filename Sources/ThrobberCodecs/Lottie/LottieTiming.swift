@@ -9,8 +9,10 @@ import ThrobberCore
 /// the last one also covering the n mod k frames left over, so a loop lasts
 /// exactly n/fr seconds, as in the file. A requested rate resamples by
 /// time: m = round(n/fr · fps) frames, evenly spaced over the same n/fr
-/// seconds (so the loop stays seamless), each showing the file's frame at
-/// its start time.
+/// seconds (so the loop stays seamless), each showing the file's frame
+/// nearest its start time (j·n/m rounded half up, as ffmpeg's `fps` filter
+/// rounds): at 60 → 50 fps that is frames 0, 1, 2, 4, 5, 6, …, each the one
+/// on screen for most of the output frame's time.
 public struct LottieTiming: Equatable, Sendable {
     /// The file's frame shown by each output frame (0 is the file's `ip`).
     public let frames: [Int]
@@ -27,7 +29,9 @@ public struct LottieTiming: Equatable, Sendable {
             if let maxFPS, loop / Rational(Int64(m)) < Rational(1, Int64(maxFPS)) {
                 m = max(1, Int((loop * Rational(Int64(maxFPS))).floor))
             }
-            frames = (0..<m).map { Int(Int64($0) * Int64(n) / Int64(m)) }
+            frames = (0..<m).map { j in
+                min(n - 1, Int((2 * Int64(j) * Int64(n) + Int64(m)) / (2 * Int64(m))))
+            }
             durations = Array(repeating: loop / Rational(Int64(m)), count: m)
             return
         }

@@ -169,7 +169,15 @@ enum APNGDecoder {
         }
         return DecodedAnimation(
             width: width, height: height, frames: out, durations: frames.map(\.duration),
-            loop: Int(numPlays), format: .apng, stored: stored)
+            loop: Int(numPlays), format: .apng, stored: stored,
+            pixelType: Self.pixelType(
+                color: ihdr.data[ihdr.data.startIndex + 9], depth: ihdr.data[ihdr.data.startIndex + 8]))
+    }
+
+    /// PNG color type `color` at `depth` bits per sample, as `info` shows it.
+    static func pixelType(color: UInt8, depth: UInt8) -> String {
+        let name = [0: "gray", 2: "RGB", 3: "palette", 4: "gray+alpha", 6: "RGBA"][Int(color)] ?? "color type \(color)"
+        return "\(name) \(depth)-bit"
     }
 
     /// One frame's image data as a PNG of its own, decoded by libpng.

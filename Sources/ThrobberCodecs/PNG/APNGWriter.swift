@@ -4,11 +4,12 @@ import ThrobberCore
 /// then per frame fcTL plus IDAT (the first frame is the default image) or
 /// fdAT, one unbroken sequence-number run, and IEND.
 package final class APNGWriter {
-    package enum ColorType: UInt8 {
+    package enum ColorType: UInt8, Sendable {
+        case gray = 0
         case rgb = 2
         case palette = 3
+        case grayAlpha = 4
         case rgba = 6
-        package var bytesPerPixel: Int { self == .rgba ? 4 : self == .rgb ? 3 : 1 }
     }
 
     package enum DisposeOp: UInt8 {
@@ -48,18 +49,20 @@ package final class APNGWriter {
     private var framesWritten = 0
     let frameCount: Int
 
-    /// Writes the header. `palette` (packed RGBA) is for `.palette` only;
-    /// entries with alpha below 255 get a tRNS chunk. `loop`: 0 = forever,
-    /// N = play N times (acTL num_plays).
+    /// Writes the header. `depth`: bits per sample (1, 2, 4 or 8).
+    /// `palette` (packed RGBA) is for `.palette` only; entries with alpha
+    /// below 255 get a tRNS chunk. `loop`: 0 = forever, N = play N times
+    /// (acTL num_plays).
     package init(
-        sink: ByteSink, width: Int, height: Int, colorType: ColorType, palette: [UInt32]?,
+        sink: ByteSink, width: Int, height: Int, colorType: ColorType, depth: Int = 8, palette: [UInt32]?,
         frameCount: Int, loop: Int
     ) throws {
         self.sink = sink
         self.frameCount = frameCount
         chunks.signature()
         chunks.chunk(
-            "IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [8, colorType.rawValue, 0, 0, 0])
+            "IHDR",
+            UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [UInt8(depth), colorType.rawValue, 0, 0, 0])
         chunks.chunk("acTL", UInt32(frameCount).bigEndianBytes + UInt32(loop).bigEndianBytes)
         if let palette {
             chunks.chunk(

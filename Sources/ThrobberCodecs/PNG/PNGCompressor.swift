@@ -1,123 +1,107 @@
-internal import CZlib
 import ThrobberCore
 
-/// Turns rows of pixels into PNG image data: a filter chosen per row, then
-/// zlib deflate. Pure and thread-safe, so frames compress in parallel.
+/// Turns rows of pixels into PNG image data: PNG's row filters, then a zlib
+/// stream. Pure and thread-safe, so frames compress in parallel.
 public struct PNGCompressor: Sendable {
-    /// How hard deflate works: a trade of time for size.
+    /// How hard the compressor works: a trade of time for size
+    /// (docs/benchmarks.md, "APNG size (issue #16)").
     public enum Effort: String, Sendable, CaseIterable {
-        /// zlib level 6, one filter strategy.
+        /// One filter heuristic (the smallest sum of residuals per row) and
+        /// one deflate pass.
         case fast
-        /// The smaller of zlib level 8 (memLevel 9) and fast's level 6: 2–3%
-        /// smaller on photographic frames, and never larger than fast (zlib's
-        /// levels are not monotonic on small frames). Level 9 would save 0.4%
-        /// more at twice the time.
+        /// Every filter strategy tried at a quick deflate level, the
+        /// smallest kept and deflated with libdeflate's level 10.
         case best
-        /// zlib level 1: only to compare two encodings of a frame quickly.
+        /// As `best`, then the winner deflated again with zopfli, keeping
+        /// the smaller stream.
+        case max
+        /// A quick deflate only: to compare two encodings of a frame.
         case trial
     }
 
-    /// The deflate effort; default ``Effort/best``.
+    /// The effort; default ``Effort/best``.
     public var effort: Effort = .best
 
     /// A compressor working at `effort`.
     public init(effort: Effort = .best) { self.effort = effort }
 
     /// `rows` holds `height` rows of `stride` bytes, `bpp` bytes per pixel
-    /// (1 for palette indices). Returns the zlib stream for IDAT/fdAT.
+    /// (1 for palette indices and bit depths below 8). Returns the zlib
+    /// stream for IDAT/fdAT.
     func compress(_ rows: [UInt8], stride: Int, height: Int, bpp: Int) throws -> [UInt8] {
-        try compress(filtered: PNGCompressor.filter(rows, stride: stride, height: height, bpp: bpp))
+        try compress(variants: [rows], stride: stride, height: height, bpp: bpp).data
     }
 
-    /// The rows with PNG's filter bytes, as `compress` filters them (the
-    /// filters do not depend on the effort): filter once to compress one
-    /// image at several efforts.
-    package static func filter(_ rows: [UInt8], stride: Int, height: Int, bpp: Int) -> [UInt8] {
-        // Palette images: PNG's own advice is filter None.
-        filtered(rows, stride: stride, height: height, bpp: bpp, adaptive: bpp > 1)
-    }
-
-    /// Filtered rows (from `filter`, or raw scanlines with their filter
-    /// bytes) as a zlib stream.
-    package func compress(filtered: [UInt8]) throws -> [UInt8] {
-        guard effort == .best else { return try deflate(filtered) }
-        let strong = try deflate(filtered)
-        let fast = try PNGCompressor(effort: .fast).deflate(filtered)
-        return fast.count < strong.count ? fast : strong
-    }
-
-    /// Applies PNG filters: per row the one with the smallest sum of
-    /// absolute (signed) residuals when `adaptive` (libpng's heuristic), else None.
-    static func filtered(_ src: [UInt8], stride: Int, height: Int, bpp: Int, adaptive: Bool) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: (stride + 1) * height)
-        var candidate = [UInt8](repeating: 0, count: stride)
-        src.withUnsafeBufferPointer { s in
-            out.withUnsafeMutableBufferPointer { o in
-                candidate.withUnsafeMutableBufferPointer { cand in
-                    for y in 0..<height {
-                        let row = s.baseAddress! + y * stride
-                        let up: UnsafePointer<UInt8>? = y > 0 ? row - stride : nil
-                        let dst = o.baseAddress! + y * (stride + 1)
-                        var best: UInt8 = 0
-                        if adaptive {
-                            var bestCost = Int.max
-                            for f in UInt8(0)...4 {
-                                let cost = apply(f, row, up, cand.baseAddress!, stride, bpp, limit: bestCost)
-                                if cost < bestCost {
-                                    bestCost = cost
-                                    best = f
-                                }
-                            }
-                        }
-                        dst[0] = best
-                        _ = apply(best, row, up, dst + 1, stride, bpp, limit: Int.max)
-                    }
+    /// The smallest zlib stream of any of `variants` (the same rectangle
+    /// encoded differently, such as for blend SOURCE and OVER), and which
+    /// variant it encodes. The variant is chosen with the minimum-sum
+    /// filter at the trial level; `best` and `max` then try every filter
+    /// strategy on it.
+    /// `indexed`: palette indices, which `fast` leaves unfiltered (PNG's
+    /// own advice) where it filters other images by minimum sum.
+    package func compress(variants: [[UInt8]], stride: Int, height: Int, bpp: Int, indexed: Bool = false) throws
+        -> (variant: Int, data: [UInt8])
+    {
+        let sets = variants.map { PNGFilterSet($0, stride: stride, height: height, bpp: bpp) }
+        let first: PNGFilterSet.Strategy = indexed && effort == .fast ? .none : .minimumSum
+        var chosen = 0
+        var rows = sets[0].rows(first)
+        if sets.count > 1 {
+            var smallest = try Self.trial(rows).count
+            for i in 1..<sets.count {
+                let candidate = sets[i].rows(first)
+                let size = try Self.trial(candidate).count
+                if size < smallest {
+                    smallest = size
+                    chosen = i
+                    rows = candidate
                 }
             }
         }
-        return out
-    }
-
-    /// Writes filter `f` of one row to `dst`; returns the residual cost
-    /// (stopping early once it exceeds `limit`).
-    @inline(__always)
-    private static func apply(
-        _ f: UInt8, _ row: UnsafePointer<UInt8>, _ up: UnsafePointer<UInt8>?, _ dst: UnsafeMutablePointer<UInt8>,
-        _ stride: Int, _ bpp: Int, limit: Int
-    ) -> Int {
-        var cost = 0
-        for x in 0..<stride {
-            let a = x >= bpp ? Int(row[x - bpp]) : 0
-            let b = up.map { Int($0[x]) } ?? 0
-            let c = (x >= bpp ? up.map { Int($0[x - bpp]) } : nil) ?? 0
-            let predictor = PNGUnfilter.predict(f, a, b, c)
-            let v = UInt8(truncatingIfNeeded: Int(row[x]) - predictor)
-            dst[x] = v
-            cost += Int(Int8(bitPattern: v).magnitude)
-            if cost >= limit { return cost }
-        }
-        return cost
-    }
-
-    private func deflate(_ data: [UInt8]) throws -> [UInt8] {
-        var stream = z_stream()
-        let level: Int32 = effort == .best ? 8 : effort == .fast ? 6 : 1
-        guard throbber_deflate_init(&stream, level, 15, effort == .best ? 9 : 8, Z_DEFAULT_STRATEGY) == Z_OK else {
-            throw ThrobberError(.software, "zlib: deflateInit failed")
-        }
-        defer { deflateEnd(&stream) }
-        var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(data.count))))
-        let status = data.withUnsafeBufferPointer { inBuf in
-            out.withUnsafeMutableBufferPointer { outBuf -> Int32 in
-                stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
-                stream.avail_in = UInt32(inBuf.count)
-                stream.next_out = outBuf.baseAddress
-                stream.avail_out = UInt32(outBuf.count)
-                return CZlib.deflate(&stream, Z_FINISH)
+        guard effort == .best || effort == .max else { return (chosen, try compress(filtered: rows)) }
+        var smallest = try Self.trial(rows).count
+        for strategy in PNGFilterSet.Strategy.allCases where strategy != first {
+            let candidate = sets[chosen].rows(strategy)
+            let size = try Self.trial(candidate).count
+            if size < smallest {
+                smallest = size
+                rows = candidate
             }
         }
-        guard status == Z_STREAM_END else { throw ThrobberError(.software, "zlib: deflate failed (\(status))") }
-        out.removeSubrange(Int(stream.total_out)...)
-        return out
+        return (chosen, try compress(filtered: rows))
     }
+
+    /// Filtered rows (each with its filter type byte) as a zlib stream at
+    /// this effort's final deflate.
+    package func compress(filtered: [UInt8]) throws -> [UInt8] {
+        switch effort {
+        case .trial: return try Self.trial(filtered)
+        case .fast: return try Deflate.libdeflate(filtered, level: Self.fastLevel)
+        case .best: return try Deflate.libdeflate(filtered, level: Self.bestLevel)
+        case .max:
+            let strong = try Deflate.libdeflate(filtered, level: Self.bestLevel)
+            let zopfli = Deflate.zopfli(filtered, iterations: Self.zopfliIterations)
+            return zopfli.isEmpty || zopfli.count >= strong.count ? strong : zopfli
+        }
+    }
+
+    /// The rows of an image filtered as `fast` does (every row by the
+    /// minimum-sum heuristic).
+    package static func filter(_ rows: [UInt8], stride: Int, height: Int, bpp: Int) -> [UInt8] {
+        PNGFilterSet(rows, stride: stride, height: height, bpp: bpp).rows(.minimumSum)
+    }
+
+    private static func trial(_ filtered: [UInt8]) throws -> [UInt8] {
+        try Deflate.libdeflate(filtered, level: trialLevel)
+    }
+
+    // Levels chosen by measurement (docs/benchmarks.md, "APNG size (issue
+    // #16)"): libdeflate 6 is smaller and faster than zlib 6; libdeflate 10
+    // is 4–5 % smaller than zlib 8 in the same time, where 11 and 12 save
+    // 1–2 % more at two to four times the time; trial level 1 ranks filter
+    // strategies as well as level 6 does.
+    static let trialLevel: Int32 = 1
+    static let fastLevel: Int32 = 6
+    static let bestLevel: Int32 = 10
+    static let zopfliIterations: Int32 = 15
 }

@@ -1,5 +1,9 @@
 import ThrobberCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Frames streamed on a pipe, such as standard input: concatenated PNG
 /// files (`ffmpeg -f image2pipe -c:v png -`) or a YUV4MPEG2 stream
 /// (`ffmpeg -f yuv4mpegpipe -`), told apart by their first bytes.
@@ -74,6 +78,24 @@ public struct StreamFrameSource: FrameSource {
                 "\(name): not a PNG or YUV4MPEG2 stream (unrecognised first bytes); pipe frames with ffmpeg -f image2pipe -c:v png - or ffmpeg -f yuv4mpegpipe -"
             )
         }
+    }
+
+    /// Reads the pipe or FIFO at `path` to its end, as ``init(fd:name:)``
+    /// reads standard input, under the same limits (``StreamLimits``);
+    /// messages name `path`. A FIFO with no writer yet is waited for, as
+    /// cat(1) does. Throws as ``init(fd:name:)`` does, and
+    /// ``ThrobberError/Kind/usage`` when `path` is no pipe (see ``isStream(_:)``).
+    public init(path: String) throws {
+        let fd = try FileBytes.openStream(path)
+        defer { close(fd) }
+        try self.init(fd: fd, name: path)
+    }
+
+    /// Whether `path` names a pipe or FIFO (symbolic links followed), such
+    /// as the `/dev/fd/63` of a shell's `<(…)`: an input read once, as a
+    /// stream, with ``init(path:)``.
+    public static func isStream(_ path: String) -> Bool {
+        FileBytes.kind(path) == .stream
     }
 
     /// How many frames the stream held.

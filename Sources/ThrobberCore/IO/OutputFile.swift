@@ -7,12 +7,21 @@ import Foundation
 /// An output written atomically: bytes go to a temporary file beside the
 /// target, which replaces the target only when everything succeeded. A
 /// failed run leaves no file behind and never touches an existing one.
-/// The path `-` means standard output.
+///
+/// The path `-` means standard output (so do `/dev/stdout`, `/dev/stderr`
+/// and `/dev/fd/N`: their descriptor is written). A symbolic link is
+/// followed and its target replaced, atomically; the link stays. A device
+/// or a FIFO (`/dev/null`, a pipe) is written straight through, never
+/// replaced: what was written before a failure stays written there.
 public final class OutputFile: ByteSink {
     /// The target path as given; `-` is standard output.
     public let path: String
+    /// True when the bytes go to standard output (`-`, `/dev/stdout`).
+    public private(set) var isStandardOutput = false
     private var file: UnsafeMutablePointer<FILE>?
     private var temporaryPath: String?
+    /// The file the temporary file replaces: ``path``, its links followed.
+    private var target: String
     private var failed = false
     private var errnoValue: Int32 = 0
     /// How many bytes have been written so far (to the temporary file, or
@@ -23,36 +32,53 @@ public final class OutputFile: ByteSink {
     public private(set) var sha256: String?
 
     /// Opens a temporary file beside `path` (mode 0666 less the umask), or
-    /// standard output for `-`. With `hashing`, ``sha256`` is the digest of
-    /// the bytes once committed.
+    /// what `path` names when it is written straight through. With
+    /// `hashing`, ``sha256`` is the digest of the bytes once committed.
     ///
     /// Throws a ``ThrobberError/Kind/cannotCreate`` error when `path` is a
-    /// folder, its folder does not exist, or the temporary file cannot be
-    /// made there.
+    /// folder, its folder does not exist, or the temporary file (or the
+    /// device, the FIFO) cannot be opened.
     public init(path: String, hashing: Bool = false) throws {
         self.path = path
+        target = path
         if hashing { hasher = SHA256() }
-        if path == "-" {
+        if let descriptor = Self.descriptor(named: path) {
             // A stream of our own on a copy of the descriptor: closing it
-            // leaves standard output open.
-            let fd = dup(STDOUT_FILENO)
+            // leaves the descriptor open.
+            let fd = dup(descriptor)
             guard fd >= 0, let stream = fdopen(fd, "wb") else {
-                throw ThrobberError(.cannotCreate, "standard output: \(String(cString: strerror(errno)))")
+                throw ThrobberError(.cannotCreate, "\(Self.name(path)): \(String(cString: strerror(errno)))")
+            }
+            (file, isStandardOutput) = (stream, descriptor == STDOUT_FILENO)
+            return
+        }
+        let (resolved, mode) = try Self.followLinks(path)
+        target = resolved
+        if let mode, mode & S_IFMT != S_IFREG {
+            if mode & S_IFMT == S_IFDIR {
+                throw ThrobberError(.cannotCreate, "\(path): is a folder; give a file name for the output")
+            }
+            // A device or a FIFO (opening one waits for its reader, as the shell's > does).
+            let fd = open(resolved, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0, let stream = fdopen(fd, "wb") else {
+                throw ThrobberError(.cannotCreate, "\(path): cannot write: \(String(cString: strerror(errno)))")
             }
             file = stream
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw ThrobberError(.cannotCreate, "\(path): is a folder; give a file name for the output")
-        }
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        let slash = resolved.lastIndex(of: "/")
+        let dir = slash.map { $0 == resolved.startIndex ? "/" : String(resolved[..<$0]) } ?? "."
+        let name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
+        var st = stat()
+        guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
             throw ThrobberError(.cannotCreate, "\(path): cannot create output: folder \(dir) does not exist")
         }
-        var template = Array((dir + "/." + url.lastPathComponent + ".throbber-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        var template = Array((dir + "/." + name + ".throbber-XXXXXX").utf8CString)
+        var fd: Int32 = -1
+        temporaryPath = TemporaryPaths.creating {
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            return fd >= 0 ? template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : nil
+        }
         guard fd >= 0 else {
             throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(String(cString: strerror(errno)))")
         }
@@ -60,8 +86,46 @@ public final class OutputFile: ByteSink {
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         file = fdopen(fd, "wb")
+    }
+
+    /// The descriptor that `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`
+    /// or `/proc/self/fd/N` stand for; nil for any other path.
+    private static func descriptor(named path: String) -> Int32? {
+        switch path {
+        case "-", "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                return Int32(path.dropFirst(prefix.count))
+            }
+            return nil
+        }
+    }
+
+    /// How messages call the output.
+    private static func name(_ path: String) -> String {
+        descriptor(named: path) == STDOUT_FILENO ? "standard output" : path
+    }
+
+    /// `path` with its symbolic links followed (a relative link from its
+    /// own folder), and the mode of what is there (nil: nothing yet).
+    private static func followLinks(_ path: String) throws -> (String, mode_t?) {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0 else { return (current, nil) }
+            guard st.st_mode & S_IFMT == S_IFLNK else { return (current, st.st_mode) }
+            var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+            let n = buffer.withUnsafeMutableBufferPointer { readlink(current, $0.baseAddress!, $0.count) }
+            guard n > 0 else {
+                throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(String(cString: strerror(errno)))")
+            }
+            let link = String(decoding: buffer[0..<n], as: UTF8.self)
+            let slash = current.lastIndex(of: "/")
+            current = link.hasPrefix("/") || slash == nil ? link : String(current[...slash!]) + link
+        }
+        throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(String(cString: strerror(ELOOP)))")
     }
 
     deinit { discard() }
@@ -87,14 +151,18 @@ public final class OutputFile: ByteSink {
         if !ok { throw writeError() }
     }
 
+    /// Why writing failed, naming the file; nil while every write succeeded.
+    package var failure: ThrobberError? { failed ? writeError() : nil }
+
     private func writeError() -> ThrobberError {
         let why = errnoValue != 0 ? String(cString: strerror(errnoValue)) : "write failed"
-        return ThrobberError(.io, "\(path == "-" ? "standard output" : path): \(why)")
+        return ThrobberError(.io, "\(Self.name(path)): \(why)")
     }
 
-    /// Flushes, syncs to disk and renames the temporary file to ``path``,
-    /// replacing a file there (for `-`: flushes and closes standard output).
-    /// Does nothing when called again or after ``discard()``.
+    /// Flushes, syncs to disk and renames the temporary file to ``path``
+    /// (its target when it is a symbolic link), replacing a file there; when
+    /// written straight through, flushes and closes. Does nothing when
+    /// called again or after ``discard()``.
     ///
     /// Throws ``ThrobberError/Kind/io`` when the data cannot be flushed or
     /// synced, ``ThrobberError/Kind/cannotCreate`` when the rename fails;
@@ -110,7 +178,7 @@ public final class OutputFile: ByteSink {
             discard()
             throw writeError()
         }
-        guard let temporaryPath else {  // stdout
+        guard let temporaryPath else {  // written straight through
             file = nil
             if fclose(f) != 0 {
                 errnoValue = errno
@@ -125,21 +193,27 @@ public final class OutputFile: ByteSink {
             throw writeError()
         }
         file = nil
-        if rename(temporaryPath, path) != 0 {
-            let why = String(cString: strerror(errno))
-            discard()
-            throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(why)")
+        var failure: Int32 = 0
+        TemporaryPaths.finishing(temporaryPath) {
+            if rename(temporaryPath, target) != 0 {
+                failure = errno
+                unlink(temporaryPath)
+            }
         }
         self.temporaryPath = nil
+        if failure != 0 {
+            throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(String(cString: strerror(failure)))")
+        }
     }
 
     /// Throws the partial output away: closes and deletes the temporary
-    /// file, leaving ``path`` as it was. Safe to call more than once; also
-    /// called when an uncommitted `OutputFile` is released.
+    /// file, leaving ``path`` as it was (written straight through: only
+    /// closes). Safe to call more than once; also called when an
+    /// uncommitted `OutputFile` is released.
     public func discard() {
         if let f = file { fclose(f) }
         file = nil
-        if let temporaryPath { unlink(temporaryPath) }
+        if let temporaryPath { TemporaryPaths.finishing(temporaryPath) { _ = unlink(temporaryPath) } }
         temporaryPath = nil
     }
 }

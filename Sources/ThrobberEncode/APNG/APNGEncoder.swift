@@ -1,13 +1,16 @@
 import ThrobberCodecs
 import ThrobberCore
 
-/// APNG through the skeleton. Lossless by default: 8-bit RGBA, or RGB when
-/// every pixel of every frame is opaque. With `settings.colors`, a palette
-/// APNG (PLTE + tRNS): one libimagequant palette for all frames, each frame
-/// remapped against the previous one so still areas stay still. Each frame
-/// after the first redraws only the rectangle that changed, with blend
-/// SOURCE, or OVER with the unchanged pixels left transparent when that
-/// compresses smaller. Rows are filtered and deflated per frame in parallel.
+/// APNG through the skeleton. Lossless by default, in the smallest exact
+/// layout all frames fit (``APNGColorSurvey``): gray at 1–8 bits, a palette
+/// at 1–8 bits (tRNS for alpha) when all frames have at most 256 colors,
+/// gray+alpha, RGB or RGBA. With `settings.colors`, a palette APNG: one
+/// libimagequant palette for all frames, each frame remapped against the
+/// previous one so still areas stay still. Each frame after the first
+/// redraws only the rectangle that changed, with blend SOURCE, or OVER with
+/// the unchanged pixels left transparent (where the layout has a
+/// transparent value) when that compresses smaller. Rows are filtered and
+/// deflated per frame in parallel.
 struct APNGEncoder: FormatEncoder {
     static let limits = FormatLimits(
         name: "APNG", delays: 1...65535, maxFPS: nil, delayReason: nil,
@@ -26,17 +29,15 @@ struct APNGEncoder: FormatEncoder {
 
     struct Stage: Sendable {
         var compressor: PNGCompressor
-        /// Bytes per pixel of the filtered rows.
-        var bpp: Int
+        var layout: APNGPixelLayout
     }
 
     private let settings: EncodeSettings
     private let timeline: Timeline
     private let sink: ByteSink
-    private var colorType = APNGWriter.ColorType.rgba
+    private var layout = APNGPixelLayout.rgba
     private var reducer: PaletteReducer?
     private var frameCount = 0
-    private var opaque = true
     private var writer: APNGWriter?
     /// The previous frame as written (palette colors for a palette APNG).
     private var canvas: RGBAImage?
@@ -53,11 +54,10 @@ struct APNGEncoder: FormatEncoder {
 
     var stage: Stage {
         Stage(
-            compressor: PNGCompressor(effort: settings.compression == .fast ? .fast : .best),
-            bpp: colorType.bytesPerPixel)
+            compressor: PNGCompressor(effort: settings.compression.effort), layout: layout)
     }
 
-    /// Is everything opaque, how many frames remain once identical
+    /// The layout all frames fit, how many frames remain once identical
     /// neighbours are merged (acTL comes before the frames), and, for a
     /// palette APNG, the shared palette. Runs always step between
     /// neighbouring sources (bounce included), so comparing each source with
@@ -71,28 +71,34 @@ struct APNGEncoder: FormatEncoder {
             Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality, colors: $0, dither: settings.dither)
         }
         let shared = try quantizer.map { try Quantizer.SharedPalette($0) }
+        var colors = APNGColorSurvey()
         try frames.scan { index, image in
             if first == nil { first = image }
             try shared?.add(image)
-            if opaque && !image.isOpaque { opaque = false }
+            colors.add(image, after: previous)
             sameAsPrevious[index] = previous == image
             previous = image
             return true
         }
         frameCount = 1 + zip(runs, runs.dropFirst()).filter { !sameAsPrevious[max($0.source, $1.source)] }.count
+        layout = colors.layout(animated: frameCount > 1)
         if let quantizer, let shared, let first {
-            if frameCount > 1 || !opaque { shared.reserveTransparent() }
-            reducer = try PaletteReducer(
+            if frameCount > 1 || !colors.opaque { shared.reserveTransparent() }
+            let reducer = try PaletteReducer(
                 quantizer: quantizer, palette: try shared.quantize(dither: settings.dither),
                 first: first)
+            self.reducer = reducer
+            layout = APNGPixelLayout(
+                colorType: .palette, depth: APNGColorSurvey.depth(forEntries: reducer.colors.count),
+                palette: reducer.colors)
         }
-        colorType = reducer != nil ? .palette : opaque ? .rgb : .rgba
     }
 
     mutating func begin(first: RGBAImage) throws {
         writer = try APNGWriter(
-            sink: sink, width: first.width, height: first.height, colorType: colorType,
-            palette: reducer?.colors, frameCount: frameCount, loop: settings.loop)
+            sink: sink, width: first.width, height: first.height, colorType: layout.colorType,
+            depth: layout.depth, palette: layout.colorType == .palette ? layout.palette : nil,
+            frameCount: frameCount, loop: settings.loop)
     }
 
     mutating func plan(_ frame: DistinctFrame) throws -> [Prepared] {
@@ -100,15 +106,16 @@ struct APNGEncoder: FormatEncoder {
         let full = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         var rect = canvas.map { FrameDiff.changedRect(image, $0) } ?? full
         if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
-        var rows = APNGRects.pixels(image, rect, bpp: colorType == .palette ? 4 : colorType.bytesPerPixel)
+        // ffmpeg 5.1 misplaces frames of fewer than 8 bits per pixel that do
+        // not start at x = 0: such frames span whole rows.
+        if layout.depth < 8 { rect = PixelRect(x: 0, y: rect.y, width: image.width, height: rect.height) }
+        var rows = FrameDiff.crop(image, rect).pixels
         var alternative: [UInt8]? = nil
-        if let canvas, colorType == .rgba || reducer?.hasTransparent == true {
+        if let canvas, layout.canBlendOver {
             alternative = APNGRects.overPixels(image, over: canvas, rect)
         }
-        if let reducer {
-            rows = reducer.indices(rows)
-            alternative = alternative.map(reducer.indices)
-        }
+        rows = layout.encode(rows, width: rect.width)
+        alternative = alternative.map { layout.encode($0, width: rect.width) }
         canvas = image
         return [
             Prepared(
@@ -123,21 +130,12 @@ struct APNGEncoder: FormatEncoder {
     static func process(_ frames: [Prepared], stage: Stage, jobs: Int) throws -> [APNGWriter.Frame] {
         try parallelMap(frames.count, jobs: jobs) { i in
             let f = frames[i]
-            func filter(_ rows: [UInt8]) -> [UInt8] {
-                PNGCompressor.filter(rows, stride: f.rect.width * stage.bpp, height: f.rect.height, bpp: stage.bpp)
-            }
-            var filtered = filter(f.rows)
-            var blend = APNGWriter.BlendOp.source
-            if let alternative = f.alternative.map(filter) {
-                let quick = PNGCompressor(effort: .trial)
-                if try quick.compress(filtered: alternative).count < quick.compress(filtered: filtered).count {
-                    filtered = alternative
-                    blend = .over
-                }
-            }
+            let (variant, data) = try stage.compressor.compress(
+                variants: [f.rows] + (f.alternative.map { [$0] } ?? []), stride: stage.layout.stride(f.rect.width),
+                height: f.rect.height, bpp: stage.layout.filterDistance, indexed: stage.layout.colorType == .palette)
             return APNGWriter.Frame(
                 rect: f.rect, delay: APNGWriter.delay(from: f.start, to: f.end),
-                dispose: .none, blend: blend, data: try stage.compressor.compress(filtered: filtered))
+                dispose: .none, blend: variant == 0 ? .source : .over, data: data)
         }
     }
 
@@ -149,7 +147,7 @@ struct APNGEncoder: FormatEncoder {
     mutating func finish() throws -> String {
         guard let writer else { throw ThrobberError(.software, "APNG ended before the header") }
         try writer.finish()
-        return reducer.map { "palette of \($0.colors.count) colors (libimagequant)" }
-            ?? (opaque ? "lossless RGB" : "lossless RGBA")
+        guard reducer == nil else { return layout.description + " (libimagequant)" }
+        return (layout.colorType == .palette ? "lossless " : "") + layout.description
     }
 }

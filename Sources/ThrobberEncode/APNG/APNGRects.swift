@@ -1,30 +1,8 @@
 import ThrobberCodecs
 import ThrobberCore
 
-/// Pixels of a frame's rectangle in the layouts APNG frames are written in.
+/// A frame's rectangle for blend OVER.
 enum APNGRects {
-    /// The rectangle's pixels as RGBA (`bpp` 4) or RGB (3) rows.
-    static func pixels(_ image: RGBAImage, _ rect: PixelRect, bpp: Int) -> [UInt8] {
-        if bpp == 4 { return FrameDiff.crop(image, rect).pixels }
-        var out = [UInt8](repeating: 0, count: rect.width * rect.height * bpp)
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                var o = 0
-                for y in rect.y..<rect.maxY {
-                    var i = (y * image.width + rect.x) * 4
-                    for _ in 0..<rect.width {
-                        dst[o] = src[i]
-                        dst[o + 1] = src[i + 1]
-                        dst[o + 2] = src[i + 2]
-                        o += 3
-                        i += 4
-                    }
-                }
-            }
-        }
-        return out
-    }
-
     /// The rectangle for blend OVER: unchanged pixels transparent, changed
     /// ones as they are. Nil when OVER cannot give the exact result (a
     /// changed pixel that is not opaque lands on a pixel that is not clear).

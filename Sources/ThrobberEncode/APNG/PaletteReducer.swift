@@ -9,8 +9,6 @@ struct PaletteReducer {
     let palette: Quantizer.Palette
     /// The palette as packed RGBA (fully transparent entries as 0).
     let colors: [UInt32]
-    /// Color → its first palette index (entries may repeat a color).
-    private let lookup: ColorTable
     private let transparent: Int?
 
     init(quantizer: Quantizer, palette: Quantizer.Palette, first: RGBAImage) throws {
@@ -19,12 +17,8 @@ struct PaletteReducer {
         // libimagequant settles the palette on the first remap.
         let (_, colors) = try quantizer.remap(first, to: palette, background: nil)
         self.colors = colors.map { $0 >> 24 == 0 ? 0 : $0 }
-        lookup = ColorTable(colors: self.colors)
         transparent = self.colors.firstIndex(of: 0)
     }
-
-    /// Whether a fully transparent entry exists (needed for blend OVER).
-    var hasTransparent: Bool { transparent != nil }
 
     /// `image` in palette colors (as RGBA), given the previous reduced frame.
     func reduce(_ image: RGBAImage, after previous: RGBAImage?) throws -> RGBAImage {
@@ -47,24 +41,5 @@ struct PaletteReducer {
             }
         }
         return RGBAImage(width: image.width, height: image.height, pixels: out)
-    }
-
-    /// RGBA rows → palette indices.
-    func indices(_ rgba: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: rgba.count / 4)
-        rgba.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            var lastColor: UInt32 = 0
-            var lastIndex = UInt8(transparent ?? 0)
-            for i in out.indices {
-                let c = UInt32(littleEndian: px[i])
-                if c != lastColor {
-                    lastColor = c
-                    lastIndex = UInt8(lookup.index(of: c) ?? transparent ?? 0)
-                }
-                out[i] = lastIndex
-            }
-        }
-        return out
     }
 }

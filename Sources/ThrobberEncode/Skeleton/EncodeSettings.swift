@@ -57,12 +57,24 @@ public struct EncodeSettings: Equatable, Sendable {
 
     /// Compressor effort, for formats whose compressor has a choice.
     public enum Compression: String, Sendable, CaseIterable {
-        /// APNG: deflate at zlib level 6 only. GIF ignores the choice.
+        /// APNG: one filter heuristic and one quick libdeflate pass per
+        /// frame. GIF ignores the choice.
         case fast
-        /// APNG: deflate at zlib levels 8 and 6, keeping the smaller: 2–3%
-        /// smaller than `fast` on photographic frames, never larger, and
-        /// slower. GIF ignores the choice.
+        /// APNG: every filter strategy tried per frame, the smallest
+        /// deflated with libdeflate's strongest level. GIF ignores the choice.
         case best
+        /// APNG: as `best`, then zopfli on each frame's winner (many times
+        /// slower, a few percent smaller). GIF ignores the choice.
+        case max
+
+        /// The PNG compressor effort of this choice.
+        var effort: PNGCompressor.Effort {
+            switch self {
+            case .fast: .fast
+            case .best: .best
+            case .max: .max
+            }
+        }
     }
 
     /// The settings an error can be about (`ThrobberError.field`).

@@ -27,7 +27,7 @@ enum ExpectedCLI {
         "presets": ["help"],
         "gallery": ["size", "jobs", "quiet", "help"],
         "info": ["json", "help"],
-        "check": ["update", "diff-dir", "jobs", "help"],
+        "check": ["update", "hashes-only", "diff-dir", "junit", "allow-outside", "jobs", "help"],
         "completions": ["help"],
     ]
 

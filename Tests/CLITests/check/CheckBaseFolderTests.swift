@@ -12,9 +12,9 @@ struct CheckBaseFolderTests {
     )
     func relativeArguments() throws {
         try withTemporaryDirectory { (dir: URL) throws in
-            let assets = dir.appendingPathComponent("assets")
-            try Pillow.makeFrames(Pillow.distinctFrames(["ring.png", "icon.png"], width: 24, height: 24), in: assets)
             let pins = dir.appendingPathComponent("pins")
+            let assets = pins.appendingPathComponent("assets")
+            try Pillow.makeFrames(Pillow.distinctFrames(["ring.png", "icon.png"], width: 24, height: 24), in: assets)
             let elsewhere = dir.appendingPathComponent("elsewhere")
             for folder in [pins, elsewhere] {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -23,10 +23,10 @@ struct CheckBaseFolderTests {
                 "entries": [
                     [
                         "preset": "ease",
-                        "args": ["--ring", "../assets/ring.png", "--icon=../assets/icon.png", "--size", "24"],
+                        "args": ["--ring", "assets/ring.png", "--icon=assets/icon.png", "--size", "24"],
                         "output": "ease.gif",
                     ],
-                    ["encode": ["../assets"], "args": ["--fps", "5", "--sort", "name"], "output": "frames.png"],
+                    ["encode": ["assets"], "args": ["--fps", "5", "--sort", "name"], "output": "frames.png"],
                 ]
             ]
             try JSONSerialization.data(withJSONObject: manifest).write(to: pins.appendingPathComponent("m.json"))
@@ -42,9 +42,12 @@ struct CheckBaseFolderTests {
             let direct = [
                 [
                     "preset", "ease", "--ring", "ring.png", "--icon", "icon.png", "--size", "24", "-o",
-                    "../elsewhere/ease.gif",
+                    elsewhere.appendingPathComponent("ease.gif").path,
                 ],
-                ["encode", ".", "--fps", "5", "--sort", "name", "-o", "../elsewhere/frames.png"],
+                [
+                    "encode", ".", "--fps", "5", "--sort", "name", "-o",
+                    elsewhere.appendingPathComponent("frames.png").path,
+                ],
             ]
             for args in direct {
                 let r = try Throbber.run(args, in: assets)

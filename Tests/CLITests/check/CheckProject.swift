@@ -2,25 +2,26 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A small project for `throbber check`: configs and frames beside a
-/// manifest in its own folder, so every path in it is relative:
+/// A small project for `throbber check`: configs and frames in the
+/// manifest's folder (check refuses paths that lead out of it), so every
+/// path in it is relative:
 ///
-///     root/configs/{dots,ease}.json (+ ease's two images)
-///     root/frames/{a,b,c,d,e}.png
 ///     root/pins/manifest.json
+///     root/pins/configs/{dots,ease}.json (+ ease's two images)
+///     root/pins/frames/{a,b,c,d,e}.png
 struct CheckProject {
     let root: URL
     var pins: URL { root.appendingPathComponent("pins") }
     var manifest: URL { pins.appendingPathComponent("manifest.json") }
-    var configs: URL { root.appendingPathComponent("configs") }
+    var configs: URL { pins.appendingPathComponent("configs") }
 
     static var entries: [[String: Any]] {
         [
-            ["render": "../configs/dots.json", "output": "dots.gif"],
-            ["render": "../configs/ease.json", "args": ["--compression", "fast"], "output": "ease.png"],
+            ["render": "configs/dots.json", "output": "dots.gif"],
+            ["render": "configs/ease.json", "args": ["--compression", "fast"], "output": "ease.png"],
             ["preset": "ring", "args": ["--size", "48", "--color", "#0A84FF"], "output": "ring.png"],
             ["preset": "spinner", "args": ["--size", "32"], "output": "sub/spinner.gif"],
-            ["encode": ["../frames"], "args": ["--fps", "10"], "output": "frames.gif"],
+            ["encode": ["frames"], "args": ["--fps", "10"], "output": "frames.gif"],
         ]
     }
 
@@ -28,11 +29,11 @@ struct CheckProject {
         root = dir
         try CheckKit.copyExamples(
             ["dots.json", "ease.json", "loading_loop@2x.png", "loading_icon@2x.png"],
-            to: dir.appendingPathComponent("configs"))
+            to: configs)
         if entries.contains(where: { $0["encode"] != nil }) {  // only encode entries read the frames
             try Pillow.makeFrames(
                 Pillow.distinctFrames(["a.png", "b.png", "c.png", "d.png", "e.png"], width: 10, height: 10),
-                in: dir.appendingPathComponent("frames"))
+                in: pins.appendingPathComponent("frames"))
         }
         try FileManager.default.createDirectory(at: pins, withIntermediateDirectories: true)
         try write(entries: entries)

@@ -57,6 +57,8 @@ enum CheckKit {
         var format: String?
         var width: Int?, height: Int?, loop: Int?
         var frames: [StructFrame]?
+        /// APNG only (check_make_anim.py): the IHDR color type and depth.
+        var pixel_type: String?
         var error: String?
     }
 
@@ -267,7 +269,7 @@ enum CheckKit {
         var v: [String: String] = [:]
         for (name, pc) in [
             ("libpng", "libpng"), ("zlib", "zlib"), ("cairo", "cairo"), ("pixman", "pixman-1"),
-            ("libswscale", "libswscale"),
+            ("libswscale", "libswscale"), ("libdeflate", "libdeflate"),
         ] {
             if let r = try? Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", pc]),
                 r.status == 0
@@ -291,6 +293,13 @@ enum CheckKit {
         // The number liq_version() returns (LIQ_VERSION), as MAJOR.MINOR.PATCH.
         if let n = defines("/usr/include/libimagequant.h")["LIQ_VERSION"].flatMap({ Int($0) }) {
             v["libimagequant"] = "\(n / 10000).\(n / 100 % 100).\(n % 100)"
+        }
+        // zopfli ships no pkg-config file: dpkg's upstream version.
+        if let r = try? Command.run(
+            URL(fileURLWithPath: "/usr/bin/dpkg-query"), ["-W", "-f", "${Version}", "libzopfli-dev"]),
+            r.status == 0, let upstream = r.stdoutText.split(separator: "-").first
+        {
+            v["zopfli"] = String(upstream)
         }
         return v
     }

@@ -15,8 +15,11 @@ struct ConformanceCorpusTests {
         var frames: Int
         /// Expected: the GIF is exact (every frame ≤ 256 colors after the alpha cut).
         var fewColors: Bool
-        /// Expected APNG color type: 2 = RGB (all opaque), 6 = RGBA.
+        /// Expected APNG color type: 0 = gray, 2 = RGB (all opaque), 3 =
+        /// palette, 4 = gray+alpha, 6 = RGBA.
         var colorType: Int
+        /// Expected APNG bit depth.
+        var bitDepth = 8
         /// Expected frames in both files (identical neighbours merged).
         var outputFrames: Int
         /// The APNG must use blend OVER for some frame (so decoders composite it).
@@ -25,11 +28,12 @@ struct ConformanceCorpusTests {
 
         init(
             _ name: String, _ source: String, filter: String? = nil, frames: Int, fewColors: Bool, colorType: Int,
-            outputFrames: Int? = nil
+            bitDepth: Int = 8, outputFrames: Int? = nil
         ) {
             self.init(
                 name, ffmpeg: ["-f", "lavfi", "-i", source] + (filter.map { ["-vf", $0] } ?? []), frames: frames,
                 fewColors: fewColors, colorType: colorType, outputFrames: outputFrames)
+            self.bitDepth = bitDepth
         }
 
         init(
@@ -46,34 +50,87 @@ struct ConformanceCorpusTests {
         }
     }
 
-    static let corpora = [
-        // Many colors: the GIF is quantized by libimagequant.
-        Corpus("testsrc2", "testsrc2=size=160x120:rate=25", frames: 25, fewColors: false, colorType: 2),
-        Corpus("mandelbrot", "mandelbrot=size=160x120:rate=25", frames: 20, fewColors: false, colorType: 2),
-        // Two colors: the GIF must be exact.
-        Corpus("life", "life=size=160x120:rate=25:seed=7:ratio=0.2:mold=10", frames: 30, fewColors: true, colorType: 2),
-        // Alpha from 0 to 255 across the width: APNG keeps it exactly; GIF
-        // cuts at 50% (the opaque half has few enough colors to be exact).
+    static let corpora =
+        [
+            // Many colors: the GIF is quantized by libimagequant.
+            Corpus("testsrc2", "testsrc2=size=160x120:rate=25", frames: 25, fewColors: false, colorType: 2),
+            Corpus("mandelbrot", "mandelbrot=size=160x120:rate=25", frames: 20, fewColors: false, colorType: 2),
+            // Two colors, black and white: the GIF must be exact, the APNG a
+            // 1-bit palette (ffmpeg 5.1 cannot decode 1-bit gray APNG).
+            Corpus(
+                "life", "life=size=160x120:rate=25:seed=7:ratio=0.2:mold=10", frames: 30, fewColors: true, colorType: 3,
+                bitDepth: 1),
+            // Alpha from 0 to 255 across the width: APNG keeps it exactly; GIF
+            // cuts at 50% (the opaque half has few enough colors to be exact).
+            Corpus(
+                "testsrc2-alpha", "testsrc2=size=120x90:rate=25",
+                filter: "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='255*X/W'",
+                frames: 12, fewColors: true, colorType: 6),
+            // A still testsrc2 picture (one half-transparent corner, so RGBA) with
+            // two opaque boxes moving in opposite corners: the changed rectangle
+            // is mostly unchanged, so Throbber draws it with blend OVER.
+            Corpus(
+                "testsrc2-over",
+                ffmpeg: [
+                    "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25",
+                    "-f", "lavfi", "-i", "color=c=red:s=6x6:r=25", "-f", "lavfi", "-i", "color=c=yellow:s=6x6:r=25",
+                    "-filter_complex",
+                    "[0]loop=loop=-1:size=1:start=0[bg];[bg][1]overlay=x=4+4*n:y=4[a];[a][2]overlay=x=150-4*n:y=110,"
+                        + "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,2)*lt(Y,2),128,255)'",
+                ], frames: 12, fewColors: false, colorType: 6, usesOver: true),
+            // A still: ten identical frames become one frame of 0.4 s. Its
+            // SMPTE_BARS_COLORS colors make a 4-bit palette.
+            Corpus(
+                "smptebars-still", "smptebars=size=160x120:rate=25", frames: 10, fewColors: true, colorType: 3,
+                bitDepth: 4, outputFrames: 1),
+        ] + layouts
+
+    /// One corpus for each exact layout the APNG encoder picks (issue #16):
+    /// the PNG color type and bit depth are decided by the colors in all
+    /// frames together.
+    static let layouts = [
+        // Two colors, not gray: a 1-bit palette (a third, transparent entry
+        // would need 2 bits, so there is none).
         Corpus(
-            "testsrc2-alpha", "testsrc2=size=120x90:rate=25",
-            filter: "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='255*X/W'",
-            frames: 12, fewColors: true, colorType: 6),
-        // A still testsrc2 picture (one half-transparent corner, so RGBA) with
-        // two opaque boxes moving in opposite corners: the changed rectangle
-        // is mostly unchanged, so Throbber draws it with blend OVER.
+            "palette-1bit", "life=size=96x72:rate=25:seed=42:ratio=0.3:life_color=#ff8000:death_color=#004080",
+            frames: 10, fewColors: true, colorType: 3, bitDepth: 1),
+        // Three colors and the transparent entry for blend OVER.
         Corpus(
-            "testsrc2-over",
-            ffmpeg: [
-                "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25",
-                "-f", "lavfi", "-i", "color=c=red:s=6x6:r=25", "-f", "lavfi", "-i", "color=c=yellow:s=6x6:r=25",
-                "-filter_complex",
-                "[0]loop=loop=-1:size=1:start=0[bg];[bg][1]overlay=x=4+4*n:y=4[a];[a][2]overlay=x=150-4*n:y=110,"
-                    + "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,2)*lt(Y,2),128,255)'",
-            ], frames: 12, fewColors: false, colorType: 6, usesOver: true),
-        // A still: ten identical frames become one frame of 0.4 s.
+            "palette-2bit", "life=size=96x72:rate=25:seed=42:ratio=0.3:life_color=#ff8000:death_color=#004080",
+            filter: "drawbox=x=0:y=0:w=12:h=12:color=#20c020:t=fill", frames: 10, fewColors: true, colorType: 3,
+            bitDepth: 2),
+        // Each channel at 0 or 255: at most 8 colors.
         Corpus(
-            "smptebars-still", "smptebars=size=160x120:rate=25", frames: 10, fewColors: true, colorType: 2,
-            outputFrames: 1),
+            "palette-4bit", "testsrc2=size=96x72:rate=25",
+            filter: "lutrgb=r=255*gt(val\\,127):g=255*gt(val\\,127):b=255*gt(val\\,127)",
+            frames: 10, fewColors: true, colorType: 3, bitDepth: 4),
+        // Channels cut to 2, 2 and 3 bits: up to 128 colors.
+        Corpus(
+            "palette-8bit", "testsrc2=size=96x72:rate=25",
+            filter: "lutrgb=r=bitand(val\\,192):g=bitand(val\\,192):b=bitand(val\\,224)",
+            frames: 10, fewColors: true, colorType: 3, bitDepth: 8),
+        // At most 8 colors at two visible alpha levels and clear (14 in
+        // all as viewers show them): a 4-bit palette with tRNS.
+        Corpus(
+            "palette-alpha", "testsrc2=size=96x72:rate=25",
+            filter: "lutrgb=r=255*gt(val\\,127):g=255*gt(val\\,127):b=255*gt(val\\,127),format=rgba,"
+                + "geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='if(lt(X,W/3),0,if(lt(X,2*W/3),128,255))'",
+            frames: 10, fewColors: true, colorType: 3, bitDepth: 4),
+        // Gray levels that are multiples of 85, 17 and any: 2, 4 and 8 bits.
+        Corpus(
+            "gray-2bit", "testsrc2=size=96x72:rate=25", filter: "format=gray,lut=c0=85*trunc(val/64)", frames: 10,
+            fewColors: true, colorType: 0, bitDepth: 2),
+        Corpus(
+            "gray-4bit", "testsrc2=size=96x72:rate=25", filter: "format=gray,lut=c0=17*trunc(val/16)", frames: 10,
+            fewColors: true, colorType: 0, bitDepth: 4),
+        Corpus(
+            "gray-8bit", "testsrc2=size=96x72:rate=25", filter: "format=gray", frames: 10, fewColors: true,
+            colorType: 0, bitDepth: 8),
+        // Gray with an alpha ramp: more than 256 gray-alpha pairs.
+        Corpus(
+            "gray-alpha", "testsrc2=size=96x72:rate=25",
+            filter: "format=gray,format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='255*X/W'", frames: 10,
+            fewColors: true, colorType: 4, bitDepth: 8),
     ]
 
     static func generate(_ c: Corpus, in folder: URL) throws {
@@ -108,7 +165,9 @@ struct ConformanceCorpusTests {
                     (report.apng?.blendOver ?? 0) > 0,
                     "\(c.name): no APNG frame uses blend OVER; the corpus no longer tests it")
             }
-            #expect(report.apng?.colorType == c.colorType, "\(c.name): APNG color type \(report.apng?.colorType ?? -1)")
+            #expect(
+                report.apng?.colorType == c.colorType && report.apng?.bitDepth == c.bitDepth,
+                "\(c.name): APNG color type \(report.apng?.colorType ?? -1), \(report.apng?.bitDepth ?? -1)-bit")
             #expect(
                 report.gif?.lossless == c.fewColors,
                 "\(c.name): GIF reference has up to \(report.gif?.mostColors ?? -1) colors a frame; expected \(c.fewColors ? "≤" : ">") 256"

@@ -29,6 +29,8 @@ enum Conformance {
             var delays: [String]?
             var delaysCs: [Int]?
             var colorType: Int?
+            /// APNG: IHDR bit depth.
+            var bitDepth: Int?
             /// APNG: frames drawn with blend OVER, and frames smaller than the canvas.
             var blendOver: Int?
             var partialFrames: Int?

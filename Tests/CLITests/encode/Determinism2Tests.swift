@@ -145,8 +145,8 @@ struct Determinism2Tests {
     func checkUnderOtherSettings() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let entries: [[String: Any]] = [
-                ["render": "../configs/ease.json", "output": "ease.gif"],
-                ["encode": ["../frames"], "args": ["--quality", "50"], "output": "frames.png"],
+                ["render": "configs/ease.json", "output": "ease.gif"],
+                ["encode": ["frames"], "args": ["--quality", "50"], "output": "frames.png"],
                 ["preset": "wave", "output": "wave.gif"],
             ]
             let p = try CheckProject(in: dir, entries: entries)
@@ -155,7 +155,7 @@ struct Determinism2Tests {
                 (["--jobs", "1"], [:]), (["--jobs", "2"], [:]), ([], ["OMP_NUM_THREADS": "1"]),
                 ([], ["OMP_NUM_THREADS": "2"]), ([], ["TZ": "Asia/Kathmandu", "LANG": "fr_FR.UTF-8"]),
             ] as [([String], [String: String?])] {
-                let r = try p.check(extra, environment: env, in: dir.appendingPathComponent("frames"))
+                let r = try p.check(extra, environment: env, in: p.pins.appendingPathComponent("frames"))
                 #expect(
                     r.status == 0 && CheckKit.summary(r) == "3 passed, 0 failed", "\(extra) \(env): \(r.stdoutText)")
             }

@@ -20,17 +20,14 @@ struct IOErrorTests {
         expectFailure(r, status: 74, names: ["standard output"])
     }
 
-    @Test("-o - into /dev/full: a GIF exits 74")
+    @Test("-o - into /dev/full: a GIF exits 74 naming standard output and the errno text")
     func gifToFullDevice() throws {
         let r = try Self.runIntoDevFull(["preset", "spinner", "-o", "-", "-q"])
         #expect(r.status == 74, "exit \(r.status): \(r.stderrText)")
         #expect(
             r.stderrLines.count == 1 && r.stderrLines.first?.hasPrefix("throbber: error: ") == true, "\(r.stderrText)")
-        // ARCHITECTURE.md: errors name the file. The GIF writer says only
-        // "write failed" (the APNG path says "standard output: No space left on device").
-        withKnownIssue("the GIF path's write error does not name standard output") {
-            #expect(r.stderrText.contains("standard output"), "\(r.stderrText)")
-        }
+        // ARCHITECTURE.md: errors name the file; the GIF writer passes on the output's own error.
+        #expect(r.stderrText.contains("standard output: No space left on device"), "\(r.stderrText)")
     }
 
     @Test("an input that cannot be read (/proc/self/mem: read() fails with EIO) exits 74 naming it, and writes nothing")

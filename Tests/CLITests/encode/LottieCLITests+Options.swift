@@ -24,7 +24,7 @@ extension LottieCLITests {
         }
     }
 
-    @Test("--fps resamples by time: round(n/fr·fps) evenly spaced frames over the same loop")
+    @Test("--fps resamples by time: round(n/fr·fps) evenly spaced frames, each the nearest file frame")
     func fpsResamples() throws {
         let lottie = try LottieExpectation.fixture("simple_loader")
         let e = try LottieExpectation(lottie)
@@ -36,7 +36,8 @@ extension LottieCLITests {
             #expect(entries.count == 7, "15 frames at 25 fps last 0.6 s: 6 frames at 10 fps")
             let c = try LottieExpectation.compare(out, lottie, width: e.width, height: e.height, entries: entries)
             #expect(c.startsOK && c.total == "3/5")
-            #expect(c.entries.map(\.frame) == [0, 2, 5, 7, 10, 12] && c.entries.allSatisfy { $0.diff == 0 })
+            // 2.5·j rounded half up: 0, 2.5, 5, 7.5, 10, 12.5 → 0, 3, 5, 8, 10, 13.
+            #expect(c.entries.map(\.frame) == [0, 3, 5, 8, 10, 13] && c.entries.allSatisfy { $0.diff == 0 })
         }
     }
 

@@ -40,8 +40,13 @@ struct LottieExpectation {
         if let fps {
             // m = round(count·den·fps / num), half up.
             let m = max(1, (2 * count * den * fps + num) / (2 * num))
-            // frame j starts at j/m of the loop (count·den/num s).
-            return (0..<m).map { [$0 * count / m, $0 * count * den, m * num] } + [[nil, count * den, num]]
+            // frame j starts at j/m of the loop (count·den/num s) and shows the
+            // file's frame nearest that time: j·count/m rounded half up.
+            let shown: [[Int?]] = (0..<m).map { (j: Int) -> [Int?] in
+                let nearest: Int = min(count - 1, (2 * j * count + m) / (2 * m))
+                return [nearest, j * count * den, m * num]
+            }
+            return shown + [[nil, count * den, num]]
         }
         var k = 1
         if let maxFPS { while num > maxFPS * k * den { k += 1 } }

@@ -62,6 +62,8 @@ struct UsageErrorTests {
         .init(args: ["-o", "OUT", "--duplicate", "0"], mentions: ["duplicate", "0"]),
         .init(args: ["-o", "OUT", "--jobs", "0"], mentions: ["jobs", "0"]),
         .init(args: ["-o", "OUT", "--format", "webp"], mentions: ["format", "webp"]),
+        .init(
+            args: ["-o", "OUT", "--compression", "ultra"], mentions: ["compression", "ultra", "fast", "best", "max"]),
         .init(args: ["-o", "OUT", "--bounce=yes"], mentions: ["bounce"]),
     ]
 

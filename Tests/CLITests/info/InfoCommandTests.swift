@@ -229,8 +229,10 @@ struct InfoCommandTests {
                 let object = try #require(try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
                 #expect(
                     Set(object.keys) == [
-                        "format", "width", "height", "loop", "frame_count", "duration_ms", "sha256", "frames",
+                        "format", "width", "height", "pixel_type", "loop", "frame_count", "duration_ms", "sha256",
+                        "frames",
                     ])
+                #expect((object["pixel_type"] is NSNull) == name.hasSuffix(".gif"), "\(name): \(object["pixel_type"]!)")
                 let frames = try #require(object["frames"] as? [[String: Any]])
                 for f in frames {
                     #expect(
@@ -250,7 +252,8 @@ struct InfoCommandTests {
         let help = try Throbber.run(["info", "--help"]).stdoutText
         let man = try String(contentsOf: Paths.manPage, encoding: .utf8)
         for key in [
-            "format", "width", "height", "loop", "frame_count", "duration_ms", "sha256", "frames", "x", "y",
+            "format", "width", "height", "pixel_type", "loop", "frame_count", "duration_ms", "sha256", "frames", "x",
+            "y",
             "delay_ms", "delay_num", "delay_den", "dispose", "blend", "colors", "transparent",
         ] {
             #expect(help.contains(key), "info --help does not mention \(key)")
@@ -259,7 +262,8 @@ struct InfoCommandTests {
     }
 
     @Test(
-        "the table: header with format, size, frames, loop, duration; sha256; one row per frame as the file states it")
+        "the table: header with format, size, APNG pixel type, frames, loop, duration; sha256; one row per frame as the file states it"
+    )
     func table() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let written = try CheckKit.makeCraftedAnimations(in: dir)
@@ -279,9 +283,10 @@ struct InfoCommandTests {
                 let loop = s.loop == 0 ? "loops forever" : s.loop == 1 ? "plays once" : "plays \(s.loop!) times"
                 let total = frames.reduce(0.0) { $0 + Double($1.delay_num) * 1000 / Double($1.delay_den) }
                 let ms = total == total.rounded() ? "\(Int(total))" : String(format: "%.3f", total)
+                let type = s.pixel_type.map { $0 + ", " } ?? ""
                 #expect(
                     lines[0]
-                        == "\(url.path): \(kind) \(s.width!)x\(s.height!), \(frames.count) frames, \(loop), \(ms) ms",
+                        == "\(url.path): \(kind) \(s.width!)x\(s.height!), \(type)\(frames.count) frames, \(loop), \(ms) ms",
                     "\(lines[0])")
                 #expect(lines[1] == "sha256 \(try CheckKit.sha256sum(url))")
                 #expect(

@@ -292,7 +292,10 @@ struct RenderValidationTests {
     ]
 
     @Test("refused before drawing: exit status, file and JSON path in the message, no output file", arguments: cases)
-    func refused(_ c: Case) throws {
+    func refused(_ c: Case) throws { try Self.expectRefused(c) }
+
+    /// Runs `render` on the case's config and checks the refusal.
+    static func expectRefused(_ c: Case) throws {
         try withTemporaryDirectory { dir in
             let file = "case.json"
             try SceneCLI.write(c.json, to: dir, as: file)

@@ -1,0 +1,22 @@
+import Foundation
+import ThrobberKit
+
+/// `check` manifest JSON through its reader, and back to JSON.
+func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    if let m = try? Manifest.parse(bytes, file: "/nonexistent-fuzz/m.json") { _ = m.serialized() }
+    return 0
+}
+
+// SwiftPM gives an executable its own entry point, so libFuzzer's main is
+// not linked: start its driver from here.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+var argc = CommandLine.argc
+var argv = CommandLine.unsafeArgv
+exit(runDriver(&argc, &argv, fuzz))
