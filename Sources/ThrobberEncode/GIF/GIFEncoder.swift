@@ -64,11 +64,15 @@ struct GIFEncoder: FormatEncoder {
             (sink as? LossyTrials).map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) }
             }
             ?? [(sink, settings.lossy)]
+        let trials = sink as? LossyTrials
+        trials?.header = LossyTrials.Header(
+            width: first.width, height: first.height, choice: stage, loop: settings.loop)
         writers = try outputs.map { sink, level in
-            WriterBox(
-                try GIFFrameWriter(
-                    sink: sink, width: first.width, height: first.height, choice: stage, loop: settings.loop,
-                    lossy: level))
+            var writer = try GIFFrameWriter(
+                sink: sink, width: first.width, height: first.height, choice: stage, loop: settings.loop,
+                lossy: level)
+            writer.measures = trials != nil
+            return WriterBox(writer)
         }
     }
 
@@ -96,6 +100,7 @@ struct GIFEncoder: FormatEncoder {
 
     mutating func write(_ frames: [GIFFrameWriter.Paletted]) throws {
         guard !writers.isEmpty else { throw ThrobberError(.software, "GIF frames written before the header") }
+        (sink as? LossyTrials)?.keep(frames)
         if writers.count == 1 {
             try writers[0].writer.write(frames)
         } else {
@@ -109,6 +114,7 @@ struct GIFEncoder: FormatEncoder {
             throw ThrobberError(.software, "GIF ended before the header")
         }
         for w in writers { try w.writer.finish() }
+        (sink as? LossyTrials)?.psnr = writers.map(\.writer.psnr)
         var summary = stage.summary
         if case .local = stage, writer.quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.

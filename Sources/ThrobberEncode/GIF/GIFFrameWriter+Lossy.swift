@@ -1,3 +1,4 @@
+import Foundation
 import ThrobberCodecs
 import ThrobberCore
 
@@ -24,5 +25,36 @@ extension GIFFrameWriter {
                 }
             }
         }
+    }
+
+    /// Adds frame `f`'s error: what the viewer shows now against its
+    /// source, weighted by its delay (a transparent source pixel counts as
+    /// black, as an uncovered one shows nothing).
+    mutating func measure(_ f: PlannedFrame) {
+        var sum = 0
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                for i in 0..<min(t.count, s.count) where t[i] != s[i] {
+                    let a = t[i] >> 24 == 0 ? 0 : t[i]
+                    let b = s[i] >> 24 == 0 ? 0 : s[i]
+                    let dr = Int(a & 0xFF) - Int(b & 0xFF)
+                    let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+                    let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+                    sum += dr * dr + dg * dg + db * db
+                }
+            }
+        }
+        let weight = Double(max(1, f.delay))
+        squaredError += Double(sum) * weight
+        samples += Double(width * height * 3) * weight
+    }
+
+    /// PSNR in dB of everything written so far (measured frames only);
+    /// infinity when lossless.
+    var psnr: Double {
+        guard samples > 0, squaredError > 0 else { return .infinity }
+        return 10 * log10(255 * 255 * samples / squaredError)
     }
 }

@@ -16,6 +16,12 @@ struct GIFFrameWriter {
     private let globalTable: ColorTable?
     /// Lossy LZW (`--lossy`), nil when off.
     var lossy: LossyLZW?
+    /// With `measures` (byte-budget trials), the squared error of what is
+    /// shown against each frame's source, summed over channels, pixels and
+    /// centiseconds, and the samples it sums (see `psnr`).
+    var measures = false
+    var squaredError = 0.0
+    var samples = 0.0
 
     init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
         var global: [UInt32]? = nil
@@ -153,6 +159,7 @@ struct GIFFrameWriter {
             try gif.write(frame)
             FrameDiff.paste(f.target, rect, into: &shown)
         }
+        if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }
@@ -221,6 +228,7 @@ struct GIFFrameWriter {
                 rect: rect, palette: colors, indices: indices, delay: f.delay,
                 disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
         show(indices, rect, colors: colors, transparent: remapped.transparent)
+        if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }

@@ -11,8 +11,9 @@ extension AnimationEncoder {
         var lossy: [Int]
     }
 
-    /// The lossy levels a GIF step tries, from `floor` (the asked level) up.
-    static let budgetLevels = [0, 30, 60, 100, 150, 200]
+    /// The lossy levels a GIF step tries in its pass, from `floor` (the
+    /// asked level) up; levels between them are tried later, LZW only.
+    static let budgetLevels = [0, 25, 50, 100, 200]
 
     /// The steps, best-looking first: the settings as given, then ever
     /// fewer colors at lower quality, the last ones with less dithering.
@@ -34,76 +35,71 @@ extension AnimationEncoder {
         return steps
     }
 
+    /// A file that fits, from step `step`.
+    struct BudgetFile {
+        var bytes: [UInt8]
+        var report: EncodeReport
+        var step: Int
+        /// PSNR of the file (GIF), nil where not measured (APNG).
+        var psnr: Double?
+        /// Whether it is better looking than `other`: higher PSNR, or where
+        /// that is not measured the earlier step (fewer reductions).
+        func beats(_ other: BudgetFile) -> Bool {
+            if let a = psnr, let b = other.psnr, a != b { return a > b }
+            return step < other.step
+        }
+    }
+
     /// The best-looking file of at most `maxBytes`: the settings as given
     /// first; if they do not fit, the last (smallest) step, and then a
     /// binary search between them for the first step that fits (sizes fall
-    /// along the steps), each step at its lossy levels from the lowest.
-    /// The first file that fits is written to `sink`. Throws a data error,
-    /// writing nothing, when even the last step's smallest file is too
-    /// large.
+    /// along the steps), each step at its lossy levels in one pass. Of the
+    /// files that fit, the one with the highest PSNR against the source
+    /// (measured while writing) wins; its lossy level is then refined
+    /// between the last level too large and the first that fits, from the
+    /// kept palettized frames (LZW only), to use the budget fully. The
+    /// file is written to `sink`. Throws a data error, writing nothing,
+    /// when even the last step's smallest file is too large.
     func encodeWithin(_ maxBytes: Int, _ source: FrameSource, timeline: Timeline, to sink: ByteSink) throws
         -> EncodeReport
     {
         let steps = budgetSteps()
-        var trials = 0
-        var smallest: BudgetChoice?
-        /// The best file of step `i` that fits, if one does.
-        func attempt(_ i: Int) throws -> (bytes: [UInt8], report: EncodeReport)? {
+        var search = BudgetSearch(maxBytes: maxBytes)
+        func attempt(_ i: Int) throws -> Bool {
             let step = steps[i]
             var trial = settings
             trial.quality = step.quality
             trial.colors = step.colors
             trial.dither = step.dither
-            var files: [(level: Int, bytes: [UInt8])] = []
-            var report: EncodeReport
             if format == .gif {
                 let outputs = LossyTrials(levels: step.lossy)
-                report = try encodeOnce(trial, source, timeline: timeline, to: outputs)
-                files = zip(step.lossy, outputs.outputs).map { ($0, $1.bytes) }
-            } else {
-                let output = MemorySink()
-                report = try encodeOnce(trial, source, timeline: timeline, to: output)
-                files = [(0, output.bytes)]
+                let report = try encodeOnce(trial, source, timeline: timeline, to: outputs)
+                return search.add(step, index: i, trials: outputs, report: report, format: format)
             }
-            trials += files.count
-            for (level, bytes) in files {
-                let choice = BudgetChoice(
-                    format: format, quality: step.quality, lossy: level, colors: step.colors, dither: step.dither,
-                    bytes: bytes.count, trials: trials)
-                if bytes.count <= maxBytes {
-                    report.budget = choice
-                    return (bytes, report)
-                }
-                if bytes.count < smallest?.bytes ?? .max { smallest = choice }
-            }
-            return nil
+            let output = MemorySink()
+            let report = try encodeOnce(trial, source, timeline: timeline, to: output)
+            return search.add(step, index: i, bytes: output.bytes, psnr: nil, report: report, format: format)
         }
-        var found = try attempt(0)
-        if found == nil, steps.count > 1, var best = try attempt(steps.count - 1) {
+        if try !attempt(0), steps.count > 1, try attempt(steps.count - 1) {
             var (fails, fits) = (0, steps.count - 1)
             while fits - fails > 1 {
                 let mid = (fails + fits) / 2
-                if let file = try attempt(mid) {
-                    best = file
-                    fits = mid
-                } else {
-                    fails = mid
-                }
+                if try attempt(mid) { fits = mid } else { fails = mid }
             }
-            found = best
         }
-        guard let (bytes, fitting) = found else {
-            let reached = smallest.map { "\($0.bytes) bytes (\($0.description))" } ?? "nothing"
+        try search.refine()
+        guard let file = search.best else {
+            let reached = search.smallest.map { "\($0.bytes) bytes (\($0.description))" } ?? "nothing"
             throw ThrobberError(
                 .data,
                 "no setting fits in \(maxBytes) bytes: the smallest file reached is \(reached); fewer pixels or frames would: --width, --frames 1-:2 (with half the --fps), or a lower --fps"
             )
         }
-        var report = fitting
-        report.budget?.trials = trials
-        if let file = sink as? OutputFile {
-            try file.write(bytes)
-        } else if !bytes.withUnsafeBytes({ sink.write($0) }) {
+        var report = file.report
+        report.budget?.trials = search.trials
+        if let out = sink as? OutputFile {
+            try out.write(file.bytes)
+        } else if !file.bytes.withUnsafeBytes({ sink.write($0) }) {
             throw ThrobberError(.io, "write failed")
         }
         return report

@@ -37,7 +37,9 @@ struct MaxBytesTests {
             #expect(r.status == 0, "\(r.stderrText)")
             let written = Self.size(fit)
             #expect(written <= budget && written > 0, "\(written) bytes for a budget of \(budget)")
-            #expect(written >= budget * 6 / 10, "\(written) bytes: most of the budget \(budget) unused")
+            // The lossy level is refined between the last too large and the
+            // first that fits: the issue asks for at least 97 % of the budget.
+            #expect(written >= budget * 97 / 100, "\(written) bytes: over 3 % of the budget \(budget) unused")
             // The report: --max-bytes N: SIZE at quality …, lossy …, … colors.
             let report = r.stderrText.split(separator: "\n").first { $0.hasPrefix("--max-bytes \(budget): ") }
             #expect(report?.contains("lossy") == true && report?.contains("colors") == true, "stderr: \(r.stderrText)")
