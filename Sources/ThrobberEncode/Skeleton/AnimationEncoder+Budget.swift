@@ -11,12 +11,20 @@ extension AnimationEncoder {
         var lossy: [Int]
     }
 
+    /// Below this share of the smallest file of the settings as given, the
+    /// search tries the last step next (the ladder's smallest step was 0.54
+    /// to 0.67 of it on the benchmark corpora).
+    static let hopeless = 0.5
+
     /// The lossy levels a GIF step tries in its pass, from `floor` (the
     /// asked level) up; levels between them are tried later, LZW only.
     static let budgetLevels = [0, 25, 50, 100, 200]
 
     /// The steps, best-looking first: the settings as given, then ever
-    /// fewer colors at lower quality, the last ones with less dithering.
+    /// fewer colors at lower quality; from 128 colors on with less
+    /// dithering and from 64 with none, as dither noise costs LZW more
+    /// than it gains PSNR there (testsrc2 at half its size: gifsicle's
+    /// undithered 64 colors beat our dithered ones).
     func budgetSteps() -> [BudgetStep] {
         let s = settings
         let levels =
@@ -24,7 +32,7 @@ extension AnimationEncoder {
         let colors = s.colors ?? 256
         var steps = [BudgetStep(quality: s.quality, colors: s.colors, dither: s.dither, lossy: levels)]
         let reductions: [(quality: Int, colors: Int, dither: Double)] = [
-            (80, 256, s.dither), (60, 128, s.dither), (40, 64, s.dither), (20, 32, min(s.dither, 0.5)), (10, 16, 0),
+            (80, 256, s.dither), (60, 128, min(s.dither, 0.5)), (40, 64, 0), (20, 32, 0), (10, 16, 0),
         ]
         for r in reductions where r.colors < colors || r.quality < (s.quality ?? 101) {
             steps.append(
@@ -51,10 +59,10 @@ extension AnimationEncoder {
     }
 
     /// The best-looking file of at most `maxBytes`: the settings as given
-    /// first; if they do not fit, the last (smallest) step, and then a
-    /// binary search between them for the first step that fits (sizes fall
-    /// along the steps), each step at its lossy levels in one pass. Of the
-    /// files that fit, the one with the highest PSNR against the source
+    /// first; if they do not fit, a binary search of the ladder for the
+    /// first step that fits (sizes fall along the steps), each step at its
+    /// lossy levels in one pass. Of the files that fit, the one with the
+    /// highest PSNR against the source
     /// (measured while writing) wins; its lossy level is then refined
     /// between the last level too large and the first that fits, from the
     /// kept palettized frames (LZW only), to use the budget fully. The
@@ -80,11 +88,28 @@ extension AnimationEncoder {
             let report = try encodeOnce(trial, source, timeline: timeline, to: output)
             return search.add(step, index: i, bytes: output.bytes, psnr: nil, report: report, format: format)
         }
-        if try !attempt(0), steps.count > 1, try attempt(steps.count - 1) {
-            var (fails, fits) = (0, steps.count - 1)
+        if try !attempt(0), steps.count > 1 {
+            // Bisect the ladder for the first step that fits, one past the
+            // end standing for "none". Where the budget is under half of
+            // the settings' smallest file, nothing may fit: the last step
+            // first, to say so after two passes.
+            // A step that fails without any file smaller than the settings'
+            // smallest shows that fewer colors do not help (a few exact
+            // colors): the search stops there.
+            let given = search.smallest?.bytes ?? .max
+            var (fails, fits) = (0, steps.count)
+            if Double(maxBytes) < Self.hopeless * Double(given) {
+                if try attempt(steps.count - 1) { fits = steps.count - 1 } else { fails = steps.count - 1 }
+            }
             while fits - fails > 1 {
                 let mid = (fails + fits) / 2
-                if try attempt(mid) { fits = mid } else { fails = mid }
+                if try attempt(mid) {
+                    fits = mid
+                } else if search.smallest?.bytes ?? .max >= given {
+                    break
+                } else {
+                    fails = mid
+                }
             }
         }
         try search.refine()
