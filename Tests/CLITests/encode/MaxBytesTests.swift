@@ -25,7 +25,9 @@ struct MaxBytesTests {
         ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? -1
     }
 
-    @Test("half the default size: the GIF fits, uses most of the budget, shows the same frames for the same time")
+    @Test(
+        "half the default size: the GIF fits, uses 97 % of the budget, shows the same frames for the same time, as the settings reported do"
+    )
     func fitsHalf() throws {
         try withTemporaryDirectory { dir in
             let frames = try Self.frames(in: dir)
@@ -43,6 +45,12 @@ struct MaxBytesTests {
             // The report: --max-bytes N: SIZE at quality …, lossy …, … colors.
             let report = r.stderrText.split(separator: "\n").first { $0.hasPrefix("--max-bytes \(budget): ") }
             #expect(report?.contains("lossy") == true && report?.contains("colors") == true, "stderr: \(r.stderrText)")
+            // The settings reported, given as options, write the same bytes
+            // (a refined lossy level is an ordinary encode at that level).
+            let chosen = Self.options(fromReport: String(report ?? ""))
+            let direct = dir.appendingPathComponent("direct.gif")
+            #expect(try Throbber.run(["encode", frames.path, "-o", direct.path, "-q"] + chosen).status == 0)
+            #expect(try Data(contentsOf: direct) == Data(contentsOf: fit), "\(chosen) writes other bytes")
             for decoder in ["pillow", "ffmpeg"] {
                 let a = try APNGCLI.decode(decoder, plain)
                 let b = try APNGCLI.decode(decoder, fit)
@@ -59,6 +67,22 @@ struct MaxBytesTests {
             #expect(q.status == 0 && q.stderr.isEmpty, "\(q.stderrText)")
             #expect(try Data(contentsOf: again) == Data(contentsOf: fit))
         }
+    }
+
+    /// "--max-bytes N: 29.9 kB at quality 20, lossy 145, 32 colors, dither
+    /// 0.5" as options: --quality 20 --lossy 145 --colors 32 --dither 0.5.
+    static func options(fromReport report: String) -> [String] {
+        guard let at = report.range(of: " at ") else { return [] }
+        var options: [String] = []
+        for part in report[at.upperBound...].split(separator: ",") {
+            let words = part.split(separator: " ").map(String.init)
+            switch (words.first, words.count) {
+            case ("quality", 2), ("lossy", 2), ("dither", 2): options += ["--\(words[0])", words[1]]
+            case (_, 2) where words[1] == "colors": options += ["--colors", words[0]]
+            default: break
+            }
+        }
+        return options
     }
 
     @Test(
