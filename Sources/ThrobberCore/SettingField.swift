@@ -17,6 +17,10 @@ public enum SettingField: String, Sendable, CaseIterable {
     case dither
     /// `colors`: the most colors per palette, 2…256.
     case colors
+    /// `lossy`: the lossy LZW level of GIF, 0…200.
+    case lossy
+    /// `max-bytes`: the largest file allowed, above 0.
+    case maxBytes = "max-bytes"
     /// `jobs`: worker threads, 1…256.
     case jobs
     /// `timing.speed`: how many times as fast frames play, above 0.

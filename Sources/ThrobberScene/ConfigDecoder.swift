@@ -149,7 +149,8 @@ public enum ConfigDecoder {
                     } ?? 1
                 e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) }
                 e.matte = try o.optional("matte", r.color)
-                try o.finish(allowed: ["quality", "dither", "colors", "matte"])
+                e.lossy = try o.optional("lossy") { try r.integer($0, $1, in: 0...200) } ?? 0
+                try o.finish(allowed: ["quality", "dither", "colors", "matte", "lossy"])
                 return e
             } ?? SceneConfig.Encode()
         config.outputs =

@@ -73,6 +73,8 @@ public struct SceneConfig: Sendable {
         /// The page color GIF composites partial alpha onto; nil: alpha is
         /// cut at 50%.
         public var matte: Color?
+        /// GIF lossy LZW 0…200 (default 0, off); APNG ignores it.
+        public var lossy = 0
     }
 
     /// One entry of `output`: where `throbber render` writes without `-o`.

@@ -52,6 +52,7 @@ public struct SceneJob {
         settings.quality = config.encode.quality
         settings.dither = config.encode.dither
         settings.colors = config.encode.colors
+        settings.lossy = config.encode.lossy
         settings.alpha = AlphaPolicy(matte: config.encode.matte)
         settings.jobs = jobs
         settings.memory = memory
@@ -170,6 +171,8 @@ public struct SceneJob {
         case .quality: "encode.quality"
         case .dither: "encode.dither"
         case .colors: "encode.colors"
+        case .lossy: "encode.lossy"
+        case .maxBytes: nil
         case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame: nil
         }
     }

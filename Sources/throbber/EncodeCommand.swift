@@ -105,6 +105,20 @@ enum EncodeCommand: Subcommand {
                     "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
                 default: "1"),
             OptionSpec(
+                "lossy", value: "0-200",
+                help:
+                    "GIF: lossy LZW, as gifsicle --lossy. A pixel may take a palette color up to about sqrt(lossy) levels from its own color (100: about 9, 200: about 13) where that compresses better; N looks about like gifsicle --lossy=N.",
+                details:
+                    "Each pixel is judged against its own source color, so the error never adds up along a run; pixels left unchanged between frames stay unchanged.",
+                default: "0 (off)"),
+            OptionSpec(
+                "max-bytes", value: "size",
+                help:
+                    "Write the best-looking file no larger than this (500000, 256k, 2M, 128KiB), searching --quality, --lossy, --colors and --dither; pixels, frames and timing stay as asked.",
+                details:
+                    "k, M and G count in thousands (as upload limits do), KiB, MiB and GiB in 1024s. GIF tries each palette at several lossy levels in one pass, keeps the fitting file with the highest PSNR and refines its lossy level towards the budget (LZW only). When even the smallest setting does not fit, nothing is written (exit 65) and the message says how small it got: then --width, --frames 1-:2 or a lower --fps help.",
+                default: "no limit"),
+            OptionSpec(
                 "background", value: "color",
                 help:
                     "Fill every frame with this color (#RRGGBB or a CSS name) under its pixels; a Lottie animation is drawn on it.",

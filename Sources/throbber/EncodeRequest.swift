@@ -19,6 +19,8 @@ struct EncodeRequest {
     /// The rate a Lottie input is resampled to (`--fps`, or `--delay` as
     /// 100/delay fps); nil: the file's own rate.
     var lottieFPS: Rational?
+    /// `--max-bytes` as given, for the report of what the search chose.
+    var maxBytesText: String?
 
     init(_ args: Arguments, base: BaseFolder) throws {
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
@@ -40,6 +42,17 @@ struct EncodeRequest {
         settings.posterFrame = try args.int("poster-frame")
         settings.quality = try args.int("quality")
         settings.colors = try args.int("colors")
+        settings.lossy = try args.int("lossy") ?? 0
+        if let text = args.string("max-bytes") {
+            guard let bytes = ByteSize.parse(text) else {
+                throw ThrobberError(
+                    .usage,
+                    "--max-bytes expects a size above 0 like 500000, 256k, 2M (1000-based) or 128KiB, 2MiB (1024-based), got '\(text)'"
+                )
+            }
+            settings.maxBytes = bytes
+            maxBytesText = text
+        }
         // Frames of animated inputs keep their own delays unless retimed.
         settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
         settings.dither = try args.double("dither") ?? 1
@@ -58,6 +71,10 @@ struct EncodeRequest {
             background = color
         }
         try settings.validate(for: format)
+        if format == .apng && settings.lossy > 0 {
+            throw ThrobberError(
+                .usage, "--lossy is for GIF (LZW); APNG is made smaller with --colors and --quality")
+        }
         if args.string("fps") != nil { lottieFPS = settings.timing.fps }
         if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 
@@ -155,7 +172,10 @@ struct EncodeRequest {
             }
         }
         let encoder = AnimationEncoder(format: format, settings: settings)
-        try Output.write(to: output, label: "encoding", quiet: quiet, printHash: printHash) { out, progress in
+        let budgetLabel = maxBytesText.map { "--max-bytes \($0)" }
+        try Output.write(
+            to: output, label: "encoding", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel
+        ) { out, progress in
             var encoder = encoder
             encoder.progress = progress
             return try encoder.encode(source, to: out)

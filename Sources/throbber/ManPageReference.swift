@@ -122,7 +122,7 @@ enum ManPageReference {
         .Li delays
         (centiseconds per frame).
         .It Li encode
-        .Li quality , dither , colors , matte
+        .Li quality , dither , colors , matte , lossy
         as the
         .Cm encode
         options.

@@ -17,8 +17,10 @@ enum Output {
 
     /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
     /// stderr when the animation itself went to stdout: `-`, /dev/stdout).
+    /// With `budgetLabel` (`--max-bytes 2M`), says what the byte-budget
+    /// search chose, unless `quiet`.
     static func write(
-        to path: String, label: String, quiet: Bool, printHash: Bool = false,
+        to path: String, label: String, quiet: Bool, printHash: Bool = false, budgetLabel: String? = nil,
         _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport
     ) throws {
         let bar = ProgressBar(label: label, quiet: quiet)
@@ -27,6 +29,12 @@ enum Output {
             let report = try body(out, bar.update)
             try out.commit()
             bar.finish()
+            if !quiet, let budgetLabel, let choice = report.budget {
+                FileHandle.standardError.write(
+                    Data(
+                        "\(budgetLabel): \(ByteSize.describe(choice.bytes)) at \(choice.description)\n"
+                            .utf8))
+            }
             if printHash, let hash = out.sha256 {
                 let line = "\(hash)  \(path)\n"
                 if out.isStandardOutput {

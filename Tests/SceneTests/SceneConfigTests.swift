@@ -18,6 +18,11 @@ struct SceneConfigTests {
         #expect(c.loop == 0 && c.bounce == false && c.duplicate == .every(1))
         #expect(c.canvas.scale == 1 && c.canvas.background == .transparent)
         #expect(c.encode.colors == nil && c.encode.dither == 1 && c.encode.quality == nil && c.encode.matte == nil)
+        #expect(c.encode.lossy == 0)
+        let lossy = try SceneTestKit.config(
+            #"{"version": 1, "canvas": {"width": 10, "height": 10}, "layers": [{"circle": {"radius": 1}}], "encode": {"lossy": 80}}"#
+        )
+        #expect(lossy.encode.lossy == 80)
         #expect(c.outputs.isEmpty)
         let layer = try SceneTestKit.layers(c)[0]
         #expect(layer.center == nil && layer.opacity == 1 && layer.rotate == 0 && layer.scale == 1)
@@ -146,6 +151,9 @@ struct SceneConfigTests {
             json:
                 ##"{"version": 1, "canvas": {"width": 10, "height": 10, "background": "#1234"}, "layers": [{"circle": {"radius": 1}}]}"##,
             kind: .data, path: "canvas.background", says: "expected a color"),
+        Refusal(
+            name: "lossy over 200", json: scene(#"{"circle": {"radius": 5}}"#, #""encode": {"lossy": 201}"#),
+            kind: .data, path: "encode.lossy", says: "201"),
         Refusal(
             name: "bad easing",
             json: animated(#"{"kind": "step", "property": "rotate", "by": 90, "ease": "ease-sideways"}"#),

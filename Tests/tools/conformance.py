@@ -7,7 +7,10 @@ SPEC_JSON (a JSON object, or a path to a file holding one):
    "reference": {"config": "examples/dots.json"}              # a config
               | {"dir": D, "glob": "*.png", "fps": "25",        # a folder as
                  "duplicate": 1, "matte": null},               #   `encode` reads it
-   "psnr_floor": 35}
+   "psnr_floor": 35,
+   "lossy": false}        # true: the GIF was written with --lossy, so it is
+                          #   held to psnr_floor even when the source has
+                          #   few colors (transparency stays exact)
 
 Every file is decoded, composited as a viewer shows it, by Pillow, by
 ffmpeg (its own GIF/APNG decoders, rawvideo rgba), by ImageMagick 6
@@ -567,7 +570,7 @@ def check_apng(path, slots_or_none, config_slot, chromium, report):
     return slots
 
 
-def check_gif(path, slots, matte, psnr_floor, chromium, report):
+def check_gif(path, slots, matte, psnr_floor, chromium, report, lossy=False):
     label = "GIF"
     w, h, decoded = decode_all(path, "gif", chromium, report, label)
     ref = check_agreement(decoded, report, label)
@@ -578,7 +581,7 @@ def check_gif(path, slots, matte, psnr_floor, chromium, report):
             report.problem("GIF: no reference (the APNG checks above failed)")
         return
     expected = merge([(gif_alpha(img, matte), d) for img, d in slots])
-    lossless = all(colors(e[0]) <= 256 for e in expected)
+    lossless = not lossy and all(colors(e[0]) <= 256 for e in expected)
     summary.update(frames=len(ref), reference_frames=len(expected), lossless=lossless,
                    most_colors=max(colors(e[0]) for e in expected))
     if len(ref) != len(expected):
@@ -650,7 +653,8 @@ def main():
     elif slots is None:
         raise RuntimeError("a layers config needs its APNG as the reference for the GIF")
     if spec.get("gif"):
-        check_gif(spec["gif"], slots, matte, spec.get("psnr_floor", 35), chromium, report)
+        check_gif(spec["gif"], slots, matte, spec.get("psnr_floor", 35), chromium, report,
+                  lossy=bool(spec.get("lossy")))
     json.dump({"problems": report.problems, "notes": report.notes, **report.data}, sys.stdout)
 
 

@@ -43,7 +43,7 @@ package final class APNGWriter {
         }
     }
 
-    private let sink: OutputFile
+    private let sink: ByteSink
     private var chunks = PNGChunkWriter()
     private var sequence: UInt32 = 0
     private var framesWritten = 0
@@ -54,7 +54,7 @@ package final class APNGWriter {
     /// below 255 get a tRNS chunk. `loop`: 0 = forever, N = play N times
     /// (acTL num_plays).
     package init(
-        sink: OutputFile, width: Int, height: Int, colorType: ColorType, depth: Int = 8, palette: [UInt32]?,
+        sink: ByteSink, width: Int, height: Int, colorType: ColorType, depth: Int = 8, palette: [UInt32]?,
         frameCount: Int, loop: Int
     ) throws {
         self.sink = sink
@@ -106,7 +106,14 @@ package final class APNGWriter {
         try flush()
     }
 
-    private func flush() throws { try sink.write(chunks.take()) }
+    private func flush() throws {
+        let bytes = chunks.take()
+        if let file = sink as? OutputFile {
+            try file.write(bytes)
+        } else if !bytes.withUnsafeBytes({ sink.write($0) }) {
+            throw ThrobberError(.io, "write failed")
+        }
+    }
 
     /// fcTL's delay fraction for a frame shown from `start` to `end` seconds:
     /// exact when it fits in 16 bits, otherwise rounded on cumulative times

@@ -34,7 +34,7 @@ struct APNGEncoder: FormatEncoder {
 
     private let settings: EncodeSettings
     private let timeline: Timeline
-    private let sink: OutputFile
+    private let sink: ByteSink
     private var layout = APNGPixelLayout.rgba
     private var reducer: PaletteReducer?
     private var frameCount = 0
@@ -42,7 +42,7 @@ struct APNGEncoder: FormatEncoder {
     /// The previous frame as written (palette colors for a palette APNG).
     private var canvas: RGBAImage?
 
-    init(settings: EncodeSettings, timeline: Timeline, sink: OutputFile) {
+    init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
         self.settings = settings
         self.timeline = timeline
         self.sink = sink

@@ -18,14 +18,23 @@ struct GIFEncoder: FormatEncoder {
 
     private let settings: EncodeSettings
     private let timeline: Timeline
-    private let sink: OutputFile
+    private let sink: ByteSink
     private(set) var stage: PaletteChoice
     private var planner = FramePlanner()
-    private var writer: GIFFrameWriter?
+    /// One writer, or with `LossyTrials` as the sink one per lossy level,
+    /// all fed the same palettized frames.
+    private var writers: [WriterBox] = []
+
+    /// A writer that one thread at a time uses: the byte-budget trials
+    /// write their lossy levels in parallel, each level on one thread.
+    private final class WriterBox: @unchecked Sendable {
+        var writer: GIFFrameWriter
+        init(_ writer: GIFFrameWriter) { self.writer = writer }
+    }
     /// Frames of the file planned so far.
     private var planned = 0
 
-    init(settings: EncodeSettings, timeline: Timeline, sink: OutputFile) {
+    init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
         self.settings = settings
         self.timeline = timeline
         self.sink = sink
@@ -51,9 +60,20 @@ struct GIFEncoder: FormatEncoder {
     }
 
     mutating func begin(first: RGBAImage) throws {
-        writer = try GIFFrameWriter(
-            sink: sink, width: first.width, height: first.height, choice: stage,
-            loop: settings.loop)
+        let outputs: [(ByteSink, Int)] =
+            (sink as? LossyTrials).map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) }
+            }
+            ?? [(sink, settings.lossy)]
+        let trials = sink as? LossyTrials
+        trials?.header = LossyTrials.Header(
+            width: first.width, height: first.height, choice: stage, loop: settings.loop)
+        writers = try outputs.map { sink, level in
+            var writer = try GIFFrameWriter(
+                sink: sink, width: first.width, height: first.height, choice: stage, loop: settings.loop,
+                lossy: level)
+            writer.measures = trials != nil
+            return WriterBox(writer)
+        }
     }
 
     /// A frame's geometry is planned once the next one is known (for its
@@ -79,13 +99,22 @@ struct GIFEncoder: FormatEncoder {
     }
 
     mutating func write(_ frames: [GIFFrameWriter.Paletted]) throws {
-        guard writer != nil else { throw ThrobberError(.software, "GIF frames written before the header") }
-        try writer?.write(frames)
+        guard !writers.isEmpty else { throw ThrobberError(.software, "GIF frames written before the header") }
+        (sink as? LossyTrials)?.keep(frames)
+        if writers.count == 1 {
+            try writers[0].writer.write(frames)
+        } else {
+            let boxes = writers
+            _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].writer.write(frames) }
+        }
     }
 
     mutating func finish() throws -> String {
-        guard let writer else { throw ThrobberError(.software, "GIF ended before the header") }
-        try writer.finish()
+        guard let writer = writers.first?.writer else {
+            throw ThrobberError(.software, "GIF ended before the header")
+        }
+        for w in writers { try w.writer.finish() }
+        (sink as? LossyTrials)?.psnr = writers.map(\.writer.psnr)
         var summary = stage.summary
         if case .local = stage, writer.quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.

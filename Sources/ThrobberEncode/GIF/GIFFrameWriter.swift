@@ -8,14 +8,22 @@ import ThrobberCore
 struct GIFFrameWriter {
     private let gif: GIFWriter
     private let choice: PaletteChoice
-    private let width: Int, height: Int
+    let width: Int, height: Int
     /// What a viewer shows before the next frame is drawn.
-    private var shown: RGBAImage
+    var shown: RGBAImage
     /// The source frame written last (nil before the first).
     private var lastTarget: RGBAImage?
     private let globalTable: ColorTable?
+    /// Lossy LZW (`--lossy`), nil when off.
+    var lossy: LossyLZW?
+    /// With `measures` (byte-budget trials), the squared error of what is
+    /// shown against each frame's source, summed over channels, pixels and
+    /// centiseconds, and the samples it sums (see `psnr`).
+    var measures = false
+    var squaredError = 0.0
+    var samples = 0.0
 
-    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int) throws {
+    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
         var global: [UInt32]? = nil
         var background = 0
         if case .global(let colors, let transparent) = choice {
@@ -30,6 +38,7 @@ struct GIFFrameWriter {
         self.height = height
         shown = RGBAImage(width: width, height: height)
         globalTable = global.map { ColorTable(colors: $0) }
+        self.lossy = lossy > 0 ? LossyLZW(level: lossy) : nil
     }
 
     /// A planned frame with its palette work done, ready to be written.
@@ -104,6 +113,10 @@ struct GIFFrameWriter {
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
+        // With lossy LZW a pixel may keep what is shown when that is within
+        // the lossy tolerance of its source (what earlier frames drew is
+        // near their source, not equal to it).
+        let keepTolerance = lossy?.tolerance ?? -1
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in
                 let t = tRaw.bindMemory(to: UInt32.self)
@@ -120,7 +133,11 @@ struct GIFFrameWriter {
                         }
                         let i = y * rect.width + x
                         plain[i] = UInt8(lastIndex)
-                        if let transparent, f.index > 0, c == s[row + x], lastIndex != transparent {
+                        if let transparent, f.index > 0, lastIndex != transparent,
+                            c == s[row + x]
+                                || (keepTolerance >= 0 && s[row + x] >> 24 != 0
+                                    && ColorTable.perceptualDistance(c, s[row + x]) <= keepTolerance)
+                        {
                             alternative[i] = Int16(transparent)
                             keepsAny = true
                         }
@@ -134,8 +151,15 @@ struct GIFFrameWriter {
         if keepsAny {
             frame = smallest(frame, alternative: alternative, palette: table.colors)
         }
-        try gif.write(frame)
-        FrameDiff.paste(f.target, rect, into: &shown)
+        if lossy != nil {
+            applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
+            try gif.write(frame)
+            show(frame.indices, rect, colors: table.colors, transparent: transparent)
+        } else {
+            try gif.write(frame)
+            FrameDiff.paste(f.target, rect, into: &shown)
+        }
+        if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }
@@ -168,6 +192,7 @@ struct GIFFrameWriter {
         let w = width
         var indices = remapped.indices
         let colors = remapped.colors
+        let keepTolerance = lossy?.tolerance ?? -1
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
             let clear = UInt8(transparent)
             f.target.pixels.withUnsafeBytes { tRaw in
@@ -187,6 +212,7 @@ struct GIFFrameWriter {
                                 let c = t[row + x]
                                 if c == p[row + x]
                                     || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index])
+                                    || ColorTable.perceptualDistance(c, shownColor) <= keepTolerance
                                 {
                                     indices[i] = clear
                                 }
@@ -196,20 +222,13 @@ struct GIFFrameWriter {
                 }
             }
         }
+        if lossy != nil { applyLossy(&indices, f, palette: colors, transparent: remapped.transparent) }
         try gif.write(
             GIFWriter.Frame(
                 rect: rect, palette: colors, indices: indices, delay: f.delay,
                 disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
-        shown.pixels.withUnsafeMutableBytes { sRaw in
-            let s = sRaw.bindMemory(to: UInt32.self)
-            for y in 0..<rect.height {
-                for x in 0..<rect.width {
-                    let index = Int(indices[y * rect.width + x])
-                    if index == remapped.transparent { continue }
-                    s[(rect.y + y) * w + rect.x + x] = colors[index] | 0xFF00_0000
-                }
-            }
-        }
+        show(indices, rect, colors: colors, transparent: remapped.transparent)
+        if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }

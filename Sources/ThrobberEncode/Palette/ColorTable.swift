@@ -35,6 +35,21 @@ struct ColorTable: Sendable {
         return dr * dr + dg * dg + db * db
     }
 
+    /// A perceptual squared distance of two packed colors (alpha ignored):
+    /// the "redmean" weighting, where green counts most and red and blue
+    /// trade weight with the mean red. Equal gray steps d on every channel
+    /// give about 9·d².
+    @inline(__always)
+    static func perceptualDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        let ra = Int(a & 0xFF)
+        let rb = Int(b & 0xFF)
+        let dr = ra - rb
+        let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+        let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+        let mean = (ra + rb) >> 1
+        return ((512 + mean) * dr * dr) >> 8 + 4 * dg * dg + ((767 - mean) * db * db) >> 8
+    }
+
     @inline(__always) private func home(_ c: UInt32) -> Int { Int((c &* 0x9E37_79B1) >> 22) & mask }
 
     /// The index of `color`, or nil if absent.

@@ -83,14 +83,29 @@ public struct AnimationEncoder {
         let plan = try MemoryPlan(
             source: source, transform: transformed?.transform, jobs: settings.jobs,
             budget: settings.memory ?? .machineDefault)
-        var encoder = format.encoder.init(settings: settings, timeline: timeline, sink: sink)
-        var report = try run(&encoder, transformed ?? source, timeline, batch: plan.batch)
+        var report: EncodeReport
+        if let maxBytes = settings.maxBytes {
+            report = try encodeWithin(
+                maxBytes, transformed ?? source, timeline: timeline, to: sink, batch: plan.batch)
+        } else {
+            report = try encodeOnce(settings, transformed ?? source, timeline: timeline, to: sink, batch: plan.batch)
+        }
         if let size = transformed?.inputSize {
             (report.inputWidth, report.inputHeight) = size
         } else {
             (report.inputWidth, report.inputHeight) = (report.width, report.height)
         }
         return report
+    }
+
+    /// One encode with `settings` (a trial of the byte budget, or the only one).
+    func encodeOnce(
+        _ settings: EncodeSettings, _ source: FrameSource, timeline: Timeline, to sink: ByteSink, batch: Int
+    ) throws -> EncodeReport {
+        var encoder = AnimationEncoder(format: format, settings: settings, progress: progress)
+        encoder.settings.maxBytes = nil
+        var formatEncoder = format.encoder.init(settings: encoder.settings, timeline: timeline, sink: sink)
+        return try encoder.run(&formatEncoder, source, timeline, batch: batch)
     }
 
     /// A speed-up must not make frames shorter than the format can show.

@@ -18,4 +18,7 @@ public struct EncodeReport: Sendable {
     public var durationCentiseconds: Int64 = 0
     /// How colors were stored, for the summary line.
     public var palette = ""
+    /// With ``EncodeSettings/maxBytes``: the settings chosen and the size
+    /// reached; nil otherwise.
+    public var budget: BudgetChoice?
 }

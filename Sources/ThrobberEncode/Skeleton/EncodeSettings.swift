@@ -27,6 +27,16 @@ public struct EncodeSettings: Equatable, Sendable {
     /// Most colors per palette, 2–256. GIF: nil means 256. APNG: a palette
     /// APNG of at most this many colors; nil means lossless truecolor.
     public var colors: Int? = nil
+    /// GIF lossy LZW, 0 (off, the default) to 200 (gifsicle's scale): a
+    /// pixel may take a palette color up to about lossy / 5 levels from
+    /// its source color where that makes LZW strings longer. APNG has no
+    /// LZW and ignores it.
+    public var lossy = 0
+    /// The largest file allowed, in bytes, or nil for no limit. Given, the
+    /// encoder searches quality, lossy LZW, colors and dither (never the
+    /// pixels, frame count or timing) for the best-looking file that fits:
+    /// see ``EncodeReport/budget``.
+    public var maxBytes: Int? = nil
     /// What partial alpha becomes in GIF (a 50% threshold, or a matte);
     /// APNG keeps alpha as it is.
     public var alpha = AlphaPolicy()
@@ -129,6 +139,8 @@ public struct EncodeSettings: Equatable, Sendable {
         if let quality, !(1...100).contains(quality) { throw bad(.quality, "must be 1…100, got \(quality)") }
         guard (0...1).contains(dither) else { throw bad(.dither, "must be 0…1, got \(dither)") }
         if let colors, !(2...256).contains(colors) { throw bad(.colors, "must be 2…256, got \(colors)") }
+        if let maxBytes, maxBytes <= 0 { throw bad(.maxBytes, "must be more than 0 bytes, got \(maxBytes)") }
+        guard (0...200).contains(lossy) else { throw bad(.lossy, "must be 0 (off) … 200, got \(lossy)") }
         guard (1...256).contains(jobs) else { throw bad(.jobs, "must be 1…256, got \(jobs)") }
     }
 }

@@ -21,7 +21,7 @@ protocol FormatEncoder: SendableMetatype {
     static var fileExtensions: [String] { get }
 
     /// Starts an encode of frames shown as `timeline` into `sink`.
-    init(settings: EncodeSettings, timeline: Timeline, sink: OutputFile)
+    init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink)
 
     /// How frames are prepared as they are loaded: the alpha policy for
     /// formats without partial alpha, nil to keep alpha as it is.

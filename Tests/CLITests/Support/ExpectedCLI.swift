@@ -12,8 +12,8 @@ enum ExpectedCLI {
         "": ["help", "version"],
         "encode": [
             "output", "fps", "delay", "duplicate", "bounce", "speed", "frames", "reverse", "poster-frame", "width",
-            "height", "scale", "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "background",
-            "matte", "sort", "glob", "jobs", "max-memory",
+            "height", "scale", "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "lossy",
+            "max-bytes", "background", "matte", "sort", "glob", "jobs", "max-memory",
             "format", "compression", "sha256", "quiet", "help",
         ],
         "render": [

@@ -188,6 +188,51 @@ struct ConformanceCorpusTests {
         }
     }
 
+    /// Lossy LZW on top of each corpus's default encode, and with
+    /// quantizing options: every decoder must still read the same frames.
+    /// Each with the worst-frame PSNR it must reach, a little under what
+    /// was measured with the stronger levels before --lossy followed
+    /// gifsicle's scale (which only raise PSNR now): testsrc2 lossy 80
+    /// 35.4 dB, mandelbrot lossy 200 (the most) 20.9, life unchanged (2
+    /// colors), testsrc2-alpha 36.2, testsrc2-over 41.2, testsrc2 with
+    /// quality 70 and 64 colors 37.8.
+    static let lossyRuns: [(corpus: String, options: [String], floor: Double)] = [
+        ("testsrc2", ["--lossy", "80"], 33), ("mandelbrot", ["--lossy", "200"], 19), ("life", ["--lossy", "80"], 90),
+        ("testsrc2-alpha", ["--lossy", "120"], 33), ("testsrc2-over", ["--lossy", "60"], 38),
+        ("testsrc2", ["--lossy", "40", "--quality", "70", "--colors", "64", "--dither", "0.5"], 35),
+    ]
+
+    @Test(
+        "encode --lossy to GIF: Pillow, ffmpeg, ImageMagick and Chromium read the same frames, within the lossy PSNR floor, transparency exact",
+        arguments: lossyRuns.indices)
+    func lossy(_ run: Int) throws {
+        let (name, options, floor) = Self.lossyRuns[run]
+        let c = try #require(Self.corpora.first { $0.name == name })
+        try withTemporaryDirectory { dir in
+            let frames = dir.appendingPathComponent(c.name)
+            try Self.generate(c, in: frames)
+            let gif = dir.appendingPathComponent("\(c.name).gif")
+            let exact = dir.appendingPathComponent("\(c.name)-exact.gif")
+            try Conformance.make(["encode", frames.path, "--fps", "25"] + options, outputs: [gif])
+            try Conformance.make(["encode", frames.path, "--fps", "25"] + options.dropFirst(2), outputs: [exact])
+            let report = try Conformance.check(
+                apng: nil, gif: gif, reference: .folder(frames, fps: "25"), psnrFloor: floor, lossy: true)
+            let what = "\(c.name) \(options.joined(separator: " "))"
+            Conformance.expectConforms(report, what, apng: false, psnrFloor: floor)
+            #expect(report.gif?.frames == c.outputFrames, "\(what): \(report.gif?.frames ?? -1) GIF frames")
+            #expect(report.gif?.delaysCs?.reduce(0, +) == c.frames * 4, "\(what): GIF delays")
+            let sizes = try [gif, exact].map {
+                try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int
+            }
+            if c.name == "life" {
+                // Black and white are far apart: nothing may change.
+                #expect(sizes[0] == sizes[1], "\(what): \(sizes) bytes with and without --lossy")
+            } else {
+                #expect((sizes[0] ?? .max) < (sizes[1] ?? 0), "\(what): \(sizes) bytes with and without --lossy")
+            }
+        }
+    }
+
     static func seconds(_ fraction: String) -> Double {
         let parts = fraction.split(separator: "/").compactMap { Double($0) }
         return parts.count == 2 ? parts[0] / parts[1] : parts.first ?? .nan

@@ -8,6 +8,7 @@ let encodeOptions: [(long: String, short: String?)] = [
     ("frames", nil), ("reverse", nil), ("poster-frame", nil), ("width", nil), ("height", nil), ("scale", nil),
     ("fit", nil),
     ("resize-filter", nil), ("crop", nil), ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil),
+    ("lossy", nil), ("max-bytes", nil),
     ("background", nil), ("matte", nil),
     ("sort", nil), ("glob", nil), ("jobs", nil), ("max-memory", nil),
     ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),

@@ -50,6 +50,8 @@ struct UsageErrorTests {
         .init(args: ["-o", "OUT", "--quality", "0"], mentions: ["quality", "0"]),
         .init(args: ["-o", "OUT", "--quality", "101"], mentions: ["quality", "101"]),
         .init(args: ["-o", "OUT", "--dither", "2"], mentions: ["dither", "2"]),
+        .init(args: ["-o", "OUT", "--lossy", "201"], mentions: ["lossy", "201", "200"]),
+        .init(args: ["-o", "OUT", "--lossy", "-1"], mentions: ["lossy", "-1"]),
         .init(args: ["-o", "OUT", "--colors", "1"], mentions: ["colors", "1"]),
         .init(args: ["-o", "OUT", "--colors", "300"], mentions: ["colors", "300"]),
         .init(args: ["-o", "OUT", "--loop", "-1"], mentions: ["loop", "-1"]),

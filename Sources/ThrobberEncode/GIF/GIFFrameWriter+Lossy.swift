@@ -1,0 +1,60 @@
+import Foundation
+import ThrobberCodecs
+import ThrobberCore
+
+extension GIFFrameWriter {
+    /// Rewrites a frame's indices with lossy LZW, each pixel judged
+    /// against its source color in `f.target`.
+    mutating func applyLossy(_ indices: inout [UInt8], _ f: PlannedFrame, palette: [UInt32], transparent: Int?) {
+        let crop = FrameDiff.crop(f.target, f.geometry.rect)
+        let sources = crop.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        lossy?.rewrite(&indices, sources: sources, palette: palette, transparent: transparent)
+    }
+
+    /// Draws written indices onto what the viewer shows (the transparent
+    /// entry leaves a pixel as it was).
+    mutating func show(_ indices: [UInt8], _ rect: PixelRect, colors: [UInt32], transparent: Int?) {
+        let w = width
+        shown.pixels.withUnsafeMutableBytes { raw in
+            let s = raw.bindMemory(to: UInt32.self)
+            for y in 0..<rect.height {
+                for x in 0..<rect.width {
+                    let index = Int(indices[y * rect.width + x])
+                    if index == transparent { continue }
+                    s[(rect.y + y) * w + rect.x + x] = colors[index] | 0xFF00_0000
+                }
+            }
+        }
+    }
+
+    /// Adds frame `f`'s error: what the viewer shows now against its
+    /// source, weighted by its delay (a transparent source pixel counts as
+    /// black, as an uncovered one shows nothing).
+    mutating func measure(_ f: PlannedFrame) {
+        var sum = 0
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                for i in 0..<min(t.count, s.count) where t[i] != s[i] {
+                    let a = t[i] >> 24 == 0 ? 0 : t[i]
+                    let b = s[i] >> 24 == 0 ? 0 : s[i]
+                    let dr = Int(a & 0xFF) - Int(b & 0xFF)
+                    let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+                    let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+                    sum += dr * dr + dg * dg + db * db
+                }
+            }
+        }
+        let weight = Double(max(1, f.delay))
+        squaredError += Double(sum) * weight
+        samples += Double(width * height * 3) * weight
+    }
+
+    /// PSNR in dB of everything written so far (measured frames only);
+    /// infinity when lossless.
+    var psnr: Double {
+        guard samples > 0, squaredError > 0 else { return .infinity }
+        return 10 * log10(255 * 255 * samples / squaredError)
+    }
+}

@@ -1,0 +1,179 @@
+import ThrobberCodecs
+import ThrobberCore
+
+extension LossyLZW {
+    /// Pixels that may take another entry at all: opaque, and with some
+    /// other entry possibly within the tolerance of the source color (the
+    /// nearest other entry to its own one is close enough, by the triangle
+    /// inequality with room to spare). A filter for speed; every decision
+    /// below uses the same answer, so giflib still agrees.
+    func changeable(_ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>) -> [Bool] {
+        guard tolerance > 0 else { return [Bool](repeating: false, count: ix.count) }
+        let reach = Double(tolerance).squareRoot()
+        var lastSource: UInt32 = 0
+        var lastOwn = -1
+        var lastAnswer = false
+        return (0..<ix.count).map { i in
+            let own = Int(ix[i])
+            if own == transparent || own >= palette.count { return false }
+            if own == lastOwn && src[i] == lastSource { return lastAnswer }
+            let ownError = Double(ColorTable.perceptualDistance(palette[own], src[i])).squareRoot()
+            let limit = 1.5 * (reach + ownError)
+            lastOwn = own
+            lastSource = src[i]
+            lastAnswer = Double(nearestOther[own]) <= limit * limit
+            return lastAnswer
+        }
+    }
+
+    /// The error of pixel `i` showing entry `k`, or nil when it may not.
+    @inline(__always)
+    func allows(_ k: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, _ i: Int)
+        -> Int?
+    {
+        let own = Int(ix[i])
+        if k == own { return 0 }
+        if !canChange[i] || k == transparent || k >= palette.count { return nil }
+        let d = ColorTable.perceptualDistance(palette[k], src[i])
+        return d <= tolerance ? d : nil
+    }
+
+    /// The pixel a new string starts with at `p`: its own index, or
+    /// another allowed one whose strings match further.
+    mutating func firstStep(_ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, at p: Int)
+        -> UInt8
+    {
+        let own = ix[p]
+        guard canChange[p], p + 1 < ix.count else { return own }
+        // One budget for every candidate: a new string may start with any
+        // allowed pixel, so looking at fewer only costs compression.
+        budget = Self.searchBudget
+        var chosen = own
+        var longest = extend(from: Int(own), ix, src, at: p + 1, fresh: false) ? bestCount : 0
+        var chosenError = longest > 0 ? bestError : 0
+        let green = Int(src[p] >> 8 & 0xFF)
+        for position in greenStart[max(0, green - greenReach)]..<greenStart[min(256, green + greenReach + 1)] {
+            let k = Int(byGreen[position])
+            guard k != Int(own), firstChild[k] != 0 else { continue }
+            guard budget > 0 else { break }
+            guard let d = allows(k, ix, src, p) else { continue }
+            if extend(from: k, ix, src, at: p + 1, fresh: false),
+                bestCount > longest || (bestCount == longest && bestError + d < chosenError)
+            {
+                longest = bestCount
+                chosenError = bestError + d
+                chosen = UInt8(k)
+            }
+        }
+        ix[p] = chosen
+        return chosen
+    }
+
+    /// The longest string below `node` that pixels from `p` on may show,
+    /// into `best`; false when no child of `node` fits pixel `p`. A
+    /// `fresh` search has a budget of its own.
+    mutating func extend(
+        from node: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, at p: Int,
+        fresh: Bool = true
+    ) -> Bool {
+        bestCount = 0
+        bestError = 0
+        shared = 0
+        guard p < ix.count else { return false }
+        if fresh { budget = Self.searchBudget }
+        pathCount = 0
+        search(node, ix, src, p, error: 0)
+        return bestCount > 0
+    }
+
+    /// Depth-first: every child of `node` is tried against pixel `p` (so a
+    /// string only ends where giflib's would); a pixel that cannot change
+    /// has one child to follow, others branch while the budget lasts.
+    /// Longest wins, then the smallest summed error.
+    private mutating func search(
+        _ node: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, _ p: Int,
+        error: Int
+    ) {
+        if pathCount > bestCount || (pathCount == bestCount && error < bestError) {
+            keepPath()
+            bestError = error
+        }
+        guard p < ix.count, pathCount < (1 << 16) - 1 else { return }
+        if !canChange[p] {
+            let next = child[node << 8 | Int(ix[p])]
+            guard next != 0 else { return }
+            path[pathCount] = next
+            pathCount += 1
+            search(Int(next), ix, src, p + 1, error: error)
+            pathCount -= 1
+            shared = min(shared, pathCount)
+            return
+        }
+        var c = firstChild[node]
+        while c != 0 {
+            let code = Int(c)
+            if let d = allows(Int(pixelOf[code]), ix, src, p) {
+                path[pathCount] = c
+                pathCount += 1
+                if budget > 0 || pathCount == 1 {
+                    budget -= 1
+                    search(code, ix, src, p + 1, error: error + d)
+                } else if pathCount > bestCount {
+                    keepPath()
+                    bestError = error + d
+                }
+                pathCount -= 1
+                shared = min(shared, pathCount)
+            }
+            c = nextSibling[code]
+        }
+    }
+
+    /// The path becomes the best string; only the part past what they
+    /// still share is copied.
+    @inline(__always)
+    private mutating func keepPath() {
+        for j in shared..<pathCount { best[j] = path[j] }
+        bestCount = pathCount
+        shared = pathCount
+    }
+
+    /// Adds the string `prefix` + `pixel` as the next code.
+    mutating func insert(prefix: Int, pixel: UInt8) {
+        let code = runningCode
+        runningCode += 1
+        let key = prefix << 8 | Int(pixel)
+        child[key] = Int16(code)
+        keyOf[code] = Int32(key)
+        pixelOf[code] = pixel
+        nextSibling[code] = firstChild[prefix]
+        firstChild[prefix] = Int16(code)
+    }
+
+    /// An empty dictionary, as after a clear code.
+    mutating func reset() {
+        // Everything up to the highest code used so far (by this frame or,
+        // with another code size, by the one before).
+        for code in 0..<max(used, runningCode) {
+            if keyOf[code] >= 0 {
+                child[Int(keyOf[code])] = 0
+                keyOf[code] = -1
+            }
+            firstChild[code] = 0
+        }
+        used = 0
+        runningCode = clearCode + 2
+        runningBits = bitsPerPixel + 1
+        maxCode1 = 1 << runningBits
+    }
+
+    /// Counts a code as giflib writes it, widening codes as it does.
+    mutating func output(_ code: Int) {
+        codes += 1
+        bits += runningBits
+        if runningCode >= maxCode1 && code <= 4095 {
+            runningBits += 1
+            maxCode1 = 1 << runningBits
+        }
+    }
+}

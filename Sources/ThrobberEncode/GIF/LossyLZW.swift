@@ -1,0 +1,197 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// Lossy LZW on the index stream (`--lossy N`): rewrites a frame's indices
+/// so that giflib's own greedy LZW encoder, given them unchanged, finds
+/// longer matches.
+///
+/// It follows giflib's dictionary exactly (`egif_lib.c`): the code size
+/// from the palette's size (at least 2 bits), a clear code first, and on
+/// every miss the prefix code out, then either a new entry or, once the
+/// next code would be 4095, a clear code and an empty dictionary. Where the
+/// dictionary has a longer string than the exact indices allow, a pixel may
+/// take another palette entry, when that entry's color is within the
+/// tolerance of the pixel's own source color (the color before
+/// quantization; the error never adds up along a string). A transparent
+/// pixel stays transparent and an opaque one opaque, so still areas stay
+/// still. Because every choice is one giflib would make itself on the
+/// rewritten stream, `codes` and `bits` are exactly what giflib writes.
+package struct LossyLZW {
+    /// The largest `lossy` level (gifsicle's scale).
+    package static let maxLevel = 200
+
+    /// Codes giflib writes for the last stream (clear and end codes included).
+    package internal(set) var codes = 0
+    /// Bits of those codes.
+    package internal(set) var bits = 0
+
+    /// Bytes of LZW image data giflib writes: the code size byte, the
+    /// codes in sub-blocks of at most 255 bytes, and the empty block.
+    package var imageDataBytes: Int {
+        let bytes = (bits + 7) / 8
+        return 1 + bytes + (bytes + 254) / 255 + 1
+    }
+
+    /// The largest `ColorTable.perceptualDistance` allowed at `level`
+    /// (0…200): 8 × level, about √level levels of gray on every channel
+    /// (a gray step of g is about 9·g²), so 100 lets a pixel move about 9
+    /// levels and 200 about 13. Linear in the level so that N gives about
+    /// the PSNR of gifsicle's `--lossy=N` on the benchmark corpora.
+    package static func tolerance(level: Int) -> Int { 8 * level }
+
+    let tolerance: Int
+    var palette: [UInt32] = []
+    var transparent = -1
+    var bitsPerPixel = 2
+    var clearCode = 4
+    /// Per palette entry: the perceptual distance to its nearest other
+    /// entry, to skip pixels that cannot change at all.
+    var nearestOther: [Int] = []
+    /// Palette entries (not the transparent one) by green, and where each
+    /// green level starts among them: a color within the tolerance has its
+    /// green within `greenReach` (green weighs 4 in the distance).
+    var byGreen: [UInt8] = []
+    var greenStart: [Int] = []
+    var greenReach = 0
+    /// Per pixel of the frame being coded: may it take another entry?
+    var canChange: [Bool] = []
+
+    // The dictionary: `child[code << 8 | pixel]` is the code of that string
+    // (0 = none; codes below `clearCode` are never children), and each
+    // code's children as a list for the lossy search.
+    /// Owns the tables below (plain pointers: no copy-on-write or
+    /// exclusivity checks in the search).
+    private final class Storage {
+        let child = UnsafeMutablePointer<Int16>.allocate(capacity: 4096 << 8)
+        let firstChild = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+        let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
+        let pixelOf = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+        let keyOf = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
+        let path = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
+        let best = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
+
+        init() {
+            child.initialize(repeating: 0, count: 4096 << 8)
+            firstChild.initialize(repeating: 0, count: 4096)
+            nextSibling.initialize(repeating: 0, count: 4096)
+            pixelOf.initialize(repeating: 0, count: 4096)
+            keyOf.initialize(repeating: -1, count: 4096)
+        }
+
+        deinit {
+            for p in [child, firstChild, nextSibling, path, best] { p.deallocate() }
+            pixelOf.deallocate()
+            keyOf.deallocate()
+        }
+    }
+    private let storage = Storage()
+    let child: UnsafeMutablePointer<Int16>
+    let firstChild: UnsafeMutablePointer<Int16>
+    let nextSibling: UnsafeMutablePointer<Int16>
+    let pixelOf: UnsafeMutablePointer<UInt8>
+    let keyOf: UnsafeMutablePointer<Int32>
+    var runningCode = 0
+    var runningBits = 0
+    var maxCode1 = 0
+    /// Codes below this may be in use (from an earlier frame).
+    var used = 4096
+
+    /// Most nodes one search looks at below its first step.
+    static let searchBudget = 12
+    var budget = 0
+    // The search: the path being tried, the best so far, and how much of
+    // the best still equals the path (so a new best copies only the rest).
+    /// Codes of the string being tried (`pathCount` of them) and of the
+    /// best one (`bestCount`); a string is at most 4096 × 4096 pixels
+    /// long only in theory, so both stop growing at 65,536.
+    let path: UnsafeMutablePointer<Int16>
+    var pathCount = 0
+    let best: UnsafeMutablePointer<Int16>
+    var bestCount = 0
+    var bestError = 0
+    var shared = 0
+
+    /// A coder at `level` (1…200; 0 only follows the stream), for any
+    /// number of frames.
+    package init(level: Int) {
+        tolerance = Self.tolerance(level: level)
+        child = storage.child
+        firstChild = storage.firstChild
+        nextSibling = storage.nextSibling
+        pixelOf = storage.pixelOf
+        keyOf = storage.keyOf
+        path = storage.path
+        best = storage.best
+    }
+
+    /// Rewrites `indices` (one frame rectangle) in place. `sources` are
+    /// the colors each pixel should show, in the same order; `palette` is
+    /// the table giflib is given for the frame (it pads it to a power of
+    /// two, as `GIFWriter` does) and `transparent` its transparent entry.
+    package mutating func rewrite(_ indices: inout [UInt8], sources: [UInt32], palette: [UInt32], transparent: Int?) {
+        prepare(palette: palette, transparent: transparent)
+        output(clearCode)
+        guard !indices.isEmpty else {
+            output(clearCode + 1)
+            return
+        }
+        let n = indices.count
+        indices.withUnsafeMutableBufferPointer { ix in
+            sources.withUnsafeBufferPointer { src in
+                canChange = changeable(ix, src)
+                // The first pixel: the one whose strings reach furthest.
+                var current = Int(firstStep(ix, src, at: 0))
+                var p = 1
+                while p < n {
+                    if extend(from: current, ix, src, at: p) {
+                        for j in 0..<bestCount { ix[p + j] = pixelOf[Int(best[j])] }
+                        current = Int(best[bestCount - 1])
+                        p += bestCount
+                        continue
+                    }
+                    output(current)
+                    let pixel = firstStep(ix, src, at: p)
+                    if runningCode >= 4095 {
+                        output(clearCode)
+                        reset()
+                    } else {
+                        insert(prefix: current, pixel: pixel)
+                    }
+                    current = Int(pixel)
+                    p += 1
+                }
+                output(current)
+                output(clearCode + 1)
+            }
+        }
+    }
+
+    /// The code size and tables for a frame of `palette`.
+    private mutating func prepare(palette: [UInt32], transparent: Int?) {
+        self.palette = palette
+        self.transparent = transparent ?? -1
+        var size = 2
+        while size < palette.count { size *= 2 }
+        var bpp = 1
+        while 1 << bpp < size { bpp += 1 }
+        bitsPerPixel = max(2, bpp)
+        clearCode = 1 << bitsPerPixel
+        for c in 0..<clearCode { pixelOf[c] = UInt8(truncatingIfNeeded: c) }
+        nearestOther = palette.indices.map { j in
+            var d = Int.max
+            for k in palette.indices where k != j && k != self.transparent {
+                d = min(d, ColorTable.perceptualDistance(palette[j], palette[k]))
+            }
+            return d
+        }
+        let entries = palette.indices.filter { $0 != self.transparent && $0 < clearCode }
+        byGreen = entries.sorted { (palette[$0] >> 8 & 0xFF, $0) < (palette[$1] >> 8 & 0xFF, $1) }.map(UInt8.init)
+        greenStart = [Int](repeating: byGreen.count, count: 257)
+        for (position, k) in byGreen.enumerated().reversed() { greenStart[Int(palette[Int(k)] >> 8 & 0xFF)] = position }
+        for g in stride(from: 255, through: 0, by: -1) { greenStart[g] = min(greenStart[g], greenStart[g + 1]) }
+        greenReach = Int((Double(tolerance) / 4).squareRoot()) + 1
+        codes = 0
+        bits = 0
+        reset()
+    }
+}

@@ -1,0 +1,68 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// A sink for byte-budget trials: given to the GIF encoder, it writes one
+/// file per lossy level from the same palettized frames, so a lossy trial
+/// costs only its LZW, not another palette search. It keeps those frames
+/// (up to `keepBudget` bytes), so that more levels can be written later
+/// (`replay`) with only their LZW again.
+final class LossyTrials: ByteSink {
+    /// The levels tried, lowest first.
+    let levels: [Int]
+    /// One file per level, in memory.
+    let outputs: [MemorySink]
+    /// PSNR (dB) of each level's file against the source frames, set when
+    /// the encode finishes.
+    var psnr: [Double] = []
+
+    /// Bytes of palettized frames kept at most (frames, pixels and indices).
+    static let keepBudget = 384 << 20
+    /// What `GIFFrameWriter` needs besides the frames.
+    struct Header {
+        var width: Int, height: Int
+        var choice: PaletteChoice
+        var loop: Int
+    }
+    var header: Header?
+    /// The palettized frames in order, or nil once they outgrew `keepBudget`.
+    private(set) var kept: [[GIFFrameWriter.Paletted]]? = []
+    private var keptBytes = 0
+
+    init(levels: [Int]) {
+        self.levels = levels
+        outputs = levels.map { _ in MemorySink() }
+    }
+
+    /// Nothing is written here itself, only to `outputs`.
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
+
+    /// Keeps a batch of frames for `replay`, while they fit in the budget.
+    func keep(_ frames: [GIFFrameWriter.Paletted]) {
+        guard kept != nil else { return }
+        for p in frames {
+            keptBytes += p.frame.target.pixels.count + p.frame.geometry.rect.width * p.frame.geometry.rect.height
+        }
+        if keptBytes > Self.keepBudget {
+            kept = nil
+        } else {
+            kept?.append(frames)
+        }
+    }
+
+    /// Whether `replay` can write more levels.
+    var canReplay: Bool { kept != nil && header != nil }
+
+    /// The file at `level` and its PSNR, from the kept frames: the same
+    /// bytes as a new encode at that level would give.
+    func replay(level: Int) throws -> (bytes: [UInt8], psnr: Double) {
+        guard let header, let kept else { throw ThrobberError(.software, "lossy replay without kept frames") }
+        let sink = MemorySink()
+        var writer = try GIFFrameWriter(
+            sink: sink, width: header.width, height: header.height, choice: header.choice, loop: header.loop,
+            lossy: level)
+        writer.measures = true
+        for batch in kept { try writer.write(batch) }
+        try writer.finish()
+        return (sink.bytes, writer.psnr)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import ThrobberCore
+
+/// What a byte-budget search (``EncodeSettings/maxBytes``) chose: the
+/// settings of the file written and its size.
+public struct BudgetChoice: Equatable, Sendable {
+    /// The format written.
+    public var format: AnimationFormat
+    /// libimagequant quality; nil: as without a budget (lossless when the
+    /// colors fit, else quality 100).
+    public var quality: Int?
+    /// GIF lossy LZW level (0 for APNG).
+    public var lossy: Int
+    /// Most colors per palette; nil: 256 for GIF, truecolor for APNG.
+    public var colors: Int?
+    /// Dithering strength.
+    public var dither: Double
+    /// Size of the file written.
+    public var bytes: Int
+    /// Files encoded to find it (each lossy level counted once).
+    public var trials: Int
+
+    /// "quality 82, lossy 40, 256 colors" (GIF) or "quality 82, 64 colors" (APNG).
+    public var description: String {
+        var parts: [String] = []
+        parts.append(quality.map { "quality \($0)" } ?? "default quality")
+        if format == .gif { parts.append("lossy \(lossy)") }
+        switch (format, colors) {
+        case (.gif, nil): parts.append("256 colors")
+        case (.apng, nil): parts.append("truecolor")
+        case (_, let c?): parts.append("\(c) colors")
+        }
+        if dither != 1 { parts.append("dither \(String(format: "%g", dither))") }
+        return parts.joined(separator: ", ")
+    }
+}

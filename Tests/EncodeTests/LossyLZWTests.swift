@@ -1,0 +1,230 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ThrobberCodecs
+@testable import ThrobberKit
+
+/// Lossy LZW (`--lossy`): the index stream is rewritten so that giflib's own
+/// encoder finds the simulated matches. Checked against an independent
+/// reading of giflib's output (Tests/tools/gif_lzw_codes.py), and on
+/// encoded animations decoded by giflib and Pillow.
+@Suite("Lossy LZW")
+struct LossyLZWTests {
+    /// A palette of `count` colors spread over the RGB cube.
+    static func palette(_ count: Int) -> [UInt32] {
+        (0..<count).map { i in
+            let r = UInt32(i * 97 % 256)
+            let g = UInt32(i * 53 % 256)
+            let b = UInt32(i * 191 % 256)
+            return r | g << 8 | b << 16 | 0xFF00_0000
+        }
+    }
+
+    /// Each source pixel's nearest palette entry (plain RGB distance, not
+    /// the one under test).
+    static func nearest(_ sources: [UInt32], _ palette: [UInt32]) -> [UInt8] {
+        sources.map { s in
+            var best = 0
+            var bestD = Int.max
+            for (i, p) in palette.enumerated() {
+                var d = 0
+                for shift in [0, 8, 16] {
+                    let e = Int(s >> UInt32(shift) & 0xFF) - Int(p >> UInt32(shift) & 0xFF)
+                    d += e * e
+                }
+                if d < bestD { (best, bestD) = (i, d) }
+            }
+            return UInt8(best)
+        }
+    }
+
+    struct Counted: Decodable {
+        struct Image: Decodable { var codes: Int, bytes: Int, pixels: Int }
+        var images: [Image]
+    }
+
+    /// Writes one frame with giflib and counts its codes independently.
+    static func giflibCodes(_ indices: [UInt8], width: Int, height: Int, palette: [UInt32], transparent: Int?)
+        throws -> Counted.Image
+    {
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("frame.gif").path
+            let file = try OutputFile(path: path)
+            let writer = try GIFWriter(
+                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
+            try writer.write(
+                GIFWriter.Frame(
+                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+                    delay: 10, disposal: .none, transparentIndex: transparent))
+            try writer.finish()
+            try file.commit()
+            let counted = try JSONDecoder().decode(Counted.self, from: ToolRunner.python("gif_lzw_codes.py", [path]))
+            return try #require(counted.images.first)
+        }
+    }
+
+    /// Smooth color with noise: long strings are rare without loss.
+    static func sources(width: Int, height: Int, noise: Int, seed: UInt64) -> [UInt32] {
+        var random = SeededRandom(seed: seed)
+        return (0..<(width * height)).map { i in
+            let x = i % width
+            let y = i / width
+            func channel(_ v: Int) -> UInt32 {
+                UInt32(max(0, min(255, v + Int(random.next() % UInt64(2 * noise + 1)) - noise)))
+            }
+            return channel(x * 255 / width) | channel(y * 255 / height) << 8 | channel((x + y) % 256) << 16
+                | 0xFF00_0000
+        }
+    }
+
+    @Test(
+        "giflib writes exactly the codes and bytes the simulation predicts, with and without loss, across clears and code sizes",
+        arguments: [(2, 0), (16, 0), (16, 80), (256, 0), (256, 40), (256, 200), (7, 120)])
+    func giflibFollowsTheSimulation(colors: Int, level: Int) throws {
+        // 320×200 = 64,000 pixels: several dictionary clears.
+        let (width, height) = (320, 200)
+        let palette = Self.palette(colors)
+        let sources = Self.sources(width: width, height: height, noise: 12, seed: UInt64(colors))
+        var indices = Self.nearest(sources, palette)
+        var lossy = LossyLZW(level: level)
+        lossy.rewrite(&indices, sources: sources, palette: palette, transparent: nil)
+        let counted = try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: nil)
+        #expect(counted.pixels == width * height)
+        #expect(counted.codes == lossy.codes, "giflib wrote \(counted.codes) codes, the simulation \(lossy.codes)")
+        #expect(counted.bytes == lossy.imageDataBytes)
+        // More codes than a dictionary holds: clears were followed too.
+        if level == 0 && colors == 256 { #expect(counted.codes > 8192) }
+    }
+
+    @Test("loss shrinks the LZW data, more at higher levels, each pixel staying near its own source color")
+    func shrinksWithinTolerance() throws {
+        let (width, height) = (200, 150)
+        let palette = Self.palette(256)
+        let sources = Self.sources(width: width, height: height, noise: 6, seed: 9)
+        let exact = Self.nearest(sources, palette)
+        var sizes: [Int] = []
+        // 256 colors spread over the cube are ~40 levels apart per axis, so
+        // nearest entries are a redmean distance of roughly 1,500 apart:
+        // lossy 100 (800) reaches few of them, 200 (1,600) many.
+        for level in [0, 100, 150, 200] {
+            var indices = exact
+            var lossy = LossyLZW(level: level)
+            lossy.rewrite(&indices, sources: sources, palette: palette, transparent: nil)
+            sizes.append(
+                try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: nil).bytes)
+            // The tolerance is a redmean distance of 8·level: green weighs 4
+            // and red and blue at least 2 (of 256ths: 512 + mean red, 767 −
+            // mean red), so one channel alone may be off by at most
+            // √(8·level/4) on green and √(8·level/2) on red or blue, plus 1
+            // for the metric's rounding (or the nearest color's own error).
+            for i in indices.indices where indices[i] != exact[i] {
+                let s = sources[i]
+                let p = palette[Int(indices[i])]
+                let own = palette[Int(exact[i])]
+                for (shift, weight) in [(0, 2.0), (8, 4.0), (16, 2.0)] {
+                    let error = abs(Int(s >> UInt32(shift) & 0xFF) - Int(p >> UInt32(shift) & 0xFF))
+                    let ownError = abs(Int(s >> UInt32(shift) & 0xFF) - Int(own >> UInt32(shift) & 0xFF))
+                    #expect(
+                        Double(error) <= max(Double(ownError), (8 * Double(level) / weight).squareRoot() + 1),
+                        "level \(level) pixel \(i) channel \(shift / 8) off by \(error)")
+                }
+            }
+        }
+        #expect(sizes[1] <= sizes[0] && sizes[2] <= sizes[1] && sizes[3] <= sizes[2], "LZW bytes by level: \(sizes)")
+        #expect(Double(sizes[3]) < 0.95 * Double(sizes[0]), "lossy 200 saves under 5%: \(sizes)")
+    }
+
+    @Test("a transparent pixel stays transparent and an opaque one never becomes transparent")
+    func transparencyStays() throws {
+        let (width, height) = (120, 80)
+        var palette = Self.palette(64)
+        palette[0] = 0  // the transparent entry
+        let sources = Self.sources(width: width, height: height, noise: 20, seed: 3)
+        var exact = Self.nearest(sources, palette)
+        // A checkerboard of transparent 4×4 blocks.
+        for i in exact.indices where (i % width / 4 + i / width / 4) % 2 == 0 { exact[i] = 0 }
+        for i in exact.indices where exact[i] == 0 && (i % width / 4 + i / width / 4) % 2 == 1 { exact[i] = 1 }
+        var indices = exact
+        var lossy = LossyLZW(level: 200)
+        lossy.rewrite(&indices, sources: sources, palette: palette, transparent: 0)
+        for i in indices.indices { #expect((indices[i] == 0) == (exact[i] == 0), "pixel \(i)") }
+        #expect(indices != exact, "level 200 changed nothing")
+        let counted = try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: 0)
+        #expect(counted.codes == lossy.codes)
+    }
+}
+
+/// Lossy LZW through the whole encoder, decoded by giflib and Pillow.
+@Suite("Lossy LZW encodes")
+struct LossyEncodeTests {
+    /// A photo-like left half that moves and a right half that stays.
+    static func halfMoving(frames: Int) -> [RGBAImage] {
+        let still = Synth.photoLike(phase: 0, width: 96, height: 64)
+        return (0..<frames).map { f in
+            var image = Synth.photoLike(phase: f * 3, width: 96, height: 64)
+            for y in 0..<64 {
+                for x in 48..<96 {
+                    let i = (y * 96 + x) * 4
+                    for c in 0..<4 { image.pixels[i + c] = still.pixels[i + c] }
+                }
+            }
+            return image
+        }
+    }
+
+    @Test(
+        "quantized and lossless frames: smaller with --lossy, the same in giflib and Pillow, still areas still",
+        arguments: [Optional(90), nil])
+    func endToEnd(quality: Int?) throws {
+        let frames =
+            quality == nil
+            ? (0..<6).map { f in  // 2 × 120 colors: lossless, one palette
+                Synth.image(96, 64) { x, y in
+                    (UInt8((x + f) % 96 * 2), UInt8(y * 3 % 60 * 4), UInt8(x % 2 * 128), 255)
+                }
+            } : Self.halfMoving(frames: 6)
+        let exact = try encodeGIF(frames, .with { $0.quality = quality })
+        let lossy = try encodeGIF(
+            frames,
+            .with {
+                $0.quality = quality
+                $0.lossy = 120
+            })
+        #expect(lossy.bytes.count < exact.bytes.count, "\(lossy.bytes.count) vs \(exact.bytes.count) bytes")
+        let pillow = try #require(lossy.pillow)
+        #expect(pillow.frames.count == lossy.giflib.frames.count)
+        for (g, p) in zip(lossy.giflib.frames, pillow.frames) { #expect(g.pixels == p.pixels) }
+        // Every decoded pixel stays near its source: a redmean distance of
+        // 8·120 allows at most √(960/2) ≈ 22 on one channel, plus
+        // quantization and the tolerance of a kept earlier pixel.
+        for (f, decoded) in lossy.giflib.frames.enumerated() {
+            let source = frames[min(f, frames.count - 1)].pixels
+            var worst = 0
+            for i in 0..<decoded.pixels.count where i % 4 != 3 {
+                worst = max(worst, abs(Int(decoded.pixels[i]) - Int(source[i])))
+            }
+            #expect(worst <= 90, "frame \(f) off by \(worst)")
+        }
+        if quality != nil {
+            // The right half never changes, so no frame after the first
+            // redraws it differently.
+            let first = lossy.giflib.frames[0].pixels
+            for frame in lossy.giflib.frames.dropFirst() {
+                for y in 0..<64 {
+                    let row = (y * 96 + 48) * 4..<(y * 96 + 96) * 4
+                    #expect(Array(frame.pixels[row]) == Array(first[row]), "row \(y) of the still half changed")
+                }
+            }
+        }
+    }
+
+    @Test("--lossy is 0 … 200")
+    func range() {
+        for bad in [-1, 201] {
+            #expect(throws: ThrobberError.self) {
+                try EncodeSettings.with { $0.lossy = bad }.validate(for: .gif)
+            }
+        }
+    }
+}
