@@ -61,8 +61,11 @@ package struct ImageProbe: Sendable, Equatable {
             } else if type.elementsEqual("acTL".utf8), length == 8 {
                 let d = try read(p + 8, 4)
                 guard d.count == 4 else { break }
+                // num_frames 0 or beyond 2^31 − 1 is no usable animation: the
+                // decoder shows the default image (one frame), as browsers do.
+                let declared = bigEndian(d, 0, 4)
                 probe.animated = true
-                probe.frames = max(1, bigEndian(d, 0, 4))
+                probe.frames = declared > 0 && declared <= 0x7FFF_FFFF ? declared : 1
             } else if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) {
                 break
             }
