@@ -68,7 +68,8 @@ fuzz: deps
 SANITIZE_TESTS ?= CoreTests|CodecTests|EncodeTests|SceneTests|CheckTests
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_TESTS)'
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_TESTS)'
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_TESTS)'
 
