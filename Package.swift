@@ -13,7 +13,7 @@ func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
 /// modules below it (README, "How the code is laid out"):
 ///
 ///   ThrobberCore    image, color, exact time, timeline, JSON, errors, output file
-///   ThrobberCodecs  GIF, PNG/CgBI/APNG and JPEG readers and writers, Lottie, frame sources
+///   ThrobberCodecs  GIF, PNG/CgBI/APNG, JPEG and WebP readers and writers, Lottie, frame sources
 ///   ThrobberEncode  the encoder skeleton, frame transforms, its formats, palettes, frame planning
 ///   ThrobberScene   configs, the cairo renderer, presets
 ///   ThrobberCheck   regression manifests, animation diffs, library versions
@@ -36,11 +36,12 @@ let package = Package(
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CSwscale", pkgConfig: "libswscale", apt: "libswscale-dev"),
         system("CRLottie", pkgConfig: "rlottie", apt: "librlottie-dev"),
+        system("CWebP", pkgConfig: nil, apt: "libwebp-dev"),
         .target(name: "ThrobberCore"),
         .target(
             name: "ThrobberCodecs",
             dependencies: [
-                "ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib", "CDeflate", "CZopfli", "CRLottie",
+                "ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib", "CDeflate", "CZopfli", "CRLottie", "CWebP",
             ]),
         .target(
             name: "ThrobberEncode",

@@ -8,4 +8,7 @@ public enum AnimationFormat: String, Sendable, CaseIterable {
     /// Animated PNG: lossless RGBA (RGB when every pixel is opaque) or a
     /// palette, with delays as exact fractions of a second.
     case apng
+    /// Animated WebP: lossless (exact pixels) by default or lossy with
+    /// `--quality`, full alpha, delays in milliseconds.
+    case webp
 }

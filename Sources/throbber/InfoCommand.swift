@@ -1,23 +1,23 @@
 import Foundation
 import ThrobberKit
 
-/// `throbber info FILE [--json]`: what a GIF or APNG holds, frame by frame.
+/// `throbber info FILE [--json]`: what a GIF, APNG or WebP holds, frame by frame.
 enum InfoCommand: Subcommand {
     static let spec = CommandSpec(
         name: "info",
-        summary: "Show a GIF's or APNG's frames, delays, loop, palettes, disposal and SHA-256.",
+        summary: "Show a GIF's, APNG's or WebP's frames, delays, loop, palettes, disposal and SHA-256.",
         overview: """
-            Show what a GIF or APNG holds: format, size, APNG color type and \
-            bit depth, loop count, total duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
+            Show what a GIF, APNG or WebP holds: format, size, APNG color type and \
+            bit depth or how WebP frames are coded, loop count, total duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
             palette size and transparent index.
             """,
         usage: "throbber info <FILE> [--json]",
-        arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF or APNG to read.", completion: .files)],
+        arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF, APNG or WebP to read.", completion: .files)],
         options: [
             OptionSpec(
                 "json",
                 help: """
-                    One JSON object: format, width, height, pixel_type (APNG, such as "palette 2-bit"), \
+                    One JSON object: format, width, height, pixel_type (APNG, such as "palette 2-bit"; WebP, such as "lossless, alpha"), \
                     loop (0 = forever, N = plays N times), frame_count, \
                     duration_ms, sha256, frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
                     colors, transparent).
@@ -34,7 +34,7 @@ enum InfoCommand: Subcommand {
         }
         let bytes = try ImageDecoder.readFile(path)
         guard let a = try DecodedAnimation.decode(bytes, name: path) else {
-            throw ThrobberError(.data, "\(path): not a GIF or an animated PNG")
+            throw ThrobberError(.data, "\(path): not a GIF, an animated PNG or a WebP")
         }
         let sha = SHA256.hex(bytes)
         let total = a.durations.reduce(Rational(0), +)
@@ -80,7 +80,7 @@ enum InfoCommand: Subcommand {
     private static func table(_ a: DecodedAnimation, path: String, sha: String, total: Rational) -> String {
         let loop = a.loop == 0 ? "loops forever" : a.loop == 1 ? "plays once" : "plays \(a.loop) times"
         var out =
-            "\(path): \(a.format == .gif ? "GIF" : "APNG") \(a.width)x\(a.height), \(a.pixelType.map { $0 + ", " } ?? "")\(a.stored.count) frames, \(loop), \(milliseconds(total)) ms\n"
+            "\(path): \(a.format.limits.name) \(a.width)x\(a.height), \(a.pixelType.map { $0 + ", " } ?? "")\(a.stored.count) frames, \(loop), \(milliseconds(total)) ms\n"
         out += "sha256 \(sha)\n"
         func pad(_ s: String, _ n: Int) -> String {
             s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
@@ -90,9 +90,11 @@ enum InfoCommand: Subcommand {
             + pad("colors", 8) + "transparent\n"
         for (i, f) in a.stored.enumerated() {
             let delay =
-                a.format == .gif
-                ? "\(f.delay.numerator * 10) ms"
-                : "\(f.delay.numerator)/\(f.delay.denominator) s"
+                switch a.format {
+                case .gif: "\(f.delay.numerator * 10) ms"
+                case .webp: "\(f.delay.numerator) ms"
+                case .apng: "\(f.delay.numerator)/\(f.delay.denominator) s"
+                }
             out +=
                 "  " + pad("\(i)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13)
                 + pad(f.blend, 8)

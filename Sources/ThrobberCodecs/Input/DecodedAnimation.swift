@@ -1,6 +1,6 @@
 import ThrobberCore
 
-/// An animated GIF or APNG, decoded and composited as a viewer shows it:
+/// An animated GIF, APNG or WebP, decoded and composited as a viewer shows it:
 /// every frame is the whole canvas after that frame was drawn.
 public struct DecodedAnimation: Sendable {
     /// Canvas width in pixels (GIF logical screen, APNG image width).
@@ -13,12 +13,14 @@ public struct DecodedAnimation: Sendable {
     public var durations: [Rational]
     /// As in configs: 0 = forever, N = play N times.
     public var loop: Int
-    /// Which of the two formats the file is.
+    /// Which of the formats the file is.
     public var format: AnimationFormat
     /// Each frame as stored in the file (for `throbber info`).
     public var stored: [StoredFrame]
     /// APNG: the color type and bit depth all frames share, as `info`
-    /// shows it ("palette 2-bit", "gray 1-bit", "RGB 8-bit"); nil for GIF.
+    /// shows it ("palette 2-bit", "gray 1-bit", "RGB 8-bit"); WebP: how
+    /// the frames are coded ("lossless", "lossy", "lossy and lossless",
+    /// with ", alpha" when the file has alpha); nil for GIF.
     public var pixelType: String?
 
     /// An animation from its parts; `frames`, `durations` and `stored`
@@ -42,12 +44,13 @@ public struct DecodedAnimation: Sendable {
         /// The part of the canvas the frame's image data covers.
         public var rect: PixelRect
         /// The delay as the file states it: centiseconds / 100 for GIF,
-        /// delay_num / delay_den for APNG (a zero denominator read as 100).
+        /// delay_num / delay_den for APNG (a zero denominator read as 100),
+        /// milliseconds / 1000 for WebP.
         public var delay: (numerator: Int, denominator: Int)
         /// GIF: "unspecified", "none", "background", "previous";
-        /// APNG: "none", "background", "previous".
+        /// APNG: "none", "background", "previous"; WebP: "none", "background".
         public var dispose: String
-        /// APNG: "source" or "over"; GIF frames always draw over ("over").
+        /// APNG and WebP: "source" or "over"; GIF frames always draw over ("over").
         public var blend: String
         /// Entries of the color table the frame uses; nil for truecolor.
         public var colors: Int?
@@ -96,20 +99,22 @@ public struct DecodedAnimation: Sendable {
         }
     }
 
-    /// Decodes a GIF or APNG file for inspection; other files are refused.
+    /// Decodes a GIF, APNG or WebP file for inspection; other files are refused.
     public static func read(_ path: String) throws -> DecodedAnimation {
         let bytes = try FileBytes.read(path)
         guard let animation = try decode(bytes, name: path) else {
-            throw ThrobberError(.data, "\(path): not a GIF or an animated PNG")
+            throw ThrobberError(.data, "\(path): not a GIF, an animated PNG or a WebP")
         }
         return animation
     }
 
-    /// Decodes `bytes` if they are an animated GIF or APNG; nil for other images.
+    /// Decodes `bytes` if they are a GIF, an animated PNG or a WebP (still
+    /// WebPs too, as one frame); nil for other images.
     public static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation? {
         switch ImageFormat.sniff(bytes) {
         case .gif: return try GIFDecoder.decode(bytes, name: name)
         case .png where APNGDecoder.isAnimated(bytes): return try APNGDecoder.decode(bytes, name: name)
+        case .webp: return try WebPDecoder.decode(bytes, name: name)
         default: return nil
         }
     }

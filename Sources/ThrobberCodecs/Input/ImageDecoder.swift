@@ -1,7 +1,8 @@
 import Foundation
 import ThrobberCore
 
-/// Decodes one still image (PNG of any kind, Apple CgBI PNG, JPEG) into
+/// Decodes one still image (PNG of any kind, Apple CgBI PNG, JPEG, WebP;
+/// the first frame of a GIF or animated WebP) into
 /// straight RGBA, recognising the format by its signature, not its name.
 public enum ImageDecoder {
     /// No side may be larger than this: a guard against decompression bombs
@@ -31,8 +32,10 @@ public enum ImageDecoder {
                 throw ThrobberError(.data, "\(name): GIF has no frames")
             }
             return first
+        case .webp:
+            return try WebPDecoder.decode(bytes, name: name).frames[0]
         case nil:
-            throw ThrobberError(.data, "\(name): not a PNG, JPEG or GIF image (unrecognised signature)")
+            throw ThrobberError(.data, "\(name): not a PNG, JPEG, GIF or WebP image (unrecognised signature)")
         }
     }
 }

@@ -1,8 +1,9 @@
 import ThrobberCore
 
 /// What an image file's headers say, read before any pixel is decoded:
-/// its size (PNG and CgBI IHDR, JPEG SOF, GIF logical screen) and, for an
-/// animation, how many frames it has (APNG acTL, GIF image descriptors).
+/// its size (PNG and CgBI IHDR, JPEG SOF, GIF logical screen, WebP VP8X,
+/// VP8 or VP8L header) and, for an animation, how many frames it has (APNG
+/// acTL, GIF image descriptors, WebP ANMF chunks).
 /// A run checks frame sizes and its memory budget from these, so a folder
 /// of huge or mismatched frames is refused in milliseconds.
 package struct ImageProbe: Sendable, Equatable {
@@ -35,6 +36,7 @@ package struct ImageProbe: Sendable, Equatable {
                 }
                 return ImageProbe(
                     size: FrameSize(width: s.width, height: s.height), frames: max(1, s.images), animated: true)
+            case .webp: return try webp(read)
             case nil: return ImageProbe(size: nil, frames: 1, animated: false)
             }
         }
@@ -70,6 +72,40 @@ package struct ImageProbe: Sendable, Equatable {
                 break
             }
             p += 12 + length
+        }
+        return probe
+    }
+
+    /// WebP: the canvas of VP8X (its animation flag, and one frame per
+    /// ANMF chunk, found by skipping chunks by their lengths), or the size
+    /// in a simple file's VP8 or VP8L bitstream header.
+    private static func webp(_ read: (Int, Int) throws -> [UInt8]) throws -> ImageProbe {
+        func le(_ b: [UInt8], _ at: Int, _ count: Int) -> Int {
+            b[at..<(at + count)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        }
+        var probe = ImageProbe(size: nil, frames: 1, animated: false)
+        let h = try read(12, 18)
+        guard h.count == 18 else { return probe }
+        let type = h[0..<4]
+        if type.elementsEqual("VP8X".utf8) {
+            probe.size = FrameSize(width: 1 + le(h, 12, 3), height: 1 + le(h, 15, 3))
+            guard h[8] & 0x02 != 0 else { return probe }
+            probe.animated = true
+            var frames = 0
+            var p = 12 + 8 + le(h, 4, 4)
+            for _ in 0..<1_000_000 {
+                let c = try read(p, 8)
+                guard c.count == 8 else { break }
+                if c[0..<4].elementsEqual("ANMF".utf8) { frames += 1 }
+                let length = le(c, 4, 4)
+                p += 8 + length + (length & 1)
+            }
+            probe.frames = max(1, frames)
+        } else if type.elementsEqual("VP8 ".utf8), h[11] == 0x9D, h[12] == 0x01, h[13] == 0x2A {
+            probe.size = FrameSize(width: le(h, 14, 2) & 0x3FFF, height: le(h, 16, 2) & 0x3FFF)
+        } else if type.elementsEqual("VP8L".utf8), h[8] == 0x2F {
+            let bits = le(h, 9, 4)
+            probe.size = FrameSize(width: 1 + bits & 0x3FFF, height: 1 + (bits >> 14) & 0x3FFF)
         }
         return probe
     }

@@ -107,12 +107,7 @@ package final class APNGWriter {
     }
 
     private func flush() throws {
-        let bytes = chunks.take()
-        if let file = sink as? OutputFile {
-            try file.write(bytes)
-        } else if !bytes.withUnsafeBytes({ sink.write($0) }) {
-            throw ThrobberError(.io, "write failed")
-        }
+        try sink.put(chunks.take())
     }
 
     /// fcTL's delay fraction for a frame shown from `start` to `end` seconds:

@@ -133,8 +133,14 @@ public struct Timeline: Equatable, Sendable {
     /// Start of entry `index` (or the end of the loop for `entries.count`) in
     /// whole centiseconds, rounded half up (on the clock of the loop before
     /// rotation, see ``phase``).
-    public func startCentiseconds(_ index: Int) -> Int64 {
-        ((start(of: index) + phase) * Rational(100)).roundedHalfUp - (phase * Rational(100)).roundedHalfUp
+    public func startCentiseconds(_ index: Int) -> Int64 { start(index, ticksPerSecond: 100) }
+
+    /// When entry `index` starts in whole ticks of 1/`ticksPerSecond` s
+    /// (100 for GIF's centiseconds, 1000 for WebP's milliseconds), rounded
+    /// like ``startCentiseconds(_:)`` so the delays add up exactly.
+    public func start(_ index: Int, ticksPerSecond: Int64) -> Int64 {
+        let unit = Rational(ticksPerSecond)
+        return ((start(of: index) + phase) * unit).roundedHalfUp - (phase * unit).roundedHalfUp
     }
 
     /// Delays in centiseconds of each entry; they add up to the rounded length.

@@ -27,6 +27,15 @@ extension AnimationEncoder {
     /// undithered 64 colors beat our dithered ones).
     func budgetSteps() -> [BudgetStep] {
         let s = settings
+        if format == .webp {
+            // WebP: the settings as given, then lossy quality from 100
+            // (or below the quality given) down to 1, sizes falling with it.
+            let top = s.quality.map { $0 - 1 } ?? 100
+            return [BudgetStep(quality: s.quality, colors: nil, dither: s.dither, lossy: [0])]
+                + stride(from: top, through: 1, by: -1).map {
+                    BudgetStep(quality: $0, colors: nil, dither: s.dither, lossy: [0])
+                }
+        }
         let levels =
             format == .gif ? Array(Set([s.lossy] + Self.budgetLevels.filter { $0 >= s.lossy })).sorted() : [0]
         let colors = s.colors ?? 256
@@ -95,7 +104,8 @@ extension AnimationEncoder {
             // first, to say so after two passes.
             // A step that fails without any file smaller than the settings'
             // smallest shows that fewer colors do not help (a few exact
-            // colors): the search stops there.
+            // colors): the search stops there. (WebP's quality always
+            // helps: lossy quality 100 can be larger than lossless.)
             let given = search.smallest?.bytes ?? .max
             var (fails, fits) = (0, steps.count)
             if Double(maxBytes) < Self.hopeless * Double(given) {
@@ -105,7 +115,7 @@ extension AnimationEncoder {
                 let mid = (fails + fits) / 2
                 if try attempt(mid) {
                     fits = mid
-                } else if search.smallest?.bytes ?? .max >= given {
+                } else if format != .webp, search.smallest?.bytes ?? .max >= given {
                     break
                 } else {
                     fails = mid
@@ -122,11 +132,7 @@ extension AnimationEncoder {
         }
         var report = file.report
         report.budget?.trials = search.trials
-        if let out = sink as? OutputFile {
-            try out.write(file.bytes)
-        } else if !file.bytes.withUnsafeBytes({ sink.write($0) }) {
-            throw ThrobberError(.io, "write failed")
-        }
+        try sink.put(file.bytes)
         return report
     }
 }

@@ -80,9 +80,11 @@ public struct AnimationEncoder {
         try checkSpeed(timeline)
         let transformed =
             settings.transform.changesPixels ? TransformedFrames(source, transform: settings.transform) : nil
+        let (coder, settings, entries) = (format.encoder, settings, timeline.entries.count)
         let plan = try MemoryPlan(
             source: source, transform: transformed?.transform, jobs: settings.jobs,
-            budget: settings.memory ?? .machineDefault)
+            budget: settings.memory ?? .machineDefault,
+            held: { coder.heldFrames(settings, frames: entries, size: $0) })
         var report: EncodeReport
         if let maxBytes = settings.maxBytes {
             report = try encodeWithin(

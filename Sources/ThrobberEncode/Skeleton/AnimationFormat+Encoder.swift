@@ -10,6 +10,7 @@ extension AnimationFormat {
         switch self {
         case .gif: GIFEncoder.self
         case .apng: APNGEncoder.self
+        case .webp: WebPEncoder.self
         }
     }
 

@@ -6,8 +6,9 @@ import ThrobberCore
 public struct BudgetChoice: Equatable, Sendable {
     /// The format written.
     public var format: AnimationFormat
-    /// libimagequant quality; nil: as without a budget (lossless when the
-    /// colors fit, else quality 100).
+    /// libimagequant quality (WebP: libwebp's lossy quality); nil: as
+    /// without a budget (lossless when the colors fit, else quality 100;
+    /// WebP lossless).
     public var quality: Int?
     /// GIF lossy LZW level (0 for APNG).
     public var lossy: Int
@@ -20,14 +21,16 @@ public struct BudgetChoice: Equatable, Sendable {
     /// Files encoded to find it (each lossy level counted once).
     public var trials: Int
 
-    /// "quality 82, lossy 40, 256 colors" (GIF) or "quality 82, 64 colors" (APNG).
+    /// "quality 82, lossy 40, 256 colors" (GIF), "quality 82, 64 colors"
+    /// (APNG), "quality 82" or "lossless settings" (WebP).
     public var description: String {
+        if format == .webp { return quality.map { "quality \($0)" } ?? "lossless settings" }
         var parts: [String] = []
         parts.append(quality.map { "quality \($0)" } ?? "default quality")
         if format == .gif { parts.append("lossy \(lossy)") }
         switch (format, colors) {
         case (.gif, nil): parts.append("256 colors")
-        case (.apng, nil): parts.append("truecolor")
+        case (.apng, nil), (.webp, nil): parts.append("truecolor")
         case (_, let c?): parts.append("\(c) colors")
         }
         if dither != 1 { parts.append("dither \(String(format: "%g", dither))") }

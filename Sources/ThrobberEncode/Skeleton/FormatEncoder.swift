@@ -50,4 +50,14 @@ protocol FormatEncoder: SendableMetatype {
 
     /// Ends the file; returns how colors were stored, for the report.
     mutating func finish() throws -> String
+
+    /// Whole frames (RGBA of the output size) the format's own coder holds
+    /// beyond the skeleton's batches, for the memory plan: `frames`
+    /// timeline entries of `size`.
+    static func heldFrames(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> Int
+}
+
+extension FormatEncoder {
+    /// Formats that code frame by frame hold nothing more.
+    static func heldFrames(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> Int { 0 }
 }

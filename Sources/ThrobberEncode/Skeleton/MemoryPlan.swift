@@ -25,6 +25,8 @@ struct MemoryPlan {
     /// Bytes held by the source whatever is decoded.
     let resident: Int
     let jobs: Int
+    /// Frames the format's coder holds beyond the batches (``FormatEncoder/heldFrames(_:frames:size:)``).
+    let held: Int
 
     /// The most frame bytes a batch may hold before it is cut: big frames
     /// go one or two at a time, small ones in the usual batches.
@@ -32,10 +34,14 @@ struct MemoryPlan {
     /// The runtime, libraries and the survey's frame cache.
     static let baseBytes = 64 << 20
 
-    /// Checks the sizes of `source` (after `transform`) and the budget.
+    /// Checks the sizes of `source` (after `transform`) and the budget;
+    /// `held` tells how many output frames the format's own coder holds.
     /// Throws ``ThrobberError/Kind/data`` naming the frame whose size
     /// differs, or with the figures when the run cannot fit `budget`.
-    init(source: FrameSource, transform: FrameTransform?, jobs: Int, budget: MemoryBudget) throws {
+    init(
+        source: FrameSource, transform: FrameTransform?, jobs: Int, budget: MemoryBudget,
+        held: (FrameSize?) -> Int = { _ in 0 }
+    ) throws {
         self.jobs = max(1, jobs)
         resident = source.residentBytes
         var first: (input: FrameSize, output: FrameSize, name: String)?
@@ -67,6 +73,7 @@ struct MemoryPlan {
         }
         input = largest
         output = first?.output
+        self.held = held(first?.output)
         batch = max(4, self.jobs * 2)
         if let output { batch = max(1, min(batch, Self.batchBytes / max(output.rgbaBytes, 1))) }
         // Smaller batches (and so fewer frames decoded at once) when that
@@ -80,7 +87,7 @@ struct MemoryPlan {
     func estimate(batch: Int) -> Int {
         let outBytes = output?.rgbaBytes ?? 0
         let inBytes = input?.rgbaBytes ?? 0
-        let frames = FrameSize.product(outBytes, 2 * batch + 7)
+        let frames = FrameSize.product(outBytes, 2 * batch + 7 + held)
         let decoding = input == output ? 0 : FrameSize.product(inBytes, 2 * min(batch, jobs))
         return [Self.baseBytes, resident, frames, decoding].reduce(0) {
             $0.addingReportingOverflow($1).overflow ? .max : $0 + $1

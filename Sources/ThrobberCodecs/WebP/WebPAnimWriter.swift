@@ -1,0 +1,165 @@
+import CWebP
+import ThrobberCore
+
+/// An animated WebP made by libwebp's animation encoder (`WebPAnimEncoder`,
+/// libwebpmux), which picks each frame's rectangle, blend and dispose, and
+/// merges frames that do not change. Frames go in as whole canvases with
+/// their start in milliseconds; the file comes out whole at the end (the
+/// muxer needs every frame before it can write the first byte). One thread
+/// at a time.
+package final class WebPAnimWriter {
+    /// How libwebp codes the frames.
+    package struct Settings: Sendable, Equatable {
+        /// VP8L, exact for every visible pixel; otherwise VP8 with lossless
+        /// alpha.
+        package var lossless: Bool
+        /// libwebp quality 0…100: for lossless the effort of the search,
+        /// for lossy the quantizer.
+        package var quality: Float
+        /// libwebp method 0 (fastest) … 6 (smallest).
+        package var method: Int32
+        /// Lossy: a key frame at least every `kmax` and at most every
+        /// `kmin` frames (libwebp decides in between); nil: only the first
+        /// frame is a key frame.
+        package var keyFrames: (kmin: Int32, kmax: Int32)?
+        /// Lossy: let libwebp code any frame lossless where that is smaller.
+        package var allowMixed: Bool
+        /// Lossy: libwebp's deblocking filter strength chosen per image.
+        package var autofilter: Bool
+
+        package init(
+            lossless: Bool, quality: Float, method: Int32, keyFrames: (kmin: Int32, kmax: Int32)? = nil,
+            allowMixed: Bool = false, autofilter: Bool = false
+        ) {
+            self.lossless = lossless
+            self.quality = quality
+            self.method = method
+            self.keyFrames = keyFrames
+            self.allowMixed = allowMixed
+            self.autofilter = autofilter
+        }
+
+        package static func == (a: Settings, b: Settings) -> Bool {
+            a.lossless == b.lossless && a.quality == b.quality && a.method == b.method
+                && a.keyFrames?.kmin == b.keyFrames?.kmin && a.keyFrames?.kmax == b.keyFrames?.kmax
+                && a.allowMixed == b.allowMixed && a.autofilter == b.autofilter
+        }
+    }
+
+    package let settings: Settings
+    private let width: Int
+    private let height: Int
+    private var encoder: OpaquePointer?
+    private var config = WebPConfig()
+    /// A frame held back until the next one shows when it ends: libwebp
+    /// wants every duration above 0, so of frames starting in the same
+    /// millisecond only the last is added.
+    private var pending: (image: RGBAImage, start: Int)?
+    private var lastAdded: Int?
+    package private(set) var frames = 0
+
+    /// Starts an animation of `width`×`height`; `loop`: 0 = forever, N =
+    /// play N times (at most 65535).
+    package init(width: Int, height: Int, loop: Int, settings: Settings) throws {
+        self.settings = settings
+        self.width = width
+        self.height = height
+        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw ThrobberError(.software, "libwebp: encoder version mismatch")
+        }
+        config.lossless = settings.lossless ? 1 : 0
+        config.quality = settings.quality
+        config.method = settings.method
+        // Alpha stays lossless in lossy frames: loader edges keep their
+        // anti-aliasing exactly.
+        config.alpha_quality = 100
+        config.alpha_compression = 1
+        if !settings.lossless {
+            config.autofilter = settings.autofilter ? 1 : 0
+            // Segment smoothing: fewer blocky edges at the same size.
+            config.preprocessing = 1
+        }
+        config.thread_level = 0
+        guard WebPValidateConfig(&config) != 0 else {
+            throw ThrobberError(.software, "libwebp refused its settings (\(settings))")
+        }
+        var options = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInitInternal(&options, WEBP_MUX_ABI_VERSION) != 0 else {
+            throw ThrobberError(.software, "libwebp: animation encoder version mismatch")
+        }
+        options.anim_params.loop_count = Int32(loop)
+        // Transparent black, what viewers show for a disposed rectangle
+        // whatever this says.
+        options.anim_params.bgcolor = 0
+        options.allow_mixed = settings.allowMixed ? 1 : 0
+        if let k = settings.keyFrames {
+            options.kmin = k.kmin
+            options.kmax = k.kmax
+        }
+        guard let encoder = WebPAnimEncoderNewInternal(Int32(width), Int32(height), &options, WEBP_MUX_ABI_VERSION)
+        else {
+            throw ThrobberError(.software, "libwebp could not start an animation of \(width)x\(height)")
+        }
+        self.encoder = encoder
+    }
+
+    deinit { WebPAnimEncoderDelete(encoder) }
+
+    /// Adds a frame shown from `start` milliseconds on (never before the
+    /// previous frame's start).
+    package func add(_ image: RGBAImage, start: Int) throws {
+        precondition(image.width == width && image.height == height, "frame size differs from the canvas")
+        if let pending, pending.start < start { try encode(pending.image, at: pending.start) }
+        pending = (image, start)
+    }
+
+    /// Ends the animation at `end` milliseconds and returns the file.
+    package func finish(end: Int) throws -> [UInt8] {
+        if let pending {
+            // A last frame of no duration is dropped, unless it is the only one.
+            if pending.start < end || lastAdded == nil { try encode(pending.image, at: pending.start) }
+            self.pending = nil
+        }
+        guard let last = lastAdded else { throw ThrobberError(.software, "WebP animation without frames") }
+        guard WebPAnimEncoderAdd(encoder, nil, Int32(clamping: max(end, last + 1)), nil) != 0 else {
+            throw failure("ending the animation")
+        }
+        var data = WebPData()
+        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else { throw failure("assembling the file") }
+        defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
+        return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
+    }
+
+    private func encode(_ image: RGBAImage, at start: Int) throws {
+        var picture = WebPPicture()
+        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw ThrobberError(.software, "libwebp: picture version mismatch")
+        }
+        picture.use_argb = 1
+        picture.width = Int32(width)
+        picture.height = Int32(height)
+        defer { WebPPictureFree(&picture) }
+        let imported = image.pixels.withUnsafeBufferPointer {
+            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
+        }
+        guard imported != 0 else {
+            throw ThrobberError(.software, "libwebp could not hold a frame of \(width)x\(height) (out of memory)")
+        }
+        guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: start), &config) != 0 else {
+            throw failure("frame \(frames + 1)")
+        }
+        lastAdded = start
+        frames += 1
+    }
+
+    private func failure(_ what: String) -> ThrobberError {
+        let message = WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? ""
+        return ThrobberError(.software, "libwebp failed on \(what): \(message.isEmpty ? "no reason given" : message)")
+    }
+
+    /// libwebp's version, "1.2.4".
+    package static var version: String {
+        let v = WebPGetEncoderVersion()
+        return "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)"
+    }
+}

@@ -1,0 +1,100 @@
+import CWebP
+import ThrobberCore
+
+/// Still and animated WebP, read with libwebp: the demuxer for the frames
+/// as stored (rectangles, durations, blend and dispose, loop) and the
+/// animation decoder for the canvas a viewer shows after each frame.
+enum WebPDecoder {
+    /// True when `bytes` start like a WebP file: a RIFF container of form
+    /// type WEBP.
+    static func isWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
+    }
+
+    /// Decodes every frame, composited; a still WebP is one frame of
+    /// duration 0. Throws a data error naming `name` for a truncated or
+    /// invalid file, or one too large to decode.
+    static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
+        func invalid(_ why: String) -> ThrobberError { ThrobberError(.data, "\(name): not a valid WebP: \(why)") }
+        return try bytes.withUnsafeBufferPointer { buf in
+            var data = WebPData(bytes: buf.baseAddress, size: buf.count)
+            // WebPDemux (not WebPDemuxPartial) refuses a file cut short.
+            guard let demux = WebPDemuxInternal(&data, 0, nil, WEBP_DEMUX_ABI_VERSION) else {
+                throw invalid("truncated or damaged")
+            }
+            defer { WebPDemuxDelete(demux) }
+            let width = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH))
+            let height = Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT))
+            let count = Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT))
+            let flags = WebPDemuxGetI(demux, WEBP_FF_FORMAT_FLAGS)
+            let loop = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
+            try DecodedAnimation.checkCanvas(width, height, name: name)
+            guard count > 0 else { throw invalid("no frames") }
+            guard FrameSize.product(count, width * height * 4) <= DecodedAnimation.maxTotalBytes else {
+                throw invalid("too many frames to decode (\(count) frames of \(width)x\(height))")
+            }
+            var stored: [DecodedAnimation.StoredFrame] = []
+            var durations: [Rational] = []
+            var lossy = false
+            var lossless = false
+            var iter = WebPIterator()
+            if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
+                repeat {
+                    var features = WebPBitstreamFeatures()
+                    if WebPGetFeaturesInternal(iter.fragment.bytes, iter.fragment.size, &features, WEBP_DECODER_ABI_VERSION)
+                        == VP8_STATUS_OK
+                    {
+                        if features.format == 2 { lossless = true } else { lossy = true }
+                    }
+                    stored.append(
+                        DecodedAnimation.StoredFrame(
+                            rect: PixelRect(
+                                x: Int(iter.x_offset), y: Int(iter.y_offset), width: Int(iter.width),
+                                height: Int(iter.height)),
+                            delay: (Int(iter.duration), 1000),
+                            dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? "background" : "none",
+                            blend: iter.blend_method == WEBP_MUX_BLEND ? "over" : "source"))
+                    durations.append(Rational(Int64(max(0, iter.duration)), 1000))
+                } while WebPDemuxNextFrame(&iter) != 0
+                WebPDemuxReleaseIterator(&iter)
+            }
+            guard stored.count == count else { throw invalid("frame \(stored.count + 1) of \(count) cannot be read") }
+
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else {
+                throw ThrobberError(.software, "libwebp: animation decoder version mismatch")
+            }
+            options.color_mode = MODE_RGBA
+            options.use_threads = 0
+            guard let decoder = WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION) else {
+                throw invalid("the animation cannot be decoded")
+            }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var frames: [RGBAImage] = []
+            frames.reserveCapacity(count)
+            let bytesPerFrame = width * height * 4
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+                var out: UnsafeMutablePointer<UInt8>? = nil
+                var timestamp: Int32 = 0
+                guard WebPAnimDecoderGetNext(decoder, &out, &timestamp) != 0, let out else {
+                    throw invalid("frame \(frames.count + 1) of \(count) cannot be decoded")
+                }
+                frames.append(
+                    RGBAImage(
+                        width: width, height: height,
+                        pixels: Array(UnsafeBufferPointer(start: out, count: bytesPerFrame))))
+            }
+            guard frames.count == count else { throw invalid("\(frames.count) of \(count) frames decoded") }
+            var kind = lossy && lossless ? "lossy and lossless" : lossless ? "lossless" : "lossy"
+            if flags & UInt32(ALPHA_FLAG.rawValue) != 0 { kind += ", alpha" }
+            return DecodedAnimation(
+                width: width, height: height, frames: frames, durations: durations, loop: loop, format: .webp,
+                stored: stored, pixelType: kind)
+        }
+    }
+
+    /// Whether a WebP file is an animation (VP8X with the animation flag).
+    static func isAnimated(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 21 && bytes[12..<16].elementsEqual("VP8X".utf8) && bytes[20] & 0x02 != 0
+    }
+}
