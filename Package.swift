@@ -51,7 +51,7 @@ let package = Package(
             name: "ThrobberCheck",
             dependencies: [
                 "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli", "CImageQuant",
-                "CCairo", "CPixman",
+                "CCairo", "CPixman", "CWebP",
                 "CSwscale", "CRLottie",
             ]),
         .target(

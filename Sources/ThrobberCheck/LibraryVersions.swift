@@ -6,6 +6,7 @@ internal import CPNG
 internal import CPixman
 internal import CRLottie
 internal import CSwscale
+internal import CWebP
 internal import CZlib
 internal import CZopfli
 import ThrobberCodecs
@@ -16,7 +17,7 @@ import ThrobberCore
 public enum LibraryVersions {
     /// The running versions of giflib, libpng, zlib, libdeflate and zopfli
     /// (APNG deflate), libimagequant, cairo, pixman, libswscale (the
-    /// resamplers) and rlottie (Lottie input), in that order, as
+    /// resamplers), rlottie (Lottie input) and libwebp, in that order, as
     /// `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
@@ -35,6 +36,7 @@ public enum LibraryVersions {
             // rlottie 0.1 cannot report its version: the shim's constant is
             // the pkg-config version it was built against (tested).
             ("rlottie", String(cString: throbber_rlottie_version())),
+            ("libwebp", WebPAnimWriter.version),
         ]
     }
 }

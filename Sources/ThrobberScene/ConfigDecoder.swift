@@ -160,8 +160,11 @@ public enum ConfigDecoder {
                     let p = try o.required("path", r.string)
                     let format = try o.optional("format") { node, path in
                         let f = try r.string(node, path)
-                        guard f == "gif" || f == "apng" else {
-                            throw r.error(path, "expected \"gif\" or \"apng\", got \"\(f)\"")
+                        guard AnimationFormat(rawValue: f) != nil else {
+                            let names = AnimationFormat.allCases.map { "\"\($0.rawValue)\"" }
+                            throw r.error(
+                                path,
+                                "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \"\(f)\"")
                         }
                         return f
                     }

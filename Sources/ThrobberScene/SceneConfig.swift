@@ -81,7 +81,7 @@ public struct SceneConfig: Sendable {
     public struct Output: Equatable, Sendable {
         /// Resolved against the config's folder.
         public var path: String
-        /// `"gif"` or `"apng"`; nil: from the path's extension.
+        /// `"gif"`, `"apng"` or `"webp"`; nil: from the path's extension.
         public var format: String?
     }
 

@@ -3,12 +3,12 @@ enum EncodeCommand: Subcommand {
     static let spec = CommandSpec(
         name: "encode",
         summary:
-            "Encode frame images (PNG, Apple CgBI PNG, JPEG), animations (GIF, APNG) or a Lottie file into a GIF or APNG.",
+            "Encode frame images (PNG, Apple CgBI PNG, JPEG, WebP), animations (GIF, APNG, WebP) or a Lottie file into a GIF, APNG or WebP.",
         overview: """
-            Encode frame images into an animated GIF or APNG.
+            Encode frame images into an animated GIF, APNG or WebP.
 
             A folder is read in natural order (frame2 before frame10); files named on \
-            the command line keep their order. An animated GIF or APNG among the \
+            the command line keep their order. An animated GIF, APNG or WebP among the \
             inputs gives all its frames, composited as a viewer shows them, with \
             their own delays. '-' reads frames piped on standard input: PNG files \
             (ffmpeg -f image2pipe -c:v png -) or a YUV4MPEG2 stream (ffmpeg -f \
@@ -16,14 +16,16 @@ enum EncodeCommand: Subcommand {
             brings its frame rate. A pipe named as the only input (a FIFO, or the \
             shell's <(...)) is read the same way. When every frame fits in 256 colors the GIF is \
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
-            lossless truecolor unless --colors asks for a palette.
+            lossless truecolor unless --colors asks for a palette. WebP is lossless unless \
+            --quality asks for lossy frames (libwebp's quality; alpha stays lossless) or \
+            --colors for a palette a frame (coded lossless, partial alpha kept).
 
             A Lottie file (.json, a .tgs sticker or a .lottie archive) is recognised by its content and \
             drawn by rlottie at the output size, at its own frame rate (GIF: every \
             k-th frame, the smallest step that stays within 50 fps); --fps resamples \
             it by time. It must be the only input.
             """,
-        usage: "throbber encode <DIR|FILE...|-> -o <OUT.gif|OUT.png> [options]",
+        usage: "throbber encode <DIR|FILE...|-> -o <OUT.gif|OUT.png|OUT.webp> [options]",
         arguments: [
             ArgumentSpec(
                 name: "<DIR|FILE>",
@@ -36,7 +38,7 @@ enum EncodeCommand: Subcommand {
             OptionSpec(
                 "output", short: "o", value: "file",
                 help:
-                    "Where to write; '-' for standard output. The format comes from the extension: .gif, or .png and .apng for APNG.",
+                    "Where to write; '-' for standard output. The format comes from the extension: .gif, .png and .apng for APNG, .webp.",
                 details:
                     "A symbolic link's target is replaced; a device or FIFO (/dev/null, /dev/stdout) is written straight through, as a GIF unless --format says otherwise.",
                 completion: .files),
@@ -57,7 +59,7 @@ enum EncodeCommand: Subcommand {
                 help:
                     "Use only these input frames, in this order: 1-30, 10-, -20, 1-60:2 (every second), 30-1 (backward), or a comma list.",
                 details:
-                    "Numbers count from 1 in input order; frames of GIF and APNG inputs count as shown. Picked before --reverse, --duplicate and --bounce.",
+                    "Numbers count from 1 in input order; frames of GIF, APNG and WebP inputs count as shown. Picked before --reverse, --duplicate and --bounce.",
                 default: "all"),
             .reverse, .posterFrame,
             OptionSpec(
@@ -89,18 +91,22 @@ enum EncodeCommand: Subcommand {
                 default: "0, or the loop count of a single animated input"),
             OptionSpec(
                 "quality", value: "1-100",
-                help: "Always quantize with libimagequant, using the fewest colors that reach this quality.",
-                details: "This also shrinks input that has few colors.",
+                help:
+                    "Always quantize with libimagequant, using the fewest colors that reach this quality. WebP: lossy frames at this libwebp quality, or with --colors the palettes' quality.",
+                details:
+                    "This also shrinks input that has few colors. WebP keeps alpha lossless and may code a frame lossless where that is smaller.",
                 default: "lossless when frames fit in 256 colors, else 100"),
             OptionSpec(
                 "colors", value: "2-256",
-                help: "Most colors per palette. For APNG: write a palette APNG of at most this many colors.",
-                details: "A palette APNG has one libimagequant palette for all frames.",
-                default: "256 for GIF, truecolor for APNG"),
+                help:
+                    "Most colors per palette. For APNG: write a palette APNG of at most this many colors. For WebP: quantize each frame's changed rectangle to at most this many colors and code it lossless.",
+                details:
+                    "A palette APNG has one libimagequant palette for all frames. A palette WebP has one a frame, as GIF does, and keeps partial alpha; pixels that did not change stay as shown.",
+                default: "256 for GIF, truecolor for APNG and WebP"),
             OptionSpec(
                 "dither", value: "0-1",
                 help:
-                    "Floyd-Steinberg dithering strength when quantizing. GIF: next to strong edges a close palette color is drawn instead.",
+                    "Floyd-Steinberg dithering strength when quantizing (WebP: with --colors). GIF and WebP: next to strong edges a close palette color is drawn instead.",
                 details:
                     "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
                 default: "1"),
@@ -114,7 +120,7 @@ enum EncodeCommand: Subcommand {
             OptionSpec(
                 "max-bytes", value: "size",
                 help:
-                    "Write the best-looking file no larger than this (500000, 256k, 2M, 128KiB), searching --quality, --lossy, --colors and --dither; pixels, frames and timing stay as asked.",
+                    "Write the best-looking file no larger than this (500000, 256k, 2M, 128KiB), searching --quality, --lossy, --colors and --dither (WebP: lossless, then --quality, within --colors if given); pixels, frames and timing stay as asked.",
                 details:
                     "k, M and G count in thousands (as upload limits do), KiB, MiB and GiB in 1024s. GIF tries each palette at several lossy levels in one pass, keeps the fitting file with the highest PSNR and refines its lossy level towards the budget (LZW only). When even the smallest setting does not fit, nothing is written (exit 65) and the message says how small it got: then --width, --frames 1-:2 or a lower --fps help.",
                 default: "no limit"),
@@ -129,14 +135,14 @@ enum EncodeCommand: Subcommand {
                     "GIF: composite partly transparent pixels onto this color (#RRGGBB or a CSS name), making them opaque; only fully transparent pixels stay transparent.",
                 details:
                     "Colors are written #RGB, #RRGGBB, #RRGGBBAA or as a CSS name such as white; the page's color makes soft edges look right on that page.",
-                default: "none: alpha under 50% is transparent; APNG keeps partial alpha"),
+                default: "none: alpha under 50% is transparent; APNG and WebP keep partial alpha"),
             OptionSpec(
                 "sort", value: "natural|name", help: "Order of files in a folder.",
                 details: "natural compares runs of digits as numbers; name is plain byte order.",
                 default: "natural", completion: .choices(["natural", "name"])),
             OptionSpec(
                 "glob", value: "pattern", help: "Take only folder files matching this shell pattern.",
-                default: "*.png, *.apng, *.jpg, *.jpeg, *.gif"),
+                default: "*.png, *.apng, *.jpg, *.jpeg, *.gif, *.webp"),
             .jobs, .maxMemory, .format, .compression, .sha256, .quiet, .help,
         ],
         notes: [

@@ -75,6 +75,20 @@ struct EncodeRequest {
             throw ThrobberError(
                 .usage, "--lossy is for GIF (LZW); APNG is made smaller with --colors and --quality")
         }
+        if format == .webp {
+            // WebP has no LZW, and dithering needs a palette: these would silently do nothing.
+            if args.string("lossy") != nil {
+                throw ThrobberError(
+                    .usage,
+                    "--lossy is for GIF (LZW); WebP is made smaller with --quality (lossy VP8), --colors (a palette a frame) or --max-bytes"
+                )
+            }
+            if args.string("dither") != nil && settings.colors == nil {
+                throw ThrobberError(
+                    .usage, "--dither is for palettes: with WebP it needs --colors (without, --quality gives lossy VP8)"
+                )
+            }
+        }
         if args.string("fps") != nil { lottieFPS = settings.timing.fps }
         if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 

@@ -1,13 +1,13 @@
 import Foundation
 import ThrobberKit
 
-/// `throbber gallery DIR`: every preset as GIF and APNG, and an index.html
+/// `throbber gallery DIR`: every preset as GIF, APNG and WebP, and an index.html
 /// that shows them side by side (for looking at them in a browser).
 enum GalleryCommand: Subcommand {
     static let spec = CommandSpec(
         name: "gallery",
-        summary: "Write every preset as GIF and APNG, with an index.html.",
-        overview: "Write every preset as GIF and APNG, and an index.html showing them.",
+        summary: "Write every preset as GIF, APNG and WebP, with an index.html.",
+        overview: "Write every preset as GIF, APNG and WebP, and an index.html showing them.",
         usage: "throbber gallery <DIR> [--size PX]",
         arguments: [
             ArgumentSpec(name: "<DIR>", help: "The folder to write (created if missing).", completion: .folders)
@@ -33,7 +33,7 @@ enum GalleryCommand: Subcommand {
             let job = try SceneJob(config: try preset.config(options), jobs: jobs)
             var cells = ""
             for format in AnimationFormat.allCases {
-                let file = "\(preset.name).\(format == .gif ? "gif" : "png")"
+                let file = "\(preset.name).\(format.fileExtensions[0])"
                 let out = try OutputFile(path: dir + "/" + file)  // discarded on release unless committed
                 let report = try job.encode(to: out, format: format)
                 try out.commit()
@@ -47,7 +47,7 @@ enum GalleryCommand: Subcommand {
             <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
             <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
             img{display:block}</style>
-            <table><tr><th>preset</th><th>GIF</th><th>APNG</th><th></th></tr>
+            <table><tr><th>preset</th>\(AnimationFormat.allCases.map { "<th>\($0.limits.name)</th>" }.joined())<th></th></tr>
             \(rows.joined(separator: "\n"))
             </table></html>
 
@@ -57,7 +57,9 @@ enum GalleryCommand: Subcommand {
         try index.commit()
         if !args.flag("quiet") && isatty(2) == 1 {
             FileHandle.standardError.write(
-                Data("wrote \(PresetCatalog.all.count * 2) images and index.html to \(dir)\n".utf8))
+                Data(
+                    "wrote \(PresetCatalog.all.count * AnimationFormat.allCases.count) images and index.html to \(dir)\n"
+                        .utf8))
         }
         return 0
     }

@@ -6,9 +6,9 @@ enum ManPageProse {
         .Sh DESCRIPTION
         .Nm
         draws loading indicators from a JSON config or a built-in preset, and
-        converts folders of frame images, into animated GIF or APNG files.
+        converts folders of frame images, into animated GIF, APNG or WebP files.
         The format comes from the output's extension
-        .Pq Pa .gif , .png , .apng
+        .Pq Pa .gif , .png , .apng , .webp
         or
         .Fl -format .
         .Pp
@@ -17,8 +17,8 @@ enum ManPageProse {
         Frames may be PNG of any kind (1 to 16 bits, gray, palette, tRNS,
         interlaced), Apple CgBI
         .Pq Dq crushed
-        PNG as shipped in iOS apps, and JPEG (grayscale included).
-        An animated GIF or APNG among the inputs (or in the folder) gives all its
+        PNG as shipped in iOS apps, JPEG (grayscale included) and WebP.
+        An animated GIF, APNG or WebP among the inputs (or in the folder) gives all its
         frames, composited as a viewer shows them (disposal, blend, partial frames,
         transparency), with their own delays and, when it is the only input, its
         loop count.
@@ -143,6 +143,39 @@ enum ManPageProse {
         it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all
         frames.
         .Pp
+        WebP output is written by libwebp's animation encoder, which chooses each
+        frame's rectangle, blend and dispose.
+        It is lossless by default, every visible pixel exact (fully transparent
+        pixels may change their invisible color, as with img2webp).
+        With
+        .Fl -quality
+        the frames are lossy at that libwebp quality, alpha stays lossless, a frame
+        may be coded lossless where that is smaller, and every 3rd to 5th frame is a
+        key frame, so the error does not build up from frame to frame.
+        Delays are whole milliseconds rounded on the exact timeline, so they add up
+        exactly.
+        .Fl -compression Cm best
+        races libwebp's lossless methods 3 and 5 (and 4 on small animations) and
+        keeps the smallest file;
+        .Cm max
+        adds method 6,
+        .Cm fast
+        is method 1.
+        With
+        .Fl -colors
+        it is a palette WebP: each frame's changed rectangle gets a libimagequant
+        palette of its own (at
+        .Fl -quality ,
+        dithered by
+        .Fl -dither ) ,
+        pixels that did not change stay as shown, and the frames are coded lossless,
+        partial alpha kept: the look of a GIF at a fraction of its size.
+        .Fl -lossy
+        is refused for WebP, and
+        .Fl -dither
+        without
+        .Fl -colors .
+        .Pp
         Frames can be picked, reordered, cropped and resized on the way:
         .Fl -frames
         takes ranges counted from 1
@@ -193,13 +226,16 @@ enum ManPageProse {
         same bytes.
         .Pp
         .Cm info
-        shows what a GIF or APNG holds: format, canvas size, loop count, total
+        shows what a GIF, APNG or WebP holds: format, canvas size, how pixels are
+        stored (APNG color type and bit depth; WebP lossless or lossy, and alpha),
+        loop count, total
         duration, SHA-256 of the file, and per frame its rectangle, delay (exact
-        fraction for APNG), disposal, blend, palette size and transparent index.
+        fraction for APNG, milliseconds for WebP), disposal, blend, palette size
+        and transparent index.
         With
         .Fl -json
         it prints one object with the keys
-        .Li format , width , height , loop
+        .Li format , width , height , pixel_type , loop
         (0 = forever, N = plays N times),
         .Li frame_count , duration_ms , sha256
         and
@@ -219,7 +255,7 @@ enum ManPageProse {
         .Sx PINNING OUTPUTS .
         .Pp
         .Cm gallery
-        writes every preset as GIF and APNG into
+        writes every preset as GIF, APNG and WebP into
         .Ar DIR ,
         with an
         .Pa index.html

@@ -184,6 +184,9 @@ enum ManPageReference {
         Convert a GIF to APNG, keeping its delays and loop count:
         .Dl $ throbber encode loader.gif -o loader.png
         .Pp
+        A lossy animated WebP sticker from a GIF, no larger than 256 kB:
+        .Dl $ throbber encode sticker.gif -o sticker.webp --max-bytes 256k
+        .Pp
         Render a built-in loader at 128 pixels in a chosen color:
         .Dl $ throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'
         .Pp
@@ -222,7 +225,8 @@ enum ManPageReference {
         Pixel art four times as large, with hard pixels:
         .Dl $ throbber encode sprite/ -o big.gif --scale 4 --resize-filter nearest
         .Sh SEE ALSO
-        The GIF89a and APNG specifications; giflib, libpng, libjpeg-turbo, zlib,
+        The GIF89a, APNG and WebP container specifications; giflib, libpng,
+        libjpeg-turbo, zlib, libdeflate, zopfli, libwebp, rlottie,
         cairo, libimagequant, libswscale and pixman,
         the libraries
         .Nm

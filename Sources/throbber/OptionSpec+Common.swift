@@ -23,15 +23,17 @@ extension OptionSpec {
         default: "half the machine's memory, less under ulimit -v or a cgroup limit")
 
     static let format = OptionSpec(
-        "format", value: "gif|apng", help: "Output format.",
-        details: "Files named .gif are GIF, .png and .apng APNG; standard output gets GIF.",
-        default: "from the extension", completion: .choices(["gif", "apng"]))
+        "format", value: "gif|apng|webp", help: "Output format.",
+        details: "Files named .gif are GIF, .png and .apng APNG, .webp WebP; standard output gets GIF.",
+        default: "from the extension", completion: .choices(["gif", "apng", "webp"]))
 
     static let compression = OptionSpec(
-        "compression", value: "effort", help: "APNG compression effort: fast, best or max.",
+        "compression", value: "effort", help: "APNG and WebP compression effort: fast, best or max.",
         details:
-            "fast is one filter heuristic and libdeflate level 6; best tries every filter strategy per frame "
-            + "and keeps the smallest at libdeflate level 10; max also runs zopfli on each frame (far slower).",
+            "APNG: fast is one filter heuristic and libdeflate level 6; best tries every filter strategy per frame "
+            + "and keeps the smallest at libdeflate level 10; max also runs zopfli on each frame (far slower). "
+            + "WebP lossless: fast is libwebp method 1; best races methods 3 and 5 (and 4 on small animations) "
+            + "and keeps the smallest file; max adds method 6. WebP lossy: method 2, 5 or 6.",
         default: "best", completion: .choices(["fast", "best", "max"]))
 
     static let speed = OptionSpec(

@@ -17,7 +17,7 @@ enum PresetCommand: Subcommand {
         options: [
             OptionSpec(
                 "output", short: "o", value: "file", help: "Where to write; '-' for standard output.",
-                details: "The format comes from the extension: .gif, or .png and .apng for APNG.",
+                details: "The format comes from the extension: .gif, .png and .apng for APNG, .webp for WebP.",
                 completion: .files),
             OptionSpec("size", value: "px", help: "The larger side in pixels.", default: "the preset's, 64 for most"),
             OptionSpec(

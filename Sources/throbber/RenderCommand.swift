@@ -16,7 +16,7 @@ enum RenderCommand: Subcommand {
         options: [
             OptionSpec(
                 "output", short: "o", value: "file",
-                help: "Where to write (.gif, or .png/.apng for APNG); '-' for standard output.",
+                help: "Where to write (.gif, .png/.apng for APNG, .webp); '-' for standard output.",
                 default: "the config's \"output\" list", completion: .files),
             .speed, .reverse, .posterFrame, .format, .compression, .jobs, .maxMemory, .sha256, .quiet, .help,
         ],

@@ -5,8 +5,8 @@ enum RootCommand {
 
     static let spec = CommandSpec(
         name: "throbber",
-        summary: "Make small, exact animated GIF and APNG loaders and animations.",
-        overview: "Make small, exact animated GIF and APNG loaders and animations.",
+        summary: "Make small, exact animated GIF, APNG and WebP loaders and animations.",
+        overview: "Make small, exact animated GIF, APNG and WebP loaders and animations.",
         usage: "throbber <subcommand> [options]",
         options: [
             OptionSpec("help", short: "h", help: "Show help for throbber or a subcommand."),

@@ -3,7 +3,7 @@
 protocol on a pipe (--remote-debugging-pipe: the browser reads commands on
 fd 3 and writes replies on fd 4, each a JSON object ended by a NUL byte).
 No network port, no third-party module. Used by conformance.py (Chromium's
-own APNG/GIF decoder through WebCodecs' ImageDecoder) and gallery_check.py
+own APNG/GIF/WebP decoders through WebCodecs' ImageDecoder) and gallery_check.py
 (a real page, its DOM and screenshots).
 
     with Chromium(width, height) as browser:
@@ -191,7 +191,8 @@ def decode_images(paths):
         with Chromium(200, 200) as browser:
             page = browser.open("file://" + blank)
             for path in paths:
-                kind = "image/gif" if path.lower().endswith(".gif") else "image/png"
+                ext = os.path.splitext(path)[1].lower()
+                kind = {".gif": "image/gif", ".webp": "image/webp"}.get(ext, "image/png")
                 frames = page.evaluate(DECODE_JS + "(%s, %s)" % (json.dumps("file://" + os.path.abspath(path)), json.dumps(kind)),
                                        timeout=120)
                 out[path] = [(f["width"], f["height"], f["duration"], base64.b64decode(f["rgba"])) for f in frames]

@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
-"""Decoder conformance for Throbber's GIF and APNG output, for tests.
+"""Decoder conformance for Throbber's GIF, APNG and WebP output, for tests.
 
 usage: conformance.py SPEC_JSON
 SPEC_JSON (a JSON object, or a path to a file holding one):
-  {"gif": "x.gif" | null, "apng": "x.png" | null,
+  {"gif": "x.gif" | null, "apng": "x.png" | null, "webp": "x.webp" | null,
    "reference": {"config": "examples/dots.json"}              # a config
               | {"dir": D, "glob": "*.png", "fps": "25",        # a folder as
                  "duplicate": 1, "matte": null},               #   `encode` reads it
    "psnr_floor": 35,
-   "lossy": false}        # true: the GIF was written with --lossy, so it is
+   "lossy": false,        # true: the GIF was written with --lossy, so it is
                           #   held to psnr_floor even when the source has
                           #   few colors (transparency stays exact)
+   "webp_lossy": false}   # true: the WebP was written with --quality (VP8
+                          #   with lossless alpha) or --colors (a palette
+                          #   a frame), so it is held to psnr_floor; also
+                          #   assumed when any frame is VP8
 
-Every file is decoded, composited as a viewer shows it, by Pillow, by
-ffmpeg (its own GIF/APNG decoders, rawvideo rgba), by ImageMagick 6
+Every GIF and APNG is decoded, composited as a viewer shows it, by Pillow,
+by ffmpeg (its own GIF/APNG decoders, rawvideo rgba), by ImageMagick 6
 (`-coalesce`, rgba:-) and by Chromium (WebCodecs ImageDecoder over the
-DevTools pipe, see chromium_cdp.py). Fully transparent pixels are
+DevTools pipe, see chromium_cdp.py). A WebP is decoded by Pillow (libwebp's
+WebPAnimDecoder), by Chromium (image/webp) and twice by webp_compose.py,
+our own container parser and compositor, with each frame's still bitstream
+decoded by dwebp ("dwebp") or by FFmpeg's WebP decoder ("ffmpeg": ffmpeg
+5.1 cannot read ANIM/ANMF itself). Fully transparent pixels are
 normalised to 0,0,0,0 everywhere, nothing else is changed.
 
 What we meant ("the reference"): a list of slots (image, exact duration).
@@ -36,11 +44,23 @@ onto it, rounded; else alpha >= 128 opaque, the rest clear), identical
 neighbours merged, delays = differences of floor(100·t + 1/2) cs. Exact when
 every frame has at most 256 colors; otherwise every decoder must give the
 same frames and each must be within psnr_floor dB (RGBA) of the reference.
+WebP: lossless (VP8L, the default) keeps every visible pixel, so every
+decoder must give exactly the reference frames, identical neighbours
+merged; delays = differences of floor(1000·t + 1/2) ms, the ANMF durations
+exactly. Lossy (VP8 + ALPH) or a palette WebP (--colors: quantized
+frames coded VP8L): every decoder's frames within psnr_floor dB of the
+reference and the fully transparent pixels exactly the reference's (a
+palette, which quantizes alpha too, may also clear a nearly clear pixel); VP8L
+files must still decode identically in every decoder, while VP8 decoders
+need not agree with each other (FFmpeg converts YUV to RGB with other
+rounding than libwebp): how far they are apart is reported.
+`webpmux -info` must read the file, a loop count of 0 and as many frames.
 
 Durations are compared per decoder, allowing only the unit it reports in:
-Pillow (GIF: whole ms; APNG: float ms), ffprobe (GIF: 1/100 s; APNG:
-1/100000 s, each delay rounded), ImageMagick %T (GIF: cs), Chromium (µs;
-APNG delays are kept as whole milliseconds by Blink).
+Pillow (GIF: whole ms; APNG: float ms; WebP: whole ms), ffprobe (GIF:
+1/100 s; APNG: 1/100000 s, each delay rounded), ImageMagick %T (GIF: cs),
+webp_compose (ms, as the ANMF says), Chromium (µs; APNG and WebP delays
+are kept as whole milliseconds by Blink).
 
 Decoder quirks handled here (Debian 12: Pillow 9.4, ffmpeg 5.1, IM 6.9.11,
 Chromium 156):
@@ -56,6 +76,10 @@ Chromium 156):
 - Chromium's ImageDecoder: copyTo() with a format conversion rounds (±1),
   so frames are copied as decoded (BGRA/BGRX/RGBA/RGBX) and swizzled here;
   a one-frame APNG is a still image with no duration.
+- WebP: Pillow, Chromium and webp_compose round partial-alpha OVER the
+  same way (libwebp's integer arithmetic, see webp_compose.py); Throbber's
+  files only blend fully opaque or fully clear source pixels, so the
+  lossless check is exact with no tolerance.
 Prints a JSON report; "problems" lists every failed check (empty = pass),
 "notes" what a decoder could not do here.
 """
@@ -67,6 +91,7 @@ from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chromium_cdp  # noqa: E402
+import webp_compose  # noqa: E402
 
 MAX_LISTED = 8  # problems of one kind listed before "… and N more"
 
@@ -308,9 +333,15 @@ def decode_all(path, fmt, chromium, report, label):
     im = Image.open(path)
     w, h = im.size
     out = {}
-    for name, fn in [("pillow", lambda: decode_pillow(path)),
-                     ("ffmpeg", lambda: decode_ffmpeg(path, w, h)),
-                     ("imagemagick", lambda: decode_imagemagick(path, "APNG:" if fmt == "apng" else "GIF:", w, h))]:
+    if fmt == "webp":
+        decoders = [("pillow", lambda: decode_pillow(path)),
+                    ("dwebp", lambda: decode_webp_compose(path, "dwebp")),
+                    ("ffmpeg", lambda: decode_webp_compose(path, "ffmpeg"))]
+    else:
+        decoders = [("pillow", lambda: decode_pillow(path)),
+                    ("ffmpeg", lambda: decode_ffmpeg(path, w, h)),
+                    ("imagemagick", lambda: decode_imagemagick(path, "APNG:" if fmt == "apng" else "GIF:", w, h))]
+    for name, fn in decoders:
         if name == "imagemagick" and fmt == "apng" and "ffmpeg" in out:
             # IM's delegate runs ffmpeg at a constant frame rate: ffmpeg's
             # guess for the stream (r_frame_rate), 100000 fps (its APNG time
@@ -335,8 +366,16 @@ def decode_all(path, fmt, chromium, report, label):
     return w, h, out
 
 
-def check_agreement(decoded, report, label):
-    """Every decoder gives Pillow's frames exactly."""
+def decode_webp_compose(path, still_decoder):
+    """webp_compose.py: our compositing, frames decoded by dwebp or ffmpeg."""
+    _, frames = webp_compose.decode(path, still_decoder)
+    return {"frames": [norm(a) for a, _ in frames], "durations": [d for _, d in frames]}
+
+
+def check_agreement(decoded, report, label, exact=True, spread=None):
+    """Every decoder gives Pillow's frames exactly. Not exact (lossy WebP):
+    only the frame counts must match; spread gets each decoder's worst
+    PSNR against Pillow."""
     if "pillow" not in decoded:
         return None
     ref = decoded["pillow"]["frames"]
@@ -345,6 +384,10 @@ def check_agreement(decoded, report, label):
             continue
         if len(d["frames"]) != len(ref):
             report.problem(f"{label}: {name} decodes {len(d['frames'])} frames, pillow {len(ref)}")
+            continue
+        if not exact:
+            if spread is not None:
+                spread[name] = round(min(psnr(a, b) for a, b in zip(d["frames"], ref)), 2)
             continue
         report.many(f"{label}: {name} and pillow disagree: ",
                     [f"frame {i}: {t}" for i, (a, b) in enumerate(zip(d["frames"], ref)) if (t := diff_text(a, b))])
@@ -462,7 +505,8 @@ def merge(slots):
 
 
 def check_durations(fmt, decoded, expected, report, label):
-    """expected: exact seconds per frame (APNG) or centiseconds (GIF)."""
+    """expected: exact seconds per frame (APNG), centiseconds (GIF) or
+    milliseconds (WebP)."""
     units = {}
     for name, d in decoded.items():
         got = d["durations"]
@@ -472,6 +516,13 @@ def check_durations(fmt, decoded, expected, report, label):
         for i, (g, e) in enumerate(zip(got, expected)):
             if fmt == "gif":
                 want = {"pillow": e * 10, "ffmpeg": Fraction(e, 100), "imagemagick": e, "chromium": e * 10000}[name]
+                if g != want:
+                    bad.append(f"frame {i}: {g}, expected {want}")
+            elif fmt == "webp":
+                if g is None and len(got) == 1:
+                    report.notes.append(f"{label}: {name} reports no duration for a one-frame WebP (a still image)")
+                    continue
+                want = e * 1000 if name == "chromium" else e  # Chromium: µs; the others: ms
                 if g != want:
                     bad.append(f"frame {i}: {g}, expected {want}")
             else:
@@ -613,6 +664,124 @@ def check_gif(path, slots, matte, psnr_floor, chromium, report, lossy=False):
         report.problem(f"GIF: Pillow reads loop {decoded.get('pillow', {}).get('loop')}, expected 0 (forever)")
 
 
+def ms(t):
+    """floor(1000·t + 1/2) for an exact time t in seconds."""
+    return math.floor(t * 1000 + Fraction(1, 2))
+
+
+def check_webp(path, slots, psnr_floor, chromium, report, lossy=False):
+    label = "WebP"
+    try:
+        info = webp_compose.parse(path)
+    except webp_compose.WebPError as e:
+        report.problem(f"WebP structure: {e}")
+        info = None
+    try:
+        wm = subprocess.run(["webpmux", "-info", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        text = wm.stdout.decode(errors="replace").strip()
+        report.data["webpmux"] = "\n".join(text.splitlines()[:4])
+        if wm.returncode != 0:
+            report.problem(f"webpmux -info failed ({wm.returncode}): {text[-2000:]}")
+        elif info is not None and info["animated"]:
+            loop = re.search(r"Loop Count\s*:\s*(\d+)", text)
+            count = re.search(r"Number of frames:\s*(\d+)", text)
+            if not loop or int(loop.group(1)) != 0:
+                report.problem(f"webpmux -info: loop count {loop and loop.group(1)}, expected 0 (forever)")
+            if not count or int(count.group(1)) != len(info["frames"]):
+                report.problem(f"webpmux -info: {count and count.group(1)} frames, the ANMF chunks are {len(info['frames'])}")
+    except FileNotFoundError:
+        report.problem("webpmux is not installed (Debian package 'webp')")
+    vp8 = info is not None and any(f["lossy"] for f in info["frames"])
+    lossy = lossy or vp8
+    w, h, decoded = decode_all(path, "webp", chromium, report, label)
+    spread = {}
+    # VP8L frames (lossless coding, also of a palette WebP's quantized
+    # frames) decode to the same pixels everywhere; VP8's YUV does not.
+    ref = check_agreement(decoded, report, label, exact=not vp8, spread=spread)
+    summary = {"width": w, "height": h, "decoders": sorted(decoded), "lossless": not lossy}
+    report.data["webp"] = summary
+    if info is not None:
+        frames = info["frames"]
+        summary.update(animated=info["animated"], loop_count=info["loop"],
+                       lossy_frames=sum(f["lossy"] for f in frames),
+                       blend_over=sum(f["blend"] for f in frames),
+                       dispose_background=sum(f["dispose"] for f in frames),
+                       partial_frames=sum((f["w"], f["h"]) != (w, h) for f in frames))
+        if (info["width"], info["height"]) != (w, h):
+            report.problem(f"WebP: canvas {info['width']}x{info['height']}, Pillow reads {w}x{h}")
+        if info["animated"] and info["loop"] != 0:
+            report.problem(f"WebP: ANIM loop count {info['loop']}, expected 0 (forever)")
+        if "warning" in info:
+            report.problem(f"WebP structure: {info['warning']}")
+    if lossy:
+        summary["decoder_psnr_vs_pillow"] = spread
+    if ref is None or slots is None:
+        if slots is None:
+            report.problem("WebP: no reference (the APNG checks above failed)")
+        return
+    expected = merge(slots)
+    starts, t = [], Fraction(0)
+    for e in expected:
+        starts.append(ms(t))
+        t += e[1]
+    starts.append(ms(t))
+    delays = [b - a for a, b in zip(starts, starts[1:])]
+    summary.update(frames=len(ref), reference_frames=len(expected), delays_ms=delays)
+    # shown[j]: the file's frame on screen when reference frame j starts.
+    shown = list(range(len(expected)))
+    if lossy and info is not None and info["animated"] and len(ref) < len(expected):
+        # Lossy WebPAnimEncoder also merges neighbours that differ by less
+        # than its lossy tolerance: each frame must then start where a
+        # reference frame starts, and the total time is kept.
+        got = [0]
+        for f in info["frames"]:
+            got.append(got[-1] + f["duration"])
+        if got[-1] != starts[-1] or not set(got) <= set(starts):
+            report.problem(f"WebP (lossy): {len(ref)} frames starting at {got[:40]} ms, not a merge of the "
+                           f"reference's {len(expected)} starting at {starts[:40]} ms")
+            return
+        shown = [sum(g <= s for g in got[:-1]) - 1 for s in starts[:-1]]
+        delays = [b - a for a, b in zip(got, got[1:])]
+        summary["merged_similar"] = len(expected) - len(ref)
+    elif len(ref) != len(expected):
+        report.problem(f"WebP: {len(ref)} frames, the reference has {len(expected)} after merging identical neighbours "
+                       f"(reference frame starts at slots {[e[2] for e in expected][:40]})")
+        return
+    if not lossy:
+        report.many("WebP vs the source frames (lossless: must be exact): ",
+                    [f"frame {i} (slot {e[2]}): {t}" for i, (a, e) in enumerate(zip(ref, expected)) if (t := diff_text(a, e[0]))])
+    else:
+        worst = []
+        for name, d in sorted(decoded.items()):
+            if len(d["frames"]) != len(ref):
+                continue
+            values = [psnr(d["frames"][k], e[0]) for k, e in zip(shown, expected)]
+            worst.append(min(values))
+            if name == "pillow":
+                summary["mean_psnr"] = round(sum(values) / len(values), 2)
+            report.many(f"WebP (lossy) {name} below the {psnr_floor} dB floor: ",
+                        [f"frame {i}: {v:.2f} dB" for i, v in enumerate(values) if v < psnr_floor])
+            # VP8 keeps alpha lossless: clear exactly where the source is. A
+            # palette quantizes alpha too (alpha 2 may become 0), so there
+            # only what the source clears must stay clear.
+            off = [(d["frames"][k][..., 3] != 0) & (e[0][..., 3] == 0) if not vp8 else
+                   (d["frames"][k][..., 3] == 0) != (e[0][..., 3] == 0) for k, e in zip(shown, expected)]
+            report.many(f"WebP (lossy) {name}: transparency differs from the source's: ",
+                        [f"reference frame {j}: {int(o.sum())} pixels" for j, o in enumerate(off) if o.any()])
+        summary["min_psnr"] = round(min(worst), 2)
+    if info is not None and not info["animated"]:
+        # WebPAnimEncoder writes a one-frame animation as a still image.
+        report.notes.append(f"{label}: a still WebP (no ANIM/ANMF) has no duration: the one frame's "
+                            f"{sum(delays)} ms are not stored and no decoder's duration is checked")
+        return
+    if info is not None:
+        report.many("WebP ANMF durations: ", [f"frame {i}: {f['duration']} ms, expected {e} ms"
+                                              for i, (f, e) in enumerate(zip(info["frames"], delays)) if f["duration"] != e])
+    check_durations("webp", decoded, delays, report, label)
+    if info is not None and info["animated"] and decoded.get("pillow", {}).get("loop") != 0:
+        report.problem(f"WebP: Pillow reads loop {decoded.get('pillow', {}).get('loop')}, expected 0 (forever)")
+
+
 def main():
     arg = sys.argv[1]
     spec = json.load(open(arg)) if os.path.isfile(arg) else json.loads(arg)
@@ -641,7 +810,7 @@ def main():
         report.data["sources"] = len(files)
         report.data["source_colors"] = max(colors(s[0]) for s in slots)
     chromium = None
-    files = [p for p in (spec.get("apng"), spec.get("gif")) if p]
+    files = [p for p in (spec.get("apng"), spec.get("gif"), spec.get("webp")) if p]
     try:
         chromium = chromium_cdp.decode_images(files)
     except Exception as e:  # noqa: BLE001
@@ -651,10 +820,13 @@ def main():
         if slots is None:
             slots = apng_slots
     elif slots is None:
-        raise RuntimeError("a layers config needs its APNG as the reference for the GIF")
+        raise RuntimeError("a layers config needs its APNG as the reference for the GIF and WebP")
     if spec.get("gif"):
         check_gif(spec["gif"], slots, matte, spec.get("psnr_floor", 35), chromium, report,
                   lossy=bool(spec.get("lossy")))
+    if spec.get("webp"):
+        check_webp(spec["webp"], slots, spec.get("psnr_floor", 35), chromium, report,
+                   lossy=bool(spec.get("webp_lossy")))
     json.dump({"problems": report.problems, "notes": report.notes, **report.data}, sys.stdout)
 
 

@@ -6,6 +6,7 @@ usage:
   conformance_mutate.py apng-delay FILE FRAME NUM DEN   # fcTL delay of FRAME (CRC fixed)
   conformance_mutate.py apng-sequence FILE              # the last fdAT's sequence number +1 (CRC fixed)
   conformance_mutate.py gif-delay FILE FRAME CS         # Graphic Control Extension delay of FRAME
+  conformance_mutate.py webp-delay FILE FRAME MS        # ANMF duration of FRAME (animated WebP)
   conformance_mutate.py pixel FILE X Y R G B A          # one pixel of a still image (Pillow)
   conformance_mutate.py text-after-ihdr FILE BYTES      # a tEXt chunk of BYTES bytes right after IHDR
 """
@@ -79,6 +80,24 @@ def gif_delay(path, frame, cs):
     raise SystemExit(f"no Graphic Control Extension for frame {frame}")
 
 
+def webp_delay(path, frame, ms):
+    """Sets the duration (24-bit LE, 12 bytes into the payload) of the
+    FRAME-th ANMF chunk; WebP has no checksum to fix."""
+    data = bytearray(open(path, "rb").read())
+    assert data[:4] == b"RIFF" and data[8:12] == b"WEBP", "not a WebP"
+    pos, seen = 12, 0
+    while pos + 8 <= len(data):
+        kind, size = bytes(data[pos:pos + 4]), struct.unpack("<I", data[pos + 4:pos + 8])[0]
+        if kind == b"ANMF":
+            if seen == frame:
+                data[pos + 20:pos + 23] = struct.pack("<I", ms)[:3]
+                open(path, "wb").write(data)
+                return
+            seen += 1
+        pos += 8 + size + (size & 1)
+    raise SystemExit(f"no ANMF chunk for frame {frame}")
+
+
 def text_after_ihdr(path, size):
     """Inserts a tEXt chunk ("Comment", then 'a' * size) after IHDR, so
     every other chunk (acTL included) comes that many bytes later."""
@@ -104,6 +123,8 @@ elif cmd == "apng-sequence":
     apng_sequence(args[0])
 elif cmd == "gif-delay":
     gif_delay(args[0], int(args[1]), int(args[2]))
+elif cmd == "webp-delay":
+    webp_delay(args[0], int(args[1]), int(args[2]))
 elif cmd == "text-after-ihdr":
     text_after_ihdr(args[0], int(args[1]))
 elif cmd == "pixel":

@@ -10,7 +10,7 @@ import ThrobberCore
 /// chosen order; files given by name keep the order they were given in.
 public struct FrameList: Sendable {
     /// Extensions picked up from a folder when no glob is given.
-    public static let imageExtensions: Set<String> = ["png", "apng", "jpg", "jpeg", "gif"]
+    public static let imageExtensions: Set<String> = ["png", "apng", "jpg", "jpeg", "gif", "webp"]
 
     /// How a folder's files are ordered; default ``FrameSort/natural``.
     public var sort: FrameSort
@@ -52,7 +52,7 @@ public struct FrameList: Sendable {
             case .folder:
                 let found = try folderFiles(input)
                 guard !found.isEmpty else {
-                    let what = glob.map { "no files matching \"\($0)\"" } ?? "no PNG, JPEG or GIF files"
+                    let what = glob.map { "no files matching \"\($0)\"" } ?? "no PNG, JPEG, GIF or WebP files"
                     throw ThrobberError(.noInput, "\(input): folder has \(what)")
                 }
                 files += found

@@ -41,7 +41,8 @@ enum WebPDecoder {
             if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
                 repeat {
                     var features = WebPBitstreamFeatures()
-                    if WebPGetFeaturesInternal(iter.fragment.bytes, iter.fragment.size, &features, WEBP_DECODER_ABI_VERSION)
+                    if WebPGetFeaturesInternal(
+                        iter.fragment.bytes, iter.fragment.size, &features, WEBP_DECODER_ABI_VERSION)
                         == VP8_STATUS_OK
                     {
                         if features.format == 2 { lossless = true } else { lossy = true }

@@ -25,7 +25,9 @@ public struct EncodeSettings: Equatable, Sendable {
     /// strong edges, where it would speckle.
     public var dither = 1.0
     /// Most colors per palette, 2–256. GIF: nil means 256. APNG: a palette
-    /// APNG of at most this many colors; nil means lossless truecolor.
+    /// APNG of at most this many colors; nil means lossless truecolor. WebP:
+    /// a palette of at most this many colors a frame, coded lossless; nil
+    /// means truecolor (lossless, or lossy with `quality`).
     public var colors: Int? = nil
     /// GIF lossy LZW, 0 (off, the default) to 200 (gifsicle's scale): a
     /// pixel may take a palette color up to about lossy / 5 levels from

@@ -12,6 +12,15 @@ import ThrobberCore
 /// libwebp's error builds up from frame to frame (mandelbrot at quality
 /// 75: +0.8 dB PSNR at the same size, docs/benchmarks.md).
 ///
+/// With `settings.colors`, a palette WebP: the rectangle that changed since
+/// the frame before gets a libimagequant palette of at most that many colors
+/// of its own (at `settings.quality`, dithered by `settings.dither`), as a
+/// GIF frame does, pixels the source did not change keep what was shown,
+/// and the frames are coded lossless, where VP8L's color-indexing transform
+/// makes few colors cheap: GIF's look with partial alpha, at a fraction of
+/// its size and without lossy VP8's 4:2:0 chroma (testsrc2 at 256 colors:
+/// 49.7 dB where `--quality 95` reaches 26.3 dB; docs/benchmarks.md).
+///
 /// The effort (`settings.compression`) picks libwebp's method and
 /// quality-as-effort. `best` and `max` race a few lossless settings on the
 /// same frames, in parallel, and keep the smallest file: no single setting
@@ -23,10 +32,15 @@ struct WebPEncoder: FormatEncoder {
         maxLoop: 65535)
     static let fileExtensions = ["webp"]
 
-    /// A frame to add: the whole canvas and when it starts.
+    /// A frame to add: the whole canvas and when it starts. For a palette
+    /// WebP, also the source frame before it (nil for the first) and, once
+    /// processed, the changed rectangle in palette colors.
     struct Frame: Sendable {
         var image: RGBAImage
         var start: Int
+        var previous: RGBAImage? = nil
+        var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var remapped: RGBAImage? = nil
     }
 
     /// Writers racing on the same frames; one thread each at a time.
@@ -39,6 +53,9 @@ struct WebPEncoder: FormatEncoder {
     private let timeline: Timeline
     private let sink: ByteSink
     private var racers: [Racer] = []
+    /// Palette WebP: the source frame before and the canvas shown for it.
+    private var previousSource: RGBAImage?
+    private var shown: RGBAImage?
 
     init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
         self.settings = settings
@@ -48,7 +65,13 @@ struct WebPEncoder: FormatEncoder {
 
     /// WebP keeps partial alpha.
     var alpha: AlphaPolicy? { nil }
-    var stage: Void { () }
+
+    /// libimagequant for a palette WebP, nil for truecolor.
+    var stage: Quantizer? {
+        settings.colors.map {
+            Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality, colors: $0, dither: settings.dither)
+        }
+    }
 
     /// Animations up to this many pixels in all (frames × width × height)
     /// also race libwebp's default lossless setting (method 4, effort 75),
@@ -59,7 +82,7 @@ struct WebPEncoder: FormatEncoder {
     /// The libwebp settings raced for `settings` on `frames` frames of
     /// `size`.
     static func candidates(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> [WebPAnimWriter.Settings] {
-        if let quality = settings.quality {
+        if settings.colors == nil, let quality = settings.quality {
             let q = Float(quality)
             let keys: (kmin: Int32, kmax: Int32) = (3, 5)
             switch settings.compression {
@@ -93,7 +116,10 @@ struct WebPEncoder: FormatEncoder {
     static let heldPerWriter = 12
 
     static func heldFrames(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> Int {
-        heldPerWriter * candidates(settings, frames: frames, size: size).count
+        // A palette WebP also holds the canvas shown and the source before,
+        // and each frame of a batch in flight its quantized rectangle.
+        let palette = settings.colors == nil ? 0 : 2 + max(4, 2 * settings.jobs)
+        return heldPerWriter * candidates(settings, frames: frames, size: size).count + palette
     }
 
     mutating func survey(_ frames: inout FrameLoader) throws {}
@@ -106,13 +132,103 @@ struct WebPEncoder: FormatEncoder {
     }
 
     mutating func plan(_ frame: DistinctFrame) throws -> [Frame] {
-        [Frame(image: frame.image, start: Int(timeline.start(frame.entry, ticksPerSecond: 1000)))]
+        var planned = Frame(image: frame.image, start: Int(timeline.start(frame.entry, ticksPerSecond: 1000)))
+        if settings.colors != nil {
+            planned.previous = previousSource
+            previousSource = frame.image
+        }
+        return [planned]
     }
 
-    static func process(_ frames: [Frame], stage: Void, jobs: Int) throws -> [Frame] { frames }
+    /// Palette WebP: each frame's changed rectangle is quantized on its own
+    /// (kept exact when it already has few enough colors), in parallel.
+    static func process(_ frames: [Frame], stage: Quantizer?, jobs: Int) throws -> [Frame] {
+        guard let quantizer = stage else { return frames }
+        return try parallelMap(frames.count, jobs: jobs) { i in
+            var f = frames[i]
+            let full = PixelRect(x: 0, y: 0, width: f.image.width, height: f.image.height)
+            f.rect = f.previous.map { FrameDiff.changedRect($0, f.image) } ?? full
+            guard f.rect.width > 0 && f.rect.height > 0 else { return f }
+            let crop = FrameDiff.crop(f.image, f.rect)
+            var census = ColorTable(limit: quantizer.colors)
+            if census.insertColors(of: crop, in: PixelRect(x: 0, y: 0, width: crop.width, height: crop.height)) {
+                f.remapped = crop
+                return f
+            }
+            var (indices, colors) = try quantizer.quantizeAndRemap(crop, transparentEntry: crop.hasTransparency)
+            if quantizer.dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
+            var pixels = [UInt8](repeating: 0, count: indices.count * 4)
+            for (p, index) in indices.enumerated() {
+                let c = colors[Int(index)]
+                // A clear pixel is clear black, as in the lossless files.
+                if c >> 24 == 0 { continue }
+                pixels[p * 4] = UInt8(truncatingIfNeeded: c)
+                pixels[p * 4 + 1] = UInt8(truncatingIfNeeded: c >> 8)
+                pixels[p * 4 + 2] = UInt8(truncatingIfNeeded: c >> 16)
+                pixels[p * 4 + 3] = UInt8(truncatingIfNeeded: c >> 24)
+            }
+            f.remapped = RGBAImage(width: crop.width, height: crop.height, pixels: pixels)
+            return f
+        }
+    }
+
+    /// Squared RGBA distance of two packed colors; any two clear colors are equal.
+    @inline(__always)
+    private static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        if a >> 24 == 0 && b >> 24 == 0 { return 0 }
+        let da = Int(a >> 24) - Int(b >> 24)
+        return ColorTable.distance(a, b) + da * da
+    }
+
+    /// Palette WebP: the canvas shown before, with the pixels the source
+    /// changed inside the frame's rectangle taken from its palette colors
+    /// where they are closer to the source than what is shown (as a GIF
+    /// frame keeps them with its transparent index); pixels the source kept
+    /// keep what was shown, so still areas stay still and libwebp's
+    /// rectangles stay small.
+    private mutating func compose(_ f: Frame) -> RGBAImage {
+        guard let remapped = f.remapped else { return shown ?? f.image }
+        guard var canvas = shown, let previous = f.previous else {
+            shown = remapped
+            return remapped
+        }
+        let width = canvas.width
+        canvas.pixels.withUnsafeMutableBytes { outRaw in
+            let out = outRaw.bindMemory(to: UInt32.self)
+            previous.pixels.withUnsafeBytes { beforeRaw in
+                let before = beforeRaw.bindMemory(to: UInt32.self)
+                f.image.pixels.withUnsafeBytes { nowRaw in
+                    let now = nowRaw.bindMemory(to: UInt32.self)
+                    remapped.pixels.withUnsafeBytes { newRaw in
+                        let new = newRaw.bindMemory(to: UInt32.self)
+                        for y in 0..<f.rect.height {
+                            let row = (f.rect.y + y) * width + f.rect.x
+                            for x in 0..<f.rect.width where now[row + x] != before[row + x] {
+                                let c = new[y * f.rect.width + x]
+                                if Self.distance(now[row + x], c) < Self.distance(now[row + x], out[row + x]) {
+                                    out[row + x] = c
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        shown = canvas
+        return canvas
+    }
 
     /// Each racer codes the batch on a thread of its own.
-    mutating func write(_ frames: [Frame]) throws {
+    mutating func write(_ batch: [Frame]) throws {
+        var composed = batch
+        if settings.colors != nil {
+            for i in composed.indices {
+                composed[i].image = compose(composed[i])
+                composed[i].previous = nil
+                composed[i].remapped = nil
+            }
+        }
+        let frames = composed
         let racers = self.racers
         _ = try parallelMap(racers.count, jobs: settings.jobs) { i in
             for frame in frames { try racers[i].writer.add(frame.image, start: frame.start) }
@@ -131,6 +247,9 @@ struct WebPEncoder: FormatEncoder {
         self.racers = []
         try sink.put(files[best])
         let s = racers[best].writer.settings
+        if let colors = settings.colors {
+            return "up to \(colors) colors a frame, lossless (libwebp method \(s.method), effort \(Int(s.quality)))"
+        }
         return s.lossless
             ? "lossless (libwebp method \(s.method), effort \(Int(s.quality)))"
             : "lossy at quality \(Int(s.quality)), lossless alpha (libwebp method \(s.method))"

@@ -269,7 +269,7 @@ enum CheckKit {
         var v: [String: String] = [:]
         for (name, pc) in [
             ("libpng", "libpng"), ("zlib", "zlib"), ("cairo", "cairo"), ("pixman", "pixman-1"),
-            ("libswscale", "libswscale"), ("libdeflate", "libdeflate"),
+            ("libswscale", "libswscale"), ("libdeflate", "libdeflate"), ("libwebp", "libwebp"),
         ] {
             if let r = try? Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", pc]),
                 r.status == 0

@@ -33,7 +33,8 @@ struct PinnedHashesTests {
         }
     }
 
-    @Test("the manifest covers every example config and every preset, each as .gif and .png, with a recorded hash")
+    @Test(
+        "the manifest covers every example config and every preset, each as .gif, .png and .webp, with a recorded hash")
     func coverage() throws {
         let entries = try Self.entries()
         var renders: [String: Set<String>] = [:]
@@ -65,7 +66,7 @@ struct PinnedHashesTests {
         }
         #expect(!examples.isEmpty)
         for name in examples {
-            #expect(renders[name] == ["gif", "png"], "examples/\(name): pinned as \(renders[name] ?? [])")
+            #expect(renders[name] == ["gif", "png", "webp"], "examples/\(name): pinned as \(renders[name] ?? [])")
         }
         #expect(
             Set(renders.keys) == Set(examples),
@@ -73,17 +74,17 @@ struct PinnedHashesTests {
         let names = try SceneCLI.presetNames()
         #expect(names.count >= 15)
         for name in names {
-            #expect(presets[name] == ["gif", "png"], "preset \(name): pinned as \(presets[name] ?? [])")
+            #expect(presets[name] == ["gif", "png", "webp"], "preset \(name): pinned as \(presets[name] ?? [])")
         }
         #expect(Set(presets.keys) == Set(names))
         #expect(entries.contains { $0["encode"] != nil }, "no encode entry pinned")
-        #expect(entries.count == 2 * (examples.count + names.count) + entries.filter { $0["encode"] != nil }.count)
+        #expect(entries.count == 3 * (examples.count + names.count) + entries.filter { $0["encode"] != nil }.count)
 
         let versions = try #require(CheckKit.readManifest(CheckKit.pinned)["versions"] as? [String: String])
         #expect(
             Set(versions.keys) == [
                 "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman", "libswscale",
-                "rlottie",
+                "rlottie", "libwebp",
             ])
     }
 

@@ -3,11 +3,12 @@ import TestSupport
 import Testing
 
 /// "For every example, every preset and the ffmpeg test-source corpora, in
-/// both formats: the composited frames decoded by Pillow, by ffmpeg and by
+/// every format: the composited frames decoded by Pillow, by ffmpeg and by
 /// ImageMagick (-coalesce) are identical to each other and to what we meant
-/// (exact for lossless APNG and for few-color GIFs), and the frame durations
-/// they report match ours." — here for the presets and examples/*.json; see
-/// Tests/tools/conformance.py for how each check is made.
+/// (exact for lossless APNG and WebP and for few-color GIFs), and the frame
+/// durations they report match ours." — here for the presets and
+/// examples/*.json; see Tests/tools/conformance.py for how each check is made
+/// (a WebP is read by Pillow, Chromium, and dwebp and ffmpeg frame by frame).
 @Suite("Conformance: presets and examples decode the same in Pillow, ffmpeg, ImageMagick and Chromium")
 struct ConformancePresetTests {
     /// Every preset README.md lists; `everyPresetCovered` keeps it complete.
@@ -33,7 +34,7 @@ struct ConformancePresetTests {
     }
 
     @Test(
-        "preset as APNG and GIF: decoders agree exactly; APNG delays are whole slots of the cycle; GIF = APNG after the alpha policy",
+        "preset as APNG, GIF and WebP: decoders agree exactly; APNG delays are whole slots of the cycle; GIF = APNG after the alpha policy; WebP = APNG",
         arguments: presets)
     func preset(_ name: String) throws {
         try withTemporaryDirectory { dir in
@@ -43,9 +44,10 @@ struct ConformancePresetTests {
             try printed.stdout.write(to: config)
             let apng = dir.appendingPathComponent("\(name).png")
             let gif = dir.appendingPathComponent("\(name).gif")
-            try Conformance.make(["preset", name], outputs: [apng, gif])
-            let report = try Conformance.check(apng: apng, gif: gif, reference: .config(config))
-            Conformance.expectConforms(report, "preset \(name)")
+            let webp = dir.appendingPathComponent("\(name).webp")
+            try Conformance.make(["preset", name], outputs: [apng, gif, webp])
+            let report = try Conformance.check(apng: apng, gif: gif, webp: webp, reference: .config(config))
+            Conformance.expectConforms(report, "preset \(name)", webp: true)
             // The cycle is sampled into whole slots and every one is shown.
             let t = try #require(report.timeline, "no timeline for \(name)")
             #expect(t.slots >= 2)
@@ -60,7 +62,7 @@ struct ConformancePresetTests {
     }
 
     @Test(
-        "examples/*.json as APNG and GIF: the same checks; the frames example is compared with its source files",
+        "examples/*.json as APNG, GIF and WebP: the same checks; the frames example is compared with its source files",
         arguments: examples)
     func example(_ file: String) throws {
         let config = Paths.repository.appendingPathComponent("examples/\(file)")
@@ -68,15 +70,17 @@ struct ConformancePresetTests {
             let stem = (file as NSString).deletingPathExtension
             let apng = dir.appendingPathComponent("\(stem).png")
             let gif = dir.appendingPathComponent("\(stem).gif")
-            try Conformance.make(["render", config.path], outputs: [apng, gif])
-            let report = try Conformance.check(apng: apng, gif: gif, reference: .config(config))
-            Conformance.expectConforms(report, "examples/\(file)")
+            let webp = dir.appendingPathComponent("\(stem).webp")
+            try Conformance.make(["render", config.path], outputs: [apng, gif, webp])
+            let report = try Conformance.check(apng: apng, gif: gif, webp: webp, reference: .config(config))
+            Conformance.expectConforms(report, "examples/\(file)", webp: true)
             if file == "dropdown.json" {
                 // 60 source files, each shown twice at 10 fps: 1/5 s a frame
                 // (identical neighbours would merge; these 60 all differ).
                 #expect(report.sources == 60)
                 #expect(report.apng?.delays?.allSatisfy { $0 == "1/5" } == true, "\(report.apng?.delays ?? [])")
                 #expect(report.gif?.delaysCs?.reduce(0, +) == 1200, "\(report.gif?.delaysCs ?? [])")
+                #expect(report.webp?.delaysMs?.allSatisfy { $0 == 200 } == true, "\(report.webp?.delaysMs ?? [])")
             } else {
                 #expect(report.timeline != nil)
             }

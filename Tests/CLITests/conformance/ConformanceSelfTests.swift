@@ -16,17 +16,20 @@ struct ConformanceSelfTests {
     }
 
     enum Damage: String, CaseIterable, Sendable {
-        case none, apngDelay, gifDelay, apngSequence, sourcePixel
+        case none, apngDelay, gifDelay, webpDelay, apngSequence, sourcePixel
     }
 
-    @Test("a damaged APNG, GIF or reference is reported, each decoder naming what it saw", arguments: Damage.allCases)
+    @Test(
+        "a damaged APNG, GIF, WebP or reference is reported, each decoder naming what it saw",
+        arguments: Damage.allCases)
     func damage(_ damage: Damage) throws {
         try withTemporaryDirectory { dir in
             let frames = dir.appendingPathComponent("frames")
             try ConformanceCorpusTests.generate(Self.life, in: frames)
             let apng = dir.appendingPathComponent("a.png")
             let gif = dir.appendingPathComponent("a.gif")
-            try Conformance.make(["encode", frames.path, "--fps", "25"], outputs: [apng, gif])
+            let webp = dir.appendingPathComponent("a.webp")
+            try Conformance.make(["encode", frames.path, "--fps", "25"], outputs: [apng, gif, webp])
             var expected: [String] = []
             switch damage {
             case .none:
@@ -44,6 +47,13 @@ struct ConformanceSelfTests {
                     "GIF: pillow durations: frame 3: 50, expected 40", "GIF: ffmpeg durations: frame 3",
                     "GIF: imagemagick durations: frame 3: 5, expected 4", "GIF: chromium durations: frame 3",
                 ]
+            case .webpDelay:
+                try Self.mutate(["webp-delay", webp.path, "3", "50"])
+                expected = [
+                    "WebP ANMF durations: frame 3: 50 ms, expected 40 ms",
+                    "WebP: pillow durations: frame 3: 50, expected 40", "WebP: dwebp durations: frame 3",
+                    "WebP: ffmpeg durations: frame 3", "WebP: chromium durations: frame 3",
+                ]
             case .apngSequence:
                 try Self.mutate(["apng-sequence", apng.path])
                 expected = ["APNG structure: fdAT sequence number"]
@@ -54,11 +64,13 @@ struct ConformanceSelfTests {
                 expected = [
                     "APNG vs the source frames: frame 5 (slot 5): 1 pixels differ",
                     "GIF vs the source frames (few colors: must be exact): frame 5 (slot 5): 1 pixels differ",
+                    "WebP vs the source frames (lossless: must be exact): frame 5 (slot 5): 1 pixels differ",
                 ]
             }
-            let report = try Conformance.check(apng: apng, gif: gif, reference: .folder(frames, fps: "25"))
+            let report = try Conformance.check(
+                apng: apng, gif: gif, webp: webp, reference: .folder(frames, fps: "25"))
             if damage == .none {
-                Conformance.expectConforms(report, "undamaged life")
+                Conformance.expectConforms(report, "undamaged life", webp: true)
             } else {
                 for text in expected {
                     #expect(

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// Runs Tests/tools/conformance.py: every output decoded by Pillow, ffmpeg,
-/// ImageMagick and Chromium (WebCodecs ImageDecoder), compared with each
+/// ImageMagick and Chromium (WebCodecs ImageDecoder), a WebP by Pillow,
+/// Chromium and Tests/tools/webp_compose.py (our own compositing over dwebp's
+/// or ffmpeg's still decoder), compared with each
 /// other and with what we meant, frame by frame and delay by delay. The
 /// script lists every failed check in `problems`; these helpers turn that
 /// into test failures and add the checks that must hold for every file.
@@ -21,7 +23,8 @@ enum Conformance {
             var decoders: [String]
             var frames: Int?
             var referenceFrames: Int?
-            /// GIF: every reference frame has at most 256 colors, so the GIF must be exact.
+            /// GIF: every reference frame has at most 256 colors, so the GIF must
+            /// be exact. WebP: every frame is VP8L, so the WebP must be exact.
             var lossless: Bool?
             var minPsnr: Double?
             var mostColors: Int?
@@ -31,9 +34,18 @@ enum Conformance {
             var colorType: Int?
             /// APNG: IHDR bit depth.
             var bitDepth: Int?
-            /// APNG: frames drawn with blend OVER, and frames smaller than the canvas.
+            /// APNG and WebP: frames drawn with blend OVER, and frames smaller than the canvas.
             var blendOver: Int?
             var partialFrames: Int?
+            /// WebP: the delays intended, in milliseconds (the ANMF durations).
+            var delaysMs: [Int]?
+            /// WebP: the ANIM loop count (nil for a still WebP), and whether it is animated at all.
+            var loopCount: Int?
+            var animated: Bool?
+            /// WebP: frames stored lossy (VP8 with ALPH).
+            var lossyFrames: Int?
+            /// Lossy WebP: neighbours libwebp merged because they differ by less than its tolerance.
+            var mergedSimilar: Int?
         }
         var problems: [String]
         var notes: [String]
@@ -42,6 +54,9 @@ enum Conformance {
         var sources: Int?
         var apng: Output?
         var gif: Output?
+        var webp: Output?
+        /// The head of `webpmux -info`.
+        var webpmux: String?
     }
 
     enum Reference {
@@ -60,27 +75,33 @@ enum Conformance {
     /// for APNG; its own PNG coder reads the default image.
     static let apngDecoders: Set = ["pillow", "ffmpeg", "chromium", "imagemagick-png-default-image"]
     static let gifDecoders: Set = ["pillow", "ffmpeg", "imagemagick", "chromium"]
+    /// dwebp and ffmpeg decode the WebP's frames one by one; webp_compose.py composites them.
+    static let webpDecoders: Set = ["pillow", "chromium", "dwebp", "ffmpeg"]
 
     /// `lossy`: the GIF was written with `--lossy`, so it is held to the
     /// PSNR floor even where the source has few enough colors to be exact.
-    static func check(apng: URL?, gif: URL?, reference: Reference, psnrFloor: Double = psnrFloor, lossy: Bool = false)
-        throws -> Report
-    {
+    /// `webpLossy`: the WebP was written with `--quality`, so it is held to
+    /// the PSNR floor (also assumed when a frame is VP8).
+    static func check(
+        apng: URL?, gif: URL?, webp: URL? = nil, reference: Reference, psnrFloor: Double = psnrFloor,
+        lossy: Bool = false, webpLossy: Bool = false
+    ) throws -> Report {
         var ref: [String: String] = [:]
         switch reference {
         case .config(let url): ref["config"] = url.path
         case .folder(let url, let fps): ref = ["dir": url.path, "fps": fps, "glob": "*.png"]
         }
-        var spec: [String: Any] = ["reference": ref, "psnr_floor": psnrFloor, "lossy": lossy]
+        var spec: [String: Any] = ["reference": ref, "psnr_floor": psnrFloor, "lossy": lossy, "webp_lossy": webpLossy]
         if let apng { spec["apng"] = apng.path }
         if let gif { spec["gif"] = gif.path }
+        if let webp { spec["webp"] = webp.path }
         let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
         let result = try Command.run(
             Pillow.python, [Paths.tools.appendingPathComponent("conformance.py").path, json],
             timeout: 240)
         guard result.status == 0 else {
             throw HarnessError(
-                "conformance.py failed (\(result.status)); it needs python3-pil, python3-numpy, ffmpeg, imagemagick, pngcheck and chromium: \(result.stderrText)"
+                "conformance.py failed (\(result.status)); it needs python3-pil, python3-numpy, ffmpeg, imagemagick, pngcheck, webp and chromium: \(result.stderrText)"
             )
         }
         let decoder = JSONDecoder()
@@ -93,10 +114,11 @@ enum Conformance {
     }
 
     /// No failed check, pngcheck passed, every decoder took part, frame
-    /// counts match the reference.
+    /// counts match the reference. `webp`: a WebP was checked too, lossless
+    /// unless `webpLossy` (then libwebp may have merged similar neighbours).
     static func expectConforms(
-        _ r: Report, _ what: String, apng: Bool = true, gif: Bool = true, psnrFloor: Double = psnrFloor,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ r: Report, _ what: String, apng: Bool = true, gif: Bool = true, webp: Bool = false, webpLossy: Bool = false,
+        psnrFloor: Double = psnrFloor, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(
             r.problems.isEmpty, "\(what): \(r.problems.count) failed checks:\n\(r.problems.joined(separator: "\n"))",
@@ -137,6 +159,41 @@ enum Conformance {
             } else {
                 Issue.record("\(what): no GIF report", sourceLocation: sourceLocation)
             }
+        }
+        if webp {
+            expectWebPConforms(r, what, lossy: webpLossy, psnrFloor: psnrFloor, sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func expectWebPConforms(
+        _ r: Report, _ what: String, lossy: Bool, psnrFloor: Double, sourceLocation: SourceLocation
+    ) {
+        guard let w = r.webp else {
+            Issue.record("\(what): no WebP report", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(
+            webpDecoders.isSubset(of: w.decoders), "\(what) WebP read only by \(w.decoders)",
+            sourceLocation: sourceLocation)
+        #expect(
+            w.lossless == !lossy,
+            "\(what) WebP: lossless \(w.lossless.map(String.init) ?? "unknown"), expected \(!lossy)",
+            sourceLocation: sourceLocation)
+        let frames = w.frames ?? 0
+        let reference = w.referenceFrames ?? -1
+        #expect(
+            frames > 0 && (lossy ? frames <= reference : frames == reference),
+            "\(what) WebP: \(frames) frames, reference \(reference)", sourceLocation: sourceLocation)
+        if w.animated == true {
+            #expect(w.loopCount == 0, "\(what) WebP: loop count \(w.loopCount ?? -1)", sourceLocation: sourceLocation)
+        } else {
+            // WebPAnimEncoder writes a one-frame animation as a still image.
+            #expect(frames == 1, "\(what) WebP: a still image of \(frames) frames", sourceLocation: sourceLocation)
+        }
+        if lossy {
+            #expect(
+                (w.minPsnr ?? 0) >= psnrFloor, "\(what): lossy WebP at \(w.minPsnr ?? 0) dB",
+                sourceLocation: sourceLocation)
         }
     }
 

@@ -80,10 +80,10 @@ struct APNGCLITests {
             try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: frames)
             let config = try SceneCLI.write(APNGCLI.stepConfig, to: dir, as: "step.json")
             let cases: [([String], [String])] = [
-                (["encode", frames.path, "-o", dir.appendingPathComponent("o.webp").path], [".webp", "--format"]),
+                (["encode", frames.path, "-o", dir.appendingPathComponent("o.avif").path], [".avif", "--format"]),
                 (
-                    ["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--format", "webp"],
-                    ["--format", "webp"]
+                    ["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--format", "avif"],
+                    ["--format", "avif", "webp"]
                 ),
                 (
                     ["encode", frames.path, "-o", dir.appendingPathComponent("o.png").path, "--compression", "medium"],

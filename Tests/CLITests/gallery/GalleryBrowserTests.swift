@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// "A real browser: `throbber gallery DIR` writes every preset as GIF and
-/// APNG plus an index.html; a test opens it in headless Chromium (Debian's
+/// "A real browser: `throbber gallery DIR` writes every preset as GIF,
+/// APNG and WebP plus an index.html; a test opens it in headless Chromium (Debian's
 /// chromium), checks that each image loaded with the right natural size, and
 /// checks from a screenshot that every animation is drawn at its place."
 /// The browser side is Tests/tools/gallery_check.py (DevTools over a pipe).
@@ -29,7 +29,7 @@ struct GalleryBrowserTests {
     }
 
     @Test(
-        "every preset as GIF and APNG loads at its natural size and is drawn, frame-exact, at its place; the animations run"
+        "every preset as GIF, APNG and WebP loads at its natural size and is drawn, frame-exact, at its place; the animations run"
     )
     func galleryInChromium() throws {
         try withTemporaryDirectory { dir in
@@ -38,7 +38,8 @@ struct GalleryBrowserTests {
             #expect(r.status == 0, "\(r.stderrText)")
             let presets = ConformancePresetTests.presets
             let files = Set(try FileManager.default.contentsOfDirectory(atPath: gallery.path))
-            let wanted = Set(presets.flatMap { ["\($0).gif", "\($0).png"] } + ["index.html"])
+            let extensions = ["gif": "gif", "apng": "png", "webp": "webp"]
+            let wanted = Set(presets.flatMap { name in extensions.values.map { "\(name).\($0)" } } + ["index.html"])
             #expect(files == wanted, "gallery wrote \(files.sorted())")
 
             let out = try Command.run(
@@ -56,7 +57,7 @@ struct GalleryBrowserTests {
                 "\(result.problems.count) problems:\n\(result.problems.joined(separator: "\n"))")
 
             // One <img> per preset and format, with the ids and files the page promises.
-            let ids = presets.flatMap { ["\($0)-gif", "\($0)-apng"] }
+            let ids = presets.flatMap { name in extensions.keys.map { "\(name)-\($0)" } }
             #expect(result.images.map(\.id).sorted() == ids.sorted())
             // The right size: the preset's canvas in points times its scale.
             var canvas: [String: [Int]] = [:]
@@ -70,12 +71,13 @@ struct GalleryBrowserTests {
                 ]
             }
             for image in result.images {
-                let name = String(image.id.dropLast(image.id.hasSuffix("-gif") ? 4 : 5))
+                let format = String(image.id.split(separator: "-").last ?? "")
+                let name = String(image.id.dropLast(format.count + 1))
                 #expect(
                     image.natural == canvas[name],
                     "\(image.id): natural size \(image.natural), the config's canvas is \(canvas[name] ?? [])")
                 #expect(
-                    image.src == "\(name).\(image.id.hasSuffix("-gif") ? "gif" : "png")",
+                    image.src == "\(name).\(extensions[format] ?? "?")",
                     "\(image.id) shows \(image.src)")
                 #expect(
                     image.natural == image.file && image.natural == image.attributes
@@ -91,15 +93,14 @@ struct GalleryBrowserTests {
             // The page's images are the preset command's files, byte for byte
             // (so the conformance tests of `throbber preset` cover them too).
             for name in presets {
-                let gif = dir.appendingPathComponent("\(name).gif")
-                let apng = dir.appendingPathComponent("\(name).png")
-                try Conformance.make(["preset", name], outputs: [gif, apng])
-                #expect(
-                    try Data(contentsOf: gif) == Data(contentsOf: gallery.appendingPathComponent("\(name).gif")),
-                    "\(name).gif differs from `throbber preset \(name)`")
-                #expect(
-                    try Data(contentsOf: apng) == Data(contentsOf: gallery.appendingPathComponent("\(name).png")),
-                    "\(name).png differs from `throbber preset \(name)`")
+                let files = extensions.values.sorted().map { dir.appendingPathComponent("\(name).\($0)") }
+                try Conformance.make(["preset", name], outputs: files)
+                for file in files {
+                    #expect(
+                        try Data(contentsOf: file)
+                            == Data(contentsOf: gallery.appendingPathComponent(file.lastPathComponent)),
+                        "\(file.lastPathComponent) differs from `throbber preset \(name)`")
+                }
             }
             // Animations run: most regions show another frame 0.7 s later.
             #expect(

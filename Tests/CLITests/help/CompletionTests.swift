@@ -53,7 +53,8 @@ struct CompletionTests {
             #expect(got[2] == presets, "\(got[2])")
             #expect(Set(got[3]) == Set(ExpectedCLI.options["preset"]!.map { "--" + $0 }), "\(got[3])")
             #expect(
-                got[4] == ["gif", "apng"] && got[5] == ["fast", "best", "max"] && got[6] == ["natural", "name"],
+                got[4] == ["gif", "apng", "webp"] && got[5] == ["fast", "best", "max"]
+                    && got[6] == ["natural", "name"],
                 "\(got[4...6])")
             #expect(got[7] == ["apng"], "--format=a: \(got[7])")
             #expect(Set(got[8]) == Set(ExpectedCLI.options["encode"]!.map { "--" + $0 }), "\(got[8])")
@@ -98,7 +99,7 @@ struct CompletionTests {
             }
             #expect(Set(try complete("throbber ")) == Set(ExpectedCLI.subcommands))
             #expect(Set(try complete("throbber preset ")) == Set(try ExpectedCLI.presetNames()))
-            #expect(Set(try complete("throbber encode --format ")) == ["gif", "apng"])
+            #expect(Set(try complete("throbber encode --format ")) == ["gif", "apng", "webp"])
             #expect(
                 Set(try complete("throbber preset --compression=")) == [
                     "--compression=fast", "--compression=best", "--compression=max",

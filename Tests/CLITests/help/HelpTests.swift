@@ -77,14 +77,19 @@ struct HelpTests {
         let section = helpSection("OPTIONS:", in: r.stdoutText)
         #expect(Set(listedOptions(section)) == Set(encodeOptions.map(\.long)))
         for option in encodeOptions {
-            let line = section.first {
+            let index = section.firstIndex {
                 $0.contains("--\(option.long)") && $0.trimmingCharacters(in: .whitespaces).hasPrefix("-")
             }
-            #expect(line != nil, "--\(option.long) is not listed")
-            guard let line else { continue }
+            #expect(index != nil, "--\(option.long) is not listed")
+            guard let index else { continue }
+            let line = section[index]
             if let short = option.short { #expect(line.contains("-\(short), --\(option.long)"), "\(line)") }
-            // Option column, then at least two spaces, then words.
-            let description = line.range(of: #"\S\s{2,}\S+"#, options: .regularExpression)
+            // Option column, then at least two spaces, then words; an option
+            // wider than the column has its words on the next line, indented.
+            let next = index + 1 < section.endIndex ? section[index + 1] : ""
+            let description =
+                line.range(of: #"\S\s{2,}\S+"#, options: .regularExpression)
+                ?? next.range(of: #"^\s{6,}[A-Za-z]\S*"#, options: .regularExpression)
             #expect(description != nil, "--\(option.long) has no description: \(line)")
         }
     }

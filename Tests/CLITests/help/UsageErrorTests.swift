@@ -61,7 +61,9 @@ struct UsageErrorTests {
         .init(args: ["-o", "OUT", "--delay", "0"], mentions: ["delay", "0"]),
         .init(args: ["-o", "OUT", "--duplicate", "0"], mentions: ["duplicate", "0"]),
         .init(args: ["-o", "OUT", "--jobs", "0"], mentions: ["jobs", "0"]),
-        .init(args: ["-o", "OUT", "--format", "webp"], mentions: ["format", "webp"]),
+        .init(args: ["-o", "OUT", "--format", "avif"], mentions: ["format", "avif", "gif", "apng", "webp"]),
+        .init(args: ["-o", "OUT", "--format", "webp", "--lossy", "40"], mentions: ["lossy", "WebP", "--quality"]),
+        .init(args: ["-o", "OUT", "--format", "webp", "--dither", "0"], mentions: ["dither", "WebP", "--quality"]),
         .init(
             args: ["-o", "OUT", "--compression", "ultra"], mentions: ["compression", "ultra", "fast", "best", "max"]),
         .init(args: ["-o", "OUT", "--bounce=yes"], mentions: ["bounce"]),
@@ -83,8 +85,8 @@ struct UsageErrorTests {
     }
 
     @Test(
-        "an output name whose extension is not .gif, .png or .apng is refused (exit 64) unless --format says gif",
-        arguments: ["out.webp", "out", "out.jpg", "out.gif.tmp"])
+        "an output name whose extension is not .gif, .png, .apng or .webp is refused (exit 64) unless --format says gif",
+        arguments: ["out.avif", "out", "out.jpg", "out.gif.tmp"])
     func unknownOutputExtension(_ name: String) throws {
         try withTemporaryDirectory { dir in
             let input = try Pillow.makeFrames(Pillow.distinctFrames(["a.png"]), in: dir.appendingPathComponent("in"))

@@ -63,7 +63,7 @@ struct ZshCompletionTests {
                 ], in: dir)
             #expect(got[0] == ExpectedCLI.subcommands, "\(got[0])")
             #expect(got[1] == (try ExpectedCLI.presetNames()), "\(got[1])")
-            #expect(got[2] == ["gif", "apng"], "\(got[2])")
+            #expect(got[2] == ["gif", "apng", "webp"], "\(got[2])")
             #expect(Set(got[3]) == Set(ExpectedCLI.options["preset"]!.map { "--" + $0 }), "\(got[3])")
             #expect(got[4] == ["bash", "zsh", "fish"], "\(got[4])")
             #expect(got[5] == ["natural", "name"], "\(got[5])")

@@ -151,4 +151,27 @@ struct MemoryBudgetTests {
             #expect(r.stderrText.contains("--max-memory expects a size"), "\(bad): \(r.stderrText)")
         }
     }
+
+    @Test("WebP counts libwebp's own frames: two 2048x2048 frames fit 400M as GIF, but not as WebP (two racing coders)")
+    func webpEncoderMemory() throws {
+        try withTemporaryDirectory { dir in
+            let folder = dir.appendingPathComponent("frames")
+            try Self.makePNGs((0..<2).map { ("f\($0).png", 2048, 2048, "flat") }, in: folder)
+            let gif = try Throbber.run([
+                "encode", folder.path, "-o", dir.appendingPathComponent("o.gif").path, "--max-memory", "400M",
+            ])
+            #expect(gif.status == 0, "\(gif.stderrText)")
+            // 64 MiB + (2 + 7 + 2 × 12) frames of 16.8 MB (docs/reliability.md).
+            let webp = try Throbber.run([
+                "encode", folder.path, "-o", dir.appendingPathComponent("o.webp").path, "--max-memory", "400M",
+            ])
+            expectFailure(webp, status: 65, names: ["2048x2048", "621 MB", "--max-memory"])
+            let fast = try Throbber.run([
+                "encode", folder.path, "-o", dir.appendingPathComponent("f.webp").path, "--max-memory", "500M",
+                "--compression", "fast",
+            ])
+            #expect(fast.status == 0, "\(fast.stderrText)")
+            #expect(try listing(dir) == ["f.webp", "frames", "o.gif"])
+        }
+    }
 }

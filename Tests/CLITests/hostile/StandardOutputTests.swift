@@ -26,11 +26,11 @@ struct StandardOutputTests {
         }
     }
 
-    @Test("encode -o - into /dev/full exits 74 naming standard output and the errno text, GIF and APNG")
+    @Test("encode -o - into /dev/full exits 74 naming standard output and the errno text, GIF, APNG and WebP")
     func animationIntoDevFull() throws {
         try withTemporaryDirectory { dir in
             let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir)
-            for format in ["gif", "apng"] {
+            for format in ["gif", "apng", "webp"] {
                 let r = try IOErrorTests.runIntoDevFull(
                     ["encode"] + frames.map(\.path) + ["-o", "-", "--format", format, "-q"])
                 expectFailure(r, status: 74, names: [Self.full])

@@ -272,8 +272,8 @@ struct RenderValidationTests {
             name: "a center with three numbers", json: scene(#"{"circle": {"radius": 5}, "center": [1, 2, 3]}"#),
             status: 65, path: "layers[0].center", says: "[x, y]"),
         Case(
-            name: "an unknown output format", json: scene(dot, #""output": [{"path": "a.webp", "format": "webp"}]"#),
-            status: 65, path: "output[0].format", says: "webp"),
+            name: "an unknown output format", json: scene(dot, #""output": [{"path": "a.avif", "format": "avif"}]"#),
+            status: 65, path: "output[0].format", says: "avif"),
         Case(
             name: "an unknown frame sort", json: #"{"version": 1, "frames": {"dir": ".", "sort": "random"}}"#,
             status: 65, path: "frames.sort", says: "random"),

@@ -1,0 +1,354 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `throbber` writing and reading animated WebP, checked from outside:
+/// Pillow's decoding and our own RIFF chunk reader (Tests/tools/webp_frames.py),
+/// libwebp's `webpmux -info`, and files made by libwebp's own tools
+/// (img2webp, cwebp) as inputs.
+@Suite("WebP command line")
+struct WebPCLITests {
+    /// What webp_frames.py reports.
+    struct Report: Decodable {
+        struct Chunks: Decodable {
+            var loop: Int?
+            var coding: [String?]
+            var durations: [Int]
+            var rects: [[Int]]
+        }
+        var width: Int
+        var height: Int
+        var frames: Int
+        var durations: [Int?]
+        var chunks: Chunks
+        var exact: Bool?
+        var minPSNR: Double?
+        var newColors: [Int]?
+        var movedStill: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case width, height, frames, durations, chunks, exact
+            case minPSNR = "min_psnr"
+            case newColors = "new_colors"
+            case movedStill = "moved_still"
+        }
+    }
+
+    static func read(_ webp: URL, against refs: [URL] = []) throws -> Report {
+        try JSONDecoder().decode(Report.self, from: Pillow.script("webp_frames.py", [webp.path] + refs.map(\.path)))
+    }
+
+    /// Frames with partial alpha and a moving mark: lossless must keep
+    /// every visible pixel.
+    static func alphaFrames(_ count: Int, width: Int = 24, height: Int = 16) -> [Pillow.Frame] {
+        (0..<count).map { i in
+            Pillow.Frame(
+                String(format: "f%02d.png", i), width: width, height: height, color: [30, 120, 200, 140],
+                marks: [
+                    [i % (width - 4), 3, 4, 4, 250, 40, 10, 255], [0, height - 3, width, 3, 0, 0, 0, 0],
+                    [width - 5, i % (height - 4), 3, 3, 20, 220, 90, 60],
+                ])
+        }
+    }
+
+    static func run(_ arguments: [String]) throws -> CommandResult {
+        let r = try Throbber.run(arguments)
+        guard r.status == 0 else { throw HarnessError("throbber \(arguments.joined(separator: " ")): \(r.stderrText)") }
+        return r
+    }
+
+    @Test("lossless by default: every frame exact in Pillow, VP8L, delays in ms adding up exactly, loop kept")
+    func losslessExact() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try Pillow.makeFrames(Self.alphaFrames(10), in: dir.appendingPathComponent("frames"))
+            let out = dir.appendingPathComponent("o.webp")
+            try Self.run([
+                "encode", dir.appendingPathComponent("frames").path, "-o", out.path, "--fps", "30", "--loop", "3",
+            ])
+            let r = try Self.read(out, against: frames)
+            #expect(r.exact == true, "min PSNR \(r.minPSNR ?? -1)")
+            #expect(r.frames == 10 && r.width == 24 && r.height == 16)
+            #expect(r.chunks.coding.allSatisfy { $0 == "VP8L" }, "\(r.chunks.coding)")
+            // round(1000 k / 30): 0, 33, 67, 100, ... 333.
+            let starts = (0...10).map { (1000 * $0 * 2 + 30) / 60 }
+            #expect(r.chunks.durations == zip(starts.dropFirst(), starts).map { $0 - $1 })
+            #expect(r.chunks.durations.reduce(0, +) == 333)
+            #expect(r.chunks.loop == 3)
+            let info = try Command.run(URL(fileURLWithPath: "/usr/bin/webpmux"), ["-info", out.path])
+            #expect(info.status == 0 && info.stdoutText.contains("Loop Count : 3"), "\(info.stdoutText)")
+        }
+    }
+
+    @Test("--quality: lossy VP8 frames, no larger than img2webp -lossy at the same quality and as close to the source")
+    func lossy() throws {
+        try withTemporaryDirectory { dir in
+            let folder = dir.appendingPathComponent("frames")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let made = try Command.run(Pillow.python, ["-c", Self.gradientScript, folder.path])
+            #expect(made.status == 0, "\(made.stderrText)")
+            let refs = (0..<8).map { folder.appendingPathComponent("f\($0).png") }
+            let lossless = dir.appendingPathComponent("a.webp")
+            let lossy = dir.appendingPathComponent("b.webp")
+            try Self.run(["encode", folder.path, "-o", lossless.path])
+            let r = try Self.run(["encode", folder.path, "-o", lossy.path, "--quality", "75"])
+            #expect(r.stderrText.isEmpty)
+            let a = try Self.read(lossless, against: refs)
+            let b = try Self.read(lossy, against: refs)
+            #expect(a.exact == true)
+            #expect(b.frames == 8)
+            #expect(b.chunks.coding.contains("VP8 "), "\(b.chunks.coding)")
+            // libwebp's own img2webp at the same quality: ours is no larger
+            // and looks at least as good (its worst frame, 28.5 dB here).
+            let peer = dir.appendingPathComponent("img2webp.webp")
+            let p = try Command.run(
+                URL(fileURLWithPath: "/usr/bin/img2webp"),
+                ["-lossy", "-q", "75"] + refs.map(\.path) + ["-o", peer.path])
+            #expect(p.status == 0, "\(p.stderrText)")
+            let c = try Self.read(peer, against: refs)
+            #expect((b.minPSNR ?? 0) >= (c.minPSNR ?? 99) - 0.05, "\(b.minPSNR ?? 0) dB, img2webp \(c.minPSNR ?? 0)")
+            #expect((b.minPSNR ?? 0) > 25, "\(b.minPSNR ?? 0) dB")
+            let sizes = try [lossless, lossy, peer].map {
+                try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as! Int
+            }
+            #expect(sizes[1] * 2 < sizes[0], "\(sizes)")
+            #expect(sizes[1] <= sizes[2], "ours \(sizes[1]) B, img2webp \(sizes[2]) B")
+        }
+    }
+
+    static let gradientScript = """
+        import sys
+        from PIL import Image, ImageDraw
+        for i in range(8):
+            g = Image.radial_gradient('L').resize((96, 64))
+            im = Image.merge('RGB', (g, g.rotate(9 * i), g.transpose(0)))
+            ImageDraw.Draw(im).ellipse([8 * i, 10, 8 * i + 30, 40], fill=(250, 200, 20))
+            im.save(sys.argv[1] + '/f%d.png' % i)
+        """
+
+    @Test("WebP in: img2webp's animation and cwebp stills decode exactly, with their delays; --format webp; stdout")
+    func webpInput() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try Pillow.makeFrames(Self.alphaFrames(5), in: dir.appendingPathComponent("frames"))
+            let anim = dir.appendingPathComponent("anim.webp")
+            var args = ["-loop", "2", "-lossless"]
+            for (i, f) in frames.enumerated() { args += ["-d", "\(60 + 10 * i)", f.path] }
+            let made = try Command.run(URL(fileURLWithPath: "/usr/bin/img2webp"), args + ["-o", anim.path])
+            #expect(made.status == 0, "\(made.stderrText)")
+            // Through APNG, exact, keeping delays and loop.
+            let apng = dir.appendingPathComponent("back.png")
+            try Self.run(["encode", anim.path, "-o", apng.path])
+            let info = try Self.run(["info", apng.path, "--json"]).stdoutText
+            for d in ["\"delay_ms\": 60", "\"delay_ms\": 70", "\"delay_ms\": 100", "\"loop\": 2"] {
+                #expect(info.contains(d), "\(d) in \(info)")
+            }
+            // The APNG, read as a WebP's reference: the same frames as the input's.
+            let again = dir.appendingPathComponent("again.webp")
+            try Self.run(["encode", apng.path, "-o", again.path])
+            #expect(try Self.read(again, against: frames).exact == true)
+            #expect(try Self.read(anim, against: [apng]).exact == true)
+            // Stills in a folder, --format webp to a file without extension, and standard output.
+            let stills = dir.appendingPathComponent("stills")
+            try FileManager.default.createDirectory(at: stills, withIntermediateDirectories: true)
+            for (i, f) in frames.enumerated() {
+                let c = try Command.run(
+                    URL(fileURLWithPath: "/usr/bin/cwebp"),
+                    ["-lossless", "-exact", "-quiet", f.path, "-o", stills.appendingPathComponent("s\(i).webp").path])
+                #expect(c.status == 0, "\(c.stderrText)")
+            }
+            let out = dir.appendingPathComponent("out.bin")
+            try Self.run(["encode", stills.path, "-o", out.path, "--format", "webp"])
+            #expect(try Self.read(out, against: frames).exact == true)
+            let piped = try Self.run(["encode", stills.path, "-o", "-", "--format", "webp"])
+            #expect(piped.stdout == (try Data(contentsOf: out)))
+        }
+    }
+
+    @Test("info reads WebP: coding, frames, rectangles, delays, blend and dispose, as webpmux -info lists them")
+    func info() throws {
+        try withTemporaryDirectory { dir in
+            try Pillow.makeFrames(Self.alphaFrames(6), in: dir.appendingPathComponent("frames"))
+            let out = dir.appendingPathComponent("o.webp")
+            try Self.run(["encode", dir.appendingPathComponent("frames").path, "-o", out.path, "--delay", "7"])
+            let text = try Self.run(["info", out.path]).stdoutText
+            #expect(
+                text.hasPrefix("\(out.path): WebP 24x16, lossless, alpha, 6 frames, loops forever, 420 ms"), "\(text)")
+            let mux = try Command.run(URL(fileURLWithPath: "/usr/bin/webpmux"), ["-info", out.path]).stdoutText
+            // webpmux: "  1:    24    16   yes        0        0       70 background    no ..."
+            let rows = mux.split(separator: "\n").filter { $0.contains(":") && $0.first == " " }.map {
+                $0.split(separator: " ").map(String.init)
+            }
+            let json =
+                try JSONSerialization.jsonObject(with: try Self.run(["info", out.path, "--json"]).stdout)
+                as! [String: Any]
+            let frames = json["frames"] as! [[String: Any]]
+            #expect(frames.count == rows.count && rows.count == 6, "\(mux)")
+            for (f, row) in zip(frames, rows) {
+                #expect("\(f["width"]!)" == row[1] && "\(f["height"]!)" == row[2])
+                #expect("\(f["x"]!)" == row[4] && "\(f["y"]!)" == row[5] && "\(f["delay_ms"]!)" == row[6])
+                #expect((f["dispose"] as! String) == row[7])
+                #expect((f["blend"] as! String) == (row[8] == "yes" ? "over" : "source"))
+            }
+            #expect(json["pixel_type"] as? String == "lossless, alpha")
+        }
+    }
+
+    @Test("the same bytes for any --jobs, lossless and lossy")
+    func deterministic() throws {
+        try withTemporaryDirectory { dir in
+            try Pillow.makeFrames(Self.alphaFrames(12), in: dir.appendingPathComponent("frames"))
+            for extra in [[String](), ["--quality", "60"], ["--compression", "fast"]] {
+                var files: [Data] = []
+                for jobs in ["1", "2", "7"] {
+                    let out = dir.appendingPathComponent("j\(jobs).webp")
+                    try Self.run(
+                        ["encode", dir.appendingPathComponent("frames").path, "-o", out.path, "--jobs", jobs] + extra)
+                    files.append(try Data(contentsOf: out))
+                }
+                #expect(Set(files).count == 1, "\(extra)")
+            }
+        }
+    }
+
+    @Test("bad WebP input: truncated, damaged or a huge claimed canvas exit 65 naming the file; nothing written")
+    func badInput() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try Pillow.makeFrames(Self.alphaFrames(6), in: dir.appendingPathComponent("frames"))
+            let good = dir.appendingPathComponent("good.webp")
+            try Self.run(["encode", dir.appendingPathComponent("frames").path, "-o", good.path])
+            let bytes = try Data(contentsOf: good)
+            let inputs = dir.appendingPathComponent("in")
+            try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+            var bad: [(String, Data)] = [
+                ("cut.webp", bytes.prefix(bytes.count / 2)), ("header.webp", bytes.prefix(16)),
+                ("junk.webp", Data("RIFF\u{10}\0\0\0WEBPVP8 \u{4}\0\0\0abcd".utf8)),
+            ]
+            // VP8X claims a 10000x10000 canvas: refused from the header.
+            var huge = bytes
+            let w = 10000 - 1
+            for at in [24, 27] {
+                huge[at] = UInt8(w & 0xFF)
+                huge[at + 1] = UInt8(w >> 8 & 0xFF)
+                huge[at + 2] = UInt8(w >> 16)
+            }
+            bad.append(("huge.webp", huge))
+            for (name, data) in bad {
+                let path = inputs.appendingPathComponent(name)
+                try data.write(to: path)
+                for out in ["o.gif", "o.webp"] {
+                    let r = try Throbber.run(["encode", path.path, "-o", dir.appendingPathComponent(out).path])
+                    expectFailure(r, status: 65, names: [path.path])
+                }
+                let i = try Throbber.run(["info", path.path])
+                expectFailure(i, status: 65, names: [path.path])
+            }
+            #expect(try listing(dir) == ["frames", "good.webp", "in"])
+            #expect(try Self.read(good, against: frames).exact == true)
+        }
+    }
+
+    @Test(
+        "--colors: each frame's new pixels from at most that many colors, coded VP8L; still pixels stay; near the source; smaller; deterministic"
+    )
+    func palette() throws {
+        // ffmpeg's testsrc2: thousands of colors a frame, a moving part on a still picture.
+        let corpus = try #require(ConformanceCorpusTests.corpora.first { $0.name == "testsrc2" })
+        try withTemporaryDirectory { dir in
+            let frames = dir.appendingPathComponent("frames")
+            try ConformanceCorpusTests.generate(corpus, in: frames)
+            let sources = try FileManager.default.contentsOfDirectory(at: frames, includingPropertiesForKeys: nil)
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let lossless = dir.appendingPathComponent("lossless.webp")
+            try Self.run(["encode", frames.path, "-o", lossless.path])
+            for (colors, floor) in [(32, 31.0), (256, 50.0)] {
+                let out = dir.appendingPathComponent("p\(colors).webp")
+                try Self.run(["encode", frames.path, "-o", out.path, "--colors", "\(colors)"])
+                let report = try Self.read(out, against: sources)
+                #expect(report.frames == sources.count)
+                #expect(report.chunks.coding.allSatisfy { $0 == "VP8L" }, "\(report.chunks.coding)")
+                #expect(
+                    report.newColors?.allSatisfy { $0 <= colors } == true,
+                    "\(colors) colors: new colors a frame \(report.newColors ?? [])")
+                #expect(report.movedStill == 0, "\(colors) colors: \(report.movedStill ?? -1) still pixels changed")
+                // Measured (worst frame, RGBA): 33.4 dB at 32 colors, 54.1 at 256.
+                #expect((report.minPSNR ?? 0) >= floor, "\(colors) colors: min PSNR \(report.minPSNR ?? -1)")
+                #expect(try Data(contentsOf: out).count < Data(contentsOf: lossless).count)
+                let again = dir.appendingPathComponent("again.webp")
+                try Self.run(["encode", frames.path, "-o", again.path, "--colors", "\(colors)", "--jobs", "1"])
+                #expect(try Data(contentsOf: again) == Data(contentsOf: out), "\(colors) colors: --jobs 1 differs")
+            }
+        }
+    }
+
+    @Test("--colors on frames that already fit: exact, like the lossless file")
+    func paletteExactWhenFew() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try Pillow.makeFrames(Self.alphaFrames(6), in: dir.appendingPathComponent("frames"))
+            let out = dir.appendingPathComponent("o.webp")
+            try Self.run(["encode", dir.appendingPathComponent("frames").path, "-o", out.path, "--colors", "16"])
+            let r = try Self.read(out, against: frames)
+            #expect(r.exact == true, "min PSNR \(r.minPSNR ?? -1)")
+        }
+    }
+
+    @Test("--lossy, and --dither without --colors, are refused for WebP (exit 64), naming what works instead")
+    func refusedOptions() throws {
+        try withTemporaryDirectory { dir in
+            try Pillow.makeFrames(Self.alphaFrames(2), in: dir.appendingPathComponent("frames"))
+            for option in [["--dither", "0.5"], ["--lossy", "40"], ["--lossy", "40", "--colors", "64"]] {
+                let r = try Throbber.run(
+                    [
+                        "encode", dir.appendingPathComponent("frames").path, "-o",
+                        dir.appendingPathComponent("o.webp").path,
+                    ]
+                        + option)
+                #expect(r.status == 64, "\(option): \(r.stderrText)")
+                #expect(r.stderrText.contains(option[0]) && r.stderrText.contains("--quality"), "\(r.stderrText)")
+            }
+            #expect(try listing(dir) == ["frames"])
+        }
+    }
+
+    @Test("--max-bytes: the file fits and uses most of the budget; one quality step up does not fit", .needsFixtures)
+    func maxBytes() throws {
+        try withTemporaryDirectory { dir in
+            let photos = try Fixtures.url("photo-seq-dlib-bobot")
+            let out = dir.appendingPathComponent("o.webp")
+            let budget = 40000
+            let r = try Self.run(["encode", photos.path, "--width", "160", "-o", out.path, "--max-bytes", "\(budget)"])
+            let size = try FileManager.default.attributesOfItem(atPath: out.path)[.size] as! Int
+            #expect(size <= budget && size * 10 >= budget * 8, "\(size) of \(budget)")
+            // "--max-bytes 40000: 38.9 kB at quality 3"
+            let said = r.stderrText
+            guard let range = said.range(of: "at quality ") else {
+                Issue.record("no quality reported: \(said)")
+                return
+            }
+            let quality = Int(said[range.upperBound...].prefix { $0.isNumber })!
+            let above = dir.appendingPathComponent("above.webp")
+            try Self.run(["encode", photos.path, "--width", "160", "-o", above.path, "--quality", "\(quality + 1)"])
+            let aboveSize = try FileManager.default.attributesOfItem(atPath: above.path)[.size] as! Int
+            #expect(aboveSize > budget, "quality \(quality + 1) gives \(aboveSize) B, which fits \(budget)")
+            // Nothing fits: exit 65, no file.
+            let none = try Throbber.run([
+                "encode", photos.path, "--width", "160", "-o", dir.appendingPathComponent("n.webp").path,
+                "--max-bytes", "300",
+            ])
+            expectFailure(none, status: 65, names: ["300 bytes", "--width"])
+            #expect(try listing(dir) == ["above.webp", "o.webp"])
+        }
+    }
+
+    @Test("every preset as WebP decodes in Pillow to the frames of its lossless APNG")
+    func presetsMatchAPNG() throws {
+        try withTemporaryDirectory { dir in
+            for name in try ExpectedCLI.presetNames() {
+                let webp = dir.appendingPathComponent("\(name).webp")
+                let apng = dir.appendingPathComponent("\(name).png")
+                try Self.run(["preset", name, "-o", webp.path])
+                try Self.run(["preset", name, "-o", apng.path])
+                let r = try Self.read(webp, against: [apng])
+                #expect(r.exact == true, "\(name): min PSNR \(r.minPSNR ?? -1)")
+            }
+        }
+    }
+}
