@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie clean man docs fuzz sanitize
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -55,6 +55,12 @@ bench-resize: build
 bench-lottie: build
 	scripts/install-deps --bench
 	Benchmarks/run-lottie
+
+# Animated WebP against img2webp, gif2webp, ffmpeg and Pillow (issue #15;
+# docs/benchmarks.md, "Animated WebP (issue #15)").
+bench-webp: build
+	scripts/install-deps --bench
+	Benchmarks/run-webp
 
 # libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
 # and the manifest reader, FUZZ_SECONDS each (default 60), under ASan
