@@ -154,6 +154,28 @@ def cs(t):
     return math.floor(t * 100 + Fraction(1, 2))
 
 
+def ms(t):
+    """floor(1000·t + 1/2) for an exact time t in seconds."""
+    return math.floor(t * 1000 + Fraction(1, 2))
+
+
+def timeline(expected, unit):
+    """Frame starts (and the end) and delays in a file's unit, for frames
+    (image, exact duration, …): each start is the exact start rounded by
+    unit (cs or ms), so rounding never adds up along the animation."""
+    starts, t = [], Fraction(0)
+    for e in expected:
+        starts.append(unit(t))
+        t += e[1]
+    starts.append(unit(t))
+    return starts, [b - a for a, b in zip(starts, starts[1:])]
+
+
+def clear_differs(a, b):
+    """Where one RGBA image is fully clear and the other is not."""
+    return (a[..., 3] == 0) != (b[..., 3] == 0)
+
+
 def fr(x):
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
@@ -650,23 +672,13 @@ def check_gif(path, slots, matte, psnr_floor, chromium, report, lossy=False):
                     [f"frame {i}: {v:.2f} dB" for i, v in enumerate(values) if v < psnr_floor])
         # Transparency is not quantized: the alpha cut must survive exactly.
         report.many("GIF (quantized) transparency differs from the source's: ",
-                    [f"frame {i}: {int(((a[..., 3] == 0) != (e[0][..., 3] == 0)).sum())} pixels"
-                     for i, (a, e) in enumerate(zip(ref, expected)) if ((a[..., 3] == 0) != (e[0][..., 3] == 0)).any()])
-    starts, t = [], Fraction(0)
-    for e in expected:
-        starts.append(cs(t))
-        t += e[1]
-    starts.append(cs(t))
-    delays = [b - a for a, b in zip(starts, starts[1:])]
+                    [f"frame {i}: {int(o.sum())} pixels"
+                     for i, (a, e) in enumerate(zip(ref, expected)) if (o := clear_differs(a, e[0])).any()])
+    _, delays = timeline(expected, cs)
     summary["delays_cs"] = delays
     check_durations("gif", decoded, delays, report, label)
     if decoded.get("pillow", {}).get("loop") != 0:
         report.problem(f"GIF: Pillow reads loop {decoded.get('pillow', {}).get('loop')}, expected 0 (forever)")
-
-
-def ms(t):
-    """floor(1000·t + 1/2) for an exact time t in seconds."""
-    return math.floor(t * 1000 + Fraction(1, 2))
 
 
 def check_webp(path, slots, psnr_floor, chromium, report, lossy=False):
@@ -720,12 +732,7 @@ def check_webp(path, slots, psnr_floor, chromium, report, lossy=False):
             report.problem("WebP: no reference (the APNG checks above failed)")
         return
     expected = merge(slots)
-    starts, t = [], Fraction(0)
-    for e in expected:
-        starts.append(ms(t))
-        t += e[1]
-    starts.append(ms(t))
-    delays = [b - a for a, b in zip(starts, starts[1:])]
+    starts, delays = timeline(expected, ms)
     summary.update(frames=len(ref), reference_frames=len(expected), delays_ms=delays)
     # shown[j]: the file's frame on screen when reference frame j starts.
     shown = list(range(len(expected)))
@@ -765,7 +772,7 @@ def check_webp(path, slots, psnr_floor, chromium, report, lossy=False):
             # palette quantizes alpha too (alpha 2 may become 0), so there
             # only what the source clears must stay clear.
             off = [(d["frames"][k][..., 3] != 0) & (e[0][..., 3] == 0) if not vp8 else
-                   (d["frames"][k][..., 3] == 0) != (e[0][..., 3] == 0) for k, e in zip(shown, expected)]
+                   clear_differs(d["frames"][k], e[0]) for k, e in zip(shown, expected)]
             report.many(f"WebP (lossy) {name}: transparency differs from the source's: ",
                         [f"reference frame {j}: {int(o.sum())} pixels" for j, o in enumerate(off) if o.any()])
         summary["min_psnr"] = round(min(worst), 2)

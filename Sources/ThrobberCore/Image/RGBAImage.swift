@@ -76,6 +76,31 @@ public struct RGBAImage: Equatable, Sendable {
             << 24
     }
 
+    /// Runs `body` with the pixels as packed 0xAABBGGRR words, row by row
+    /// (the bytes R, G, B, A read as one little-endian word).
+    @inline(__always)
+    package func withPackedPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        try pixels.withUnsafeBytes { try body($0.bindMemory(to: UInt32.self)) }
+    }
+
+    /// `withPackedPixels`, writable.
+    @inline(__always)
+    package mutating func withMutablePackedPixels<R>(
+        _ body: (UnsafeMutableBufferPointer<UInt32>) throws -> R
+    ) rethrows -> R {
+        try pixels.withUnsafeMutableBytes { try body($0.bindMemory(to: UInt32.self)) }
+    }
+
+    /// `withPackedPixels` of three images at once.
+    package static func withPackedPixels<R>(
+        _ a: RGBAImage, _ b: RGBAImage, _ c: RGBAImage,
+        _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>) throws -> R
+    ) rethrows -> R {
+        try a.withPackedPixels { pa in
+            try b.withPackedPixels { pb in try c.withPackedPixels { pc in try body(pa, pb, pc) } }
+        }
+    }
+
     /// Whether some pixel is fully transparent.
     package var hasTransparency: Bool {
         var i = 3

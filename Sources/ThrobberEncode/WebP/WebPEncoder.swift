@@ -193,22 +193,15 @@ struct WebPEncoder: FormatEncoder {
             return remapped
         }
         let width = canvas.width
-        canvas.pixels.withUnsafeMutableBytes { outRaw in
-            let out = outRaw.bindMemory(to: UInt32.self)
-            previous.pixels.withUnsafeBytes { beforeRaw in
-                let before = beforeRaw.bindMemory(to: UInt32.self)
-                f.image.pixels.withUnsafeBytes { nowRaw in
-                    let now = nowRaw.bindMemory(to: UInt32.self)
-                    remapped.pixels.withUnsafeBytes { newRaw in
-                        let new = newRaw.bindMemory(to: UInt32.self)
-                        for y in 0..<f.rect.height {
-                            let row = (f.rect.y + y) * width + f.rect.x
-                            for x in 0..<f.rect.width where now[row + x] != before[row + x] {
-                                let c = new[y * f.rect.width + x]
-                                if Self.distance(now[row + x], c) < Self.distance(now[row + x], out[row + x]) {
-                                    out[row + x] = c
-                                }
-                            }
+        let rect = f.rect
+        canvas.withMutablePackedPixels { out in
+            RGBAImage.withPackedPixels(previous, f.image, remapped) { before, now, new in
+                for y in 0..<rect.height {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width where now[row + x] != before[row + x] {
+                        let c = new[y * rect.width + x]
+                        if Self.distance(now[row + x], c) < Self.distance(now[row + x], out[row + x]) {
+                            out[row + x] = c
                         }
                     }
                 }

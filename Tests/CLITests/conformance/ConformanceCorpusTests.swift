@@ -147,6 +147,18 @@ struct ConformanceCorpusTests {
         }
     }
 
+    /// Generates the corpus `name` into a fresh temporary folder and runs
+    /// `body` with it, the folder of its PNG frames and the temporary
+    /// folder (for outputs).
+    static func withCorpus(_ name: String, _ body: (Corpus, URL, URL) throws -> Void) throws {
+        let c = try #require(corpora.first { $0.name == name }, "no corpus named \(name)")
+        try withTemporaryDirectory { dir in
+            let frames = dir.appendingPathComponent(c.name)
+            try generate(c, in: frames)
+            try body(c, frames, dir)
+        }
+    }
+
     @Test(
         "encode --fps 25 to APNG, GIF and WebP: APNG and WebP exact to the source PNGs; GIF exact (few colors) or within the PSNR floor; delays match",
         arguments: corpora)
@@ -225,10 +237,7 @@ struct ConformanceCorpusTests {
         arguments: webpLossyRuns.indices)
     func webpLossy(_ run: Int) throws {
         let (name, options, floor) = Self.webpLossyRuns[run]
-        let c = try #require(Self.corpora.first { $0.name == name })
-        try withTemporaryDirectory { dir in
-            let frames = dir.appendingPathComponent(c.name)
-            try Self.generate(c, in: frames)
+        try Self.withCorpus(name) { c, frames, dir in
             let webp = dir.appendingPathComponent("\(c.name).webp")
             try Conformance.make(["encode", frames.path, "--fps", "25"] + options, outputs: [webp])
             let report = try Conformance.check(
@@ -265,10 +274,7 @@ struct ConformanceCorpusTests {
         arguments: lossyRuns.indices)
     func lossy(_ run: Int) throws {
         let (name, options, floor) = Self.lossyRuns[run]
-        let c = try #require(Self.corpora.first { $0.name == name })
-        try withTemporaryDirectory { dir in
-            let frames = dir.appendingPathComponent(c.name)
-            try Self.generate(c, in: frames)
+        try Self.withCorpus(name) { c, frames, dir in
             let gif = dir.appendingPathComponent("\(c.name).gif")
             let exact = dir.appendingPathComponent("\(c.name)-exact.gif")
             try Conformance.make(["encode", frames.path, "--fps", "25"] + options, outputs: [gif])
