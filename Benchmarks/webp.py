@@ -364,7 +364,9 @@ def checks(s, rows, time_only=False):
                     n, format(t["bytes"], ","), best["label"].replace("img2webp -lossless ", ""),
                     format(best["bytes"], ","), t["bytes"] / best["bytes"], SIZE_SLACK,
                     "" if tm is None else "; max %s B, %.4f×" % (format(tm["bytes"], ","), tm["bytes"] / best["bytes"]))))
-    curve = [r for r in rows if r["group"] in ("sweep", "refine", "palette")]
+    # Every throbber file counts, the lossless ones too: where the default
+    # is smaller than a lossy peer, the user gets exact pixels for fewer bytes.
+    curve = [r for r in rows if r["group"] in ("sweep", "refine", "palette")] + [t, tf]
     for p in [r for r in rows if r["group"] in ("lossy", "lossy-gif")]:
         wins = [c for c in curve if dominates(c, p)]
         if wins:

@@ -18,7 +18,7 @@ func fail(_ error: ThrobberError, in spec: CommandSpec?) -> Never {
 
 signal(SIGPIPE, SIG_IGN)
 Interrupts.install()
-keepLargeBlocksOutOfTheHeap()
+HeapPolicy.apply(.streaming)
 let argv = Array(CommandLine.arguments.dropFirst())
 var running: CommandSpec? = nil
 do {
@@ -43,19 +43,4 @@ do {
     fail(error, in: running)
 } catch {
     fail(ForeignError.converted(error), in: nil)
-}
-
-/// Frames stream through the encoder in blocks of the same few sizes, from
-/// several threads. glibc serves blocks that large from its heaps once the
-/// first has been freed (its mmap threshold adapts upwards), and those heaps
-/// then fragment: peak memory crept up with the number of frames (150 frames
-/// of 640x360: 48–55 MB, 600: 59–68 MB). A fixed threshold of 512 KiB maps
-/// and unmaps each such block instead, so memory stays flat (47–52 MB for
-/// both) for 5–20 % more time (docs/benchmarks.md). `mallopt` is called
-/// through dlsym because Swift's Glibc module leaves out <malloc.h>.
-func keepLargeBlocksOutOfTheHeap() {
-    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-    let mmapThreshold: Int32 = -3
-    guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return }
-    _ = unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, 512 << 10)
 }

@@ -50,7 +50,7 @@ package final class WebPAnimWriter {
     private let width: Int
     private let height: Int
     private var encoder: OpaquePointer?
-    private var config = WebPConfig()
+    private var config: WebPConfig
     /// A frame held back until the next one shows when it ends: libwebp
     /// wants every duration above 0, so of frames starting in the same
     /// millisecond only the last is added.
@@ -64,25 +64,7 @@ package final class WebPAnimWriter {
         self.settings = settings
         self.width = width
         self.height = height
-        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw ThrobberError(.software, "libwebp: encoder version mismatch")
-        }
-        config.lossless = settings.lossless ? 1 : 0
-        config.quality = settings.quality
-        config.method = settings.method
-        // Alpha stays lossless in lossy frames: loader edges keep their
-        // anti-aliasing exactly.
-        config.alpha_quality = 100
-        config.alpha_compression = 1
-        if !settings.lossless {
-            config.autofilter = settings.autofilter ? 1 : 0
-            // Segment smoothing: fewer blocky edges at the same size.
-            config.preprocessing = 1
-        }
-        config.thread_level = 0
-        guard WebPValidateConfig(&config) != 0 else {
-            throw ThrobberError(.software, "libwebp refused its settings (\(settings))")
-        }
+        config = try Self.config(settings)
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInitInternal(&options, WEBP_MUX_ABI_VERSION) != 0 else {
             throw ThrobberError(.software, "libwebp: animation encoder version mismatch")
@@ -104,6 +86,75 @@ package final class WebPAnimWriter {
     }
 
     deinit { WebPAnimEncoderDelete(encoder) }
+
+    /// libwebp's encoder settings for `settings`.
+    private static func config(_ settings: Settings) throws -> WebPConfig {
+        var config = WebPConfig()
+        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, 75, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw ThrobberError(.software, "libwebp: encoder version mismatch")
+        }
+        config.lossless = settings.lossless ? 1 : 0
+        config.quality = settings.quality
+        config.method = settings.method
+        // Alpha stays lossless in lossy frames: loader edges keep their
+        // anti-aliasing exactly.
+        config.alpha_quality = 100
+        config.alpha_compression = 1
+        if !settings.lossless {
+            config.autofilter = settings.autofilter ? 1 : 0
+            // Segment smoothing: fewer blocky edges at the same size.
+            config.preprocessing = 1
+        }
+        config.thread_level = 0
+        guard WebPValidateConfig(&config) != 0 else {
+            throw ThrobberError(.software, "libwebp refused its settings (\(settings))")
+        }
+        return config
+    }
+
+    /// The bytes `image` takes as a still WebP coded with `settings` (the
+    /// way libwebp codes an animation's first frame): a cheap sample of
+    /// what a setting gains on the whole animation.
+    package static func stillSize(_ image: RGBAImage, settings: Settings) throws -> Int {
+        var config = try config(settings)
+        var picture = try picture(image)
+        defer { WebPPictureFree(&picture) }
+        var memory = WebPMemoryWriter()
+        WebPMemoryWriterInit(&memory)
+        defer { WebPMemoryWriterClear(&memory) }
+        let ok = withUnsafeMutablePointer(to: &memory) { writer in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(writer)
+            return WebPEncode(&config, &picture)
+        }
+        guard ok != 0 else {
+            throw ThrobberError(
+                .software,
+                "libwebp could not code a \(image.width)x\(image.height) sample (error \(picture.error_code.rawValue))")
+        }
+        return memory.size
+    }
+
+    /// `image` as a libwebp picture in ARGB (which lossless coding and the
+    /// animation encoder both want); the caller frees it.
+    private static func picture(_ image: RGBAImage) throws -> WebPPicture {
+        var picture = WebPPicture()
+        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
+            throw ThrobberError(.software, "libwebp: picture version mismatch")
+        }
+        picture.use_argb = 1
+        picture.width = Int32(image.width)
+        picture.height = Int32(image.height)
+        let imported = image.pixels.withUnsafeBufferPointer {
+            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.width * 4))
+        }
+        guard imported != 0 else {
+            WebPPictureFree(&picture)
+            throw ThrobberError(
+                .software, "libwebp could not hold a frame of \(image.width)x\(image.height) (out of memory)")
+        }
+        return picture
+    }
 
     /// Adds a frame shown from `start` milliseconds on (never before the
     /// previous frame's start).
@@ -131,20 +182,8 @@ package final class WebPAnimWriter {
     }
 
     private func encode(_ image: RGBAImage, at start: Int) throws {
-        var picture = WebPPicture()
-        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else {
-            throw ThrobberError(.software, "libwebp: picture version mismatch")
-        }
-        picture.use_argb = 1
-        picture.width = Int32(width)
-        picture.height = Int32(height)
+        var picture = try Self.picture(image)
         defer { WebPPictureFree(&picture) }
-        let imported = image.pixels.withUnsafeBufferPointer {
-            WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
-        }
-        guard imported != 0 else {
-            throw ThrobberError(.software, "libwebp could not hold a frame of \(width)x\(height) (out of memory)")
-        }
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: start), &config) != 0 else {
             throw failure("frame \(frames + 1)")
         }

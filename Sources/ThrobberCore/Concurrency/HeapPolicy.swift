@@ -1,0 +1,57 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How glibc serves large blocks, chosen per workload. Swift's Glibc module
+/// leaves out <malloc.h>, so `mallopt` is called through `dlsym`; on other
+/// C libraries this does nothing.
+package enum HeapPolicy: Int, Sendable {
+    /// Frames stream through the encoders in blocks of the same few sizes,
+    /// from several threads. glibc serves blocks that large from its heaps
+    /// once the first has been freed (its mmap threshold adapts upwards),
+    /// and those heaps then fragment: peak memory crept up with the number
+    /// of frames (150 frames of 640x360: 48–55 MB, 600: 59–68 MB). A fixed
+    /// threshold of 512 KiB maps and unmaps each such block instead, so
+    /// memory stays flat (47–52 MB for both) for 5–20 % more time
+    /// (docs/benchmarks.md). The command line starts with this.
+    case streaming = 1
+    /// libwebp allocates the same tables again for every rectangle it
+    /// tries (a 1 MiB hash table each time, histogram sets of several MiB
+    /// on 320x240 frames), many times a frame. Mapped afresh, each costs
+    /// its page faults again: a 64x64 loader spent 0.4 s of its 0.6 s in
+    /// the kernel. Kept in the heap (blocks up to 8 MiB, 16 MiB left
+    /// untrimmed), the same file took 0.2 s, and the 320x240 corpora
+    /// 10–15 % less time, for a few MiB more. Higher thresholds gain little
+    /// more and on large frames let the heaps fragment (four 2048x2048
+    /// frames: 420 MB became 825 MB at 32 MiB), so WebP uses this only on
+    /// frames up to 512x512, where a frame's coding is short and those
+    /// tables are most of its memory traffic.
+    case reuse = 2
+
+    private static let current = Atomic<Int>(0)
+
+    /// Makes `policy` the one in force and returns the one before (nil: the
+    /// C library's own).
+    @discardableResult
+    package static func apply(_ policy: HeapPolicy) -> HeapPolicy? {
+        let before = HeapPolicy(rawValue: current.exchange(policy.rawValue, ordering: .relaxed))
+        #if canImport(Glibc)
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            let trimThreshold: Int32 = -1
+            let mmapThreshold: Int32 = -3
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return before }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            switch policy {
+            case .streaming:
+                _ = mallopt(mmapThreshold, 512 << 10)
+                _ = mallopt(trimThreshold, 128 << 10)
+            case .reuse:
+                _ = mallopt(mmapThreshold, 8 << 20)
+                _ = mallopt(trimThreshold, 16 << 20)
+            }
+        #endif
+        return before
+    }
+}
