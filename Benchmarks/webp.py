@@ -48,7 +48,7 @@ print = functools.partial(print, flush=True)  # progress shows as it goes
 
 FPS = 25
 SWEEP = [50, 60, 70, 75, 80, 85, 90, 95]
-PALETTES = [256, 64]  # throbber --colors N: a palette a frame, coded lossless
+PALETTES = [256, 64, 32, 16]  # throbber --colors N: a palette a frame, coded lossless
 GRID = [(4, 75), (4, 100), (5, 75), (5, 100), (6, 75), (6, 100)]  # img2webp -m, -q (lossless)
 SIZE_SLACK = 1.02
 TIME_RATIO = 1.5

@@ -157,7 +157,7 @@ enum ManPageProse {
         .Fl -compression Cm best
         races libwebp's lossless methods 3 and 5 (and 4 on small animations, and
         the exhaustive method 6 at effort 100 on small ones where a sample of the
-        first frame says it pays) and keeps the smallest file;
+        first two frames says it pays) and keeps the smallest file;
         .Cm max
         always adds method 6,
         .Cm fast

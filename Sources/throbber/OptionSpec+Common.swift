@@ -33,8 +33,8 @@ extension OptionSpec {
             "APNG: fast is one filter heuristic and libdeflate level 6; best tries every filter strategy per frame "
             + "and keeps the smallest at libdeflate level 10; max also runs zopfli on each frame (far slower). "
             + "WebP lossless: fast is libwebp method 1; best races methods 3 and 5 (and 4 on small animations, "
-            + "and the exhaustive method 6 at effort 100 on small ones where a sample of the first frame says it "
-            + "pays) and keeps the smallest file; max always adds method 6. WebP lossy: method 2, 5 or 6.",
+            + "and the exhaustive method 6 at effort 100 on small ones where a sample of the first two frames "
+            + "says it pays) and keeps the smallest file; max always adds method 6. WebP lossy: method 2, 5 or 6.",
         default: "best", completion: .choices(["fast", "best", "max"]))
 
     static let speed = OptionSpec(
