@@ -156,21 +156,16 @@ struct WebPEncoder: FormatEncoder {
     /// or under 1 % where the file gains under 1 %).
     static func exhaustivePays(_ first: RGBAImage, next: RGBAImage?, frames: Int) throws -> Bool {
         let method5 = WebPAnimWriter.Settings(lossless: true, quality: 90, method: 5)
-        let whole = try WebPAnimWriter.stillSize(first, settings: method5)
-        let (predicted, overflow) = whole.multipliedReportingOverflow(by: frames)
-        guard !overflow && predicted <= exhaustiveBytes else { return false }
         var samples = [first]
         if let next {
             let rect = FrameDiff.changedRect(first, next)
             if rect.width > 0 && rect.height > 0 { samples.append(FrameDiff.crop(next, rect)) }
         }
-        var base = whole
-        var tried = 0
-        for (i, sample) in samples.enumerated() {
-            if i > 0 { base += try WebPAnimWriter.stillSize(sample, settings: method5) }
-            tried += try WebPAnimWriter.stillSize(sample, settings: exhaustive)
-        }
-        return tried * 100 <= base * 99
+        let base = try samples.map { try WebPAnimWriter.stillSize($0, settings: method5) }
+        let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
+        guard !overflow && predicted <= exhaustiveBytes else { return false }
+        let tried = try samples.reduce(0) { try $0 + WebPAnimWriter.stillSize($1, settings: exhaustive) }
+        return tried * 100 <= base.reduce(0, +) * 99
     }
 
     /// Frames of RGBA each libwebp encoder holds at most (its canvases,
