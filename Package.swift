@@ -3,6 +3,9 @@ import PackageDescription
 
 /// Each C library is a system library target: headers and link flags come
 /// from the Debian -dev package (pkg-config where the library ships a .pc).
+/// libswscale and rlottie give headers only: they are opened on first use
+/// (ThrobberCore's DynamicLibrary), so that a run that neither resizes nor
+/// reads Lottie does not pay for loading them.
 func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
     .systemLibrary(
         name: name, path: "Sources/\(name)", pkgConfig: pkgConfig,
@@ -34,8 +37,8 @@ let package = Package(
         system("CImageQuant", pkgConfig: "imagequant", apt: "libimagequant-dev"),
         system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
-        system("CSwscale", pkgConfig: "libswscale", apt: "libswscale-dev"),
-        system("CRLottie", pkgConfig: "rlottie", apt: "librlottie-dev"),
+        system("CSwscale", pkgConfig: nil, apt: "libswscale-dev"),
+        system("CRLottie", pkgConfig: nil, apt: "librlottie-dev"),
         system("CWebP", pkgConfig: nil, apt: "libwebp-dev"),
         .target(name: "ThrobberCore"),
         .target(
@@ -50,9 +53,8 @@ let package = Package(
         .target(
             name: "ThrobberCheck",
             dependencies: [
-                "ThrobberCore", "ThrobberCodecs", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli", "CImageQuant",
-                "CCairo", "CPixman", "CWebP",
-                "CSwscale", "CRLottie",
+                "ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli",
+                "CImageQuant", "CCairo", "CPixman", "CWebP", "CRLottie",
             ]),
         .target(
             name: "ThrobberKit",

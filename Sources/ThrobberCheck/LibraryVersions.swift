@@ -5,12 +5,12 @@ internal import CImageQuant
 internal import CPNG
 internal import CPixman
 internal import CRLottie
-internal import CSwscale
 internal import CWebP
 internal import CZlib
 internal import CZopfli
 import ThrobberCodecs
 import ThrobberCore
+import ThrobberEncode
 
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.
@@ -21,7 +21,7 @@ public enum LibraryVersions {
     /// `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
-        let sws = swscale_version()
+        let sws = try? SwscaleLibrary.get().version()
         return [
             ("giflib", "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
@@ -32,7 +32,7 @@ public enum LibraryVersions {
             ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
             ("cairo", String(cString: cairo_version_string())),
             ("pixman", String(cString: pixman_version_string())),
-            ("libswscale", "\(sws >> 16).\(sws >> 8 & 255).\(sws & 255)"),
+            ("libswscale", sws.map { "\($0 >> 16).\($0 >> 8 & 255).\($0 & 255)" } ?? "not loadable"),
             // rlottie 0.1 cannot report its version: the shim's constant is
             // the pkg-config version it was built against (tested).
             ("rlottie", String(cString: throbber_rlottie_version())),

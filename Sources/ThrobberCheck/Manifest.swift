@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 
@@ -60,7 +61,7 @@ public struct Manifest: Sendable {
 
     /// The folder of ``file`` (`.` when it has none).
     public var folder: String {
-        (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
+        PathText.parent(file).isEmpty ? "." : PathText.parent(file)
     }
 
     /// Reads and validates the manifest at `file`: unknown keys, an entry

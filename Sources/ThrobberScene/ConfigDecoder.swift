@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
@@ -26,7 +27,7 @@ public enum ConfigDecoder {
             throw tooLarge(file, Int(st.st_size))
         }
         let bytes = try FileBytes.read(file)
-        return try decode(bytes, file: file, baseDirectory: (file as NSString).deletingLastPathComponent)
+        return try decode(bytes, file: file, baseDirectory: PathText.parent(file))
     }
 
     /// Validates a config held in memory: `file` names the config in

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
@@ -31,7 +32,7 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
     /// `steps(n)`, in any case, spaces allowed around the arguments; nil
     /// for anything else.
     public init?(parsing text: String) {
-        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let s = text.trimmedWhitespace().lowercased()
         if let e = Easing.named[s] {
             self = e
             return
@@ -39,7 +40,7 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         func arguments(_ prefix: String) -> [String]? {
             guard s.hasPrefix(prefix + "("), s.hasSuffix(")") else { return nil }
             return s.dropFirst(prefix.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.trimmedWhitespace() }
         }
         if let a = arguments("cubic-bezier") {
             let v = a.compactMap { Double($0) }

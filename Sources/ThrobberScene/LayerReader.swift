@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
@@ -80,7 +81,7 @@ struct LayerReader {
             } catch let e as ThrobberError {
                 throw ThrobberError(e.kind, "\(r.file): \(path): \(e.message)")
             }
-            let stem = ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+            let stem = PathText.deletingExtension(PathText.lastComponent(name))
             let scale = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
             return .image(SceneImage(path: file, image: image, pixelScale: scale))
         case "lottie":

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// Limits that keep a valid config finishable: how many items a frame
@@ -84,7 +85,7 @@ enum SceneBudget {
     /// `x` for a message: whole below a million, else like 2.5e+12.
     private static func number(_ x: Double) -> String {
         guard x.isFinite else { return "infinitely many" }
-        return x < 1e6 ? String(format: "%.4g", x) : String(format: "%.3g", x)
+        return x < 1e6 ? cFormat("%.4g", x) : cFormat("%.3g", x)
     }
 
     /// The largest factor the layer's own scale and scale animations can

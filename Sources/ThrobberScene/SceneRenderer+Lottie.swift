@@ -1,5 +1,6 @@
 internal import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 

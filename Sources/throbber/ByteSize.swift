@@ -14,10 +14,10 @@ enum ByteSize {
     /// The size in bytes, or nil when `text` is not one (or is 0 or more
     /// than 2^53).
     static func parse(_ text: String) -> Int? {
-        var number = text.trimmingCharacters(in: .whitespaces)
+        var number = text.trimmedWhitespace()
         var factor = 1.0
         if let unit = units.first(where: { number.hasSuffix($0.suffix) }) {
-            number = String(number.dropLast(unit.suffix.count)).trimmingCharacters(in: .whitespaces)
+            number = String(number.dropLast(unit.suffix.count)).trimmedWhitespace()
             factor = unit.factor
         }
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
@@ -30,8 +30,8 @@ enum ByteSize {
 
     /// "1.98 MB", "245.3 kB" or "900 bytes" (thousands, as the units above).
     static func describe(_ bytes: Int) -> String {
-        if bytes >= 1_000_000 { return String(format: "%.2f MB", Double(bytes) / 1e6) }
-        if bytes >= 1000 { return String(format: "%.1f kB", Double(bytes) / 1e3) }
+        if bytes >= 1_000_000 { return cFormat("%.2f MB", Double(bytes) / 1e6) }
+        if bytes >= 1000 { return cFormat("%.1f kB", Double(bytes) / 1e3) }
         return "\(bytes) bytes"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// `throbber check MANIFEST.json [--update] [--diff-dir DIR]`: re-make every
@@ -85,7 +86,7 @@ enum CheckCommand: Subcommand {
         for (i, entry) in manifest.entries.enumerated() {
             let started = Date()
             let name = CheckReport.printable(entry.output)
-            let made = temp.appendingPathComponent("\(i)-" + (entry.output as NSString).lastPathComponent).path
+            let made = temp.appendingPathComponent("\(i)-" + PathText.lastComponent(entry.output)).path
             func fail(_ why: String) throws {
                 try say("FAILED  \(name): \(why)")
                 report.add(entry.output, failure: why, seconds: Date().timeIntervalSince(started))
@@ -136,7 +137,7 @@ enum CheckCommand: Subcommand {
 
     /// Writes `bytes` at `path` (its folders made) as the expected file.
     private static func writeGolden(_ bytes: [UInt8], at path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         if !folder.isEmpty {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -192,7 +193,7 @@ enum CheckCommand: Subcommand {
             if let diffDir {
                 // The whole output path names the images, so a.gif and a.png
                 // (or two folders' a.gif) do not overwrite each other.
-                let stem = diffDir + "/" + entry.output.replacingOccurrences(of: "/", with: "_")
+                let stem = diffDir + "/" + entry.output.replacing("/", with: "_")
                 for (suffix, image) in [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)] {
                     let out = try OutputFile(path: "\(stem)-frame\(d.frame)-\(suffix).png")
                     try out.write(try PNGStillWriter.encode(image))
@@ -209,7 +210,7 @@ enum CheckCommand: Subcommand {
 
     private static func say(_ line: String, error: Bool = false) throws {
         if error {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardError.write(line + "\n")
         } else {
             try StandardOutput.write(line + "\n")
         }

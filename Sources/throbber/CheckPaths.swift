@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// Keeps `check` inside its manifest's folder: every path an entry names
@@ -64,15 +65,15 @@ struct CheckPaths {
                 for part in rest.reversed() {
                     switch part {
                     case "", ".": continue
-                    case "..": result = (result as NSString).deletingLastPathComponent
+                    case "..": result = PathText.parent(result)
                     default: result = result == "/" ? "/" + part : result + "/" + part
                     }
                 }
                 return result
             }
-            let parent = (existing as NSString).deletingLastPathComponent
+            let parent = PathText.parent(existing)
             if parent == existing || parent.isEmpty { return absolute }
-            rest.append((existing as NSString).lastPathComponent)
+            rest.append(PathText.lastComponent(existing))
             existing = parent
         }
     }

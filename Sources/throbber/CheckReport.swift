@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// What `check` found, entry by entry: printed for people (names with
@@ -61,7 +62,7 @@ struct CheckReport {
         return xml + "  </testsuite>\n</testsuites>\n"
     }
 
-    private static func time(_ s: Double) -> String { String(format: "%.3f", s) }
+    private static func time(_ s: Double) -> String { cFormat("%.3f", s) }
 
     /// Text safe in XML 1.0 attributes and content: markup characters as
     /// entities, characters XML cannot hold escaped as by ``printable(_:)``.

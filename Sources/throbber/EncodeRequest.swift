@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// What an encode asks for — from `throbber encode` or a manifest's encode

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// An error that is not a ``ThrobberError`` (one from Foundation, which
@@ -7,13 +8,12 @@ import ThrobberKit
 enum ForeignError {
     /// `error` as an internal error (exit 70): "PATH: Not a directory".
     static func converted(_ error: Error) -> ThrobberError {
-        let ns = error as NSError
-        let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError
-        let posix = [ns, underlying].compactMap { $0 }.first { $0.domain == NSPOSIXErrorDomain }
-        let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        let cocoa = error as? CocoaError
+        let posix = error as? POSIXError ?? cocoa?.underlying as? POSIXError
+        let path = cocoa?.filePath ?? cocoa?.url?.path
         let why =
-            posix.map { String(cString: strerror(Int32($0.code))) }
-            ?? (ns.domain == NSCocoaErrorDomain ? cocoaReasons[ns.code] : nil) ?? "failed"
+            posix.map { String(cString: strerror($0.code.rawValue)) }
+            ?? cocoa.flatMap { cocoaReasons[$0.code.rawValue] } ?? "failed"
         return ThrobberError(.software, (path.map { "\($0): " } ?? "") + why)
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// `throbber gallery DIR`: every preset as GIF, APNG and WebP, and an index.html
@@ -56,16 +57,13 @@ enum GalleryCommand: Subcommand {
         try index.write(Array(page.utf8))
         try index.commit()
         if !args.flag("quiet") && isatty(2) == 1 {
-            FileHandle.standardError.write(
-                Data(
-                    "wrote \(PresetCatalog.all.count * AnimationFormat.allCases.count) images and index.html to \(dir)\n"
-                        .utf8))
+            StandardError.write(
+                "wrote \(PresetCatalog.all.count * AnimationFormat.allCases.count) images and index.html to \(dir)\n")
         }
         return 0
     }
 
     private static func html(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
-            of: ">", with: "&gt;")
+        s.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 }

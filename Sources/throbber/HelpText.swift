@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--help`, generated from the declarations: OVERVIEW, USAGE, ARGUMENTS,
 /// OPTIONS (with each default), notes such as EXIT STATUS, and EXAMPLES.
@@ -6,8 +7,8 @@ enum HelpText {
     /// `throbber <subcommand> --help`.
     static func page(_ spec: CommandSpec) -> String {
         var sections: [[String]] = []
-        for (i, paragraph) in spec.overview.components(separatedBy: "\n\n").enumerated() {
-            sections.append(TextLayout.wrap(paragraph, firstPrefix: i == 0 ? "OVERVIEW: " : ""))
+        for (i, paragraph) in spec.overview.split(separator: "\n\n", omittingEmptySubsequences: false).enumerated() {
+            sections.append(TextLayout.wrap(String(paragraph), firstPrefix: i == 0 ? "OVERVIEW: " : ""))
         }
         sections.append(TextLayout.wrap(spec.usage, firstPrefix: "USAGE: ", indent: 2))
         if !spec.arguments.isEmpty {
@@ -41,7 +42,7 @@ enum HelpText {
         guard let d = option.defaultText else { return TextLayout.columns(option.synopsis, option.help) }
         var clause = "(default: \(d))"
         if clause.count <= TextLayout.width - TextLayout.column {
-            clause = clause.replacingOccurrences(of: " ", with: TextLayout.glue)
+            clause = clause.replacing(" ", with: TextLayout.glue)
         }
         return TextLayout.columns(option.synopsis, option.help + " " + clause)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// `throbber info FILE [--json]`: what a GIF, APNG or WebP holds, frame by frame.
@@ -49,7 +50,7 @@ enum InfoCommand: Subcommand {
     static func milliseconds(_ r: Rational) -> String {
         let ms = r * Rational(1000)
         if ms.denominator == 1 { return "\(ms.numerator)" }
-        return String(format: "%.3f", ms.doubleValue)
+        return cFormat("%.3f", ms.doubleValue)
     }
 
     private static func json(_ a: DecodedAnimation, sha: String, total: Rational) -> String {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// SIGINT, SIGTERM and SIGHUP end the run without leaving anything behind:
@@ -19,15 +20,20 @@ enum Interrupts {
         sigemptyset(&set)
         for s in taken { sigaddset(&set, s) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
-        let waiter = Thread { [set] in
-            var set = set
-            var number: Int32 = 0
-            while sigwait(&set, &number) != 0 {}
-            TemporaryPaths.removeAll()
-            _exit(128 + number)
-        }
-        waiter.name = "throbber signals"
-        waiter.start()
+        // The thread owns its copy of the set; it never returns.
+        let waited = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
+        waited.initialize(to: set)
+        var waiter = pthread_t()
+        let made = pthread_create(
+            &waiter, nil,
+            { argument in
+                let set = argument!.assumingMemoryBound(to: sigset_t.self)
+                var number: Int32 = 0
+                while sigwait(set, &number) != 0 {}
+                TemporaryPaths.removeAll()
+                _exit(128 + number)
+            }, waited)
+        if made == 0 { pthread_detach(waiter) }
     }
 
     private static func isIgnored(_ number: Int32) -> Bool {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The manual page, in mdoc: the hand-written prose of `ManPageProse` and
 /// `ManPageReference`, and SYNOPSIS and OPTIONS generated from the
@@ -124,7 +125,7 @@ enum ManPage {
     }
 
     static func escape(_ line: String) -> String {
-        let text = line.replacingOccurrences(of: "\\", with: "\\e")
+        let text = line.replacing("\\", with: "\\e")
         return text.hasPrefix(".") || text.hasPrefix("'") ? "\\&" + text : text
     }
 }

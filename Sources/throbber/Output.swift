@@ -1,13 +1,14 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// Writing one output file with a progress bar and a summary line.
 enum Output {
     /// Makes `path` a folder (with its parents) unless it is one already.
     static func makeFolder(_ path: String) throws {
-        var isDir: ObjCBool = false
+        var isDir = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw ThrobberError(.cannotCreate, "\(path): exists and is not a folder") }
+            guard isDir else { throw ThrobberError(.cannotCreate, "\(path): exists and is not a folder") }
             return
         }
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
@@ -30,28 +31,24 @@ enum Output {
             try out.commit()
             bar.finish()
             if !quiet, let budgetLabel, let choice = report.budget {
-                FileHandle.standardError.write(
-                    Data(
-                        "\(budgetLabel): \(ByteSize.describe(choice.bytes)) at \(choice.description)\n"
-                            .utf8))
+                StandardError.write("\(budgetLabel): \(ByteSize.describe(choice.bytes)) at \(choice.description)\n")
             }
             if printHash, let hash = out.sha256 {
                 let line = "\(hash)  \(path)\n"
                 if out.isStandardOutput {
-                    FileHandle.standardError.write(Data(line.utf8))
+                    StandardError.write(line)
                 } else {
                     try StandardOutput.write(line)
                 }
             }
             if !quiet && isatty(2) == 1 && !out.isStandardOutput {
-                let seconds = String(format: "%.2f", Double(report.durationCentiseconds) / 100)
+                let seconds = cFormat("%.2f", Double(report.durationCentiseconds) / 100)
                 let resized =
                     report.inputWidth > 0 && (report.inputWidth, report.inputHeight) != (report.width, report.height)
                     ? " (from \(report.inputWidth)x\(report.inputHeight))" : ""
-                FileHandle.standardError.write(
-                    Data(
-                        "wrote \(path): \(report.width)x\(report.height)\(resized), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n"
-                            .utf8))
+                StandardError.write(
+                    "wrote \(path): \(report.width)x\(report.height)\(resized), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n"
+                )
             }
         } catch {
             bar.finish()

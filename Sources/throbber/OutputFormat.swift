@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// Output formats, chosen by --format or the file extension.
@@ -16,7 +17,7 @@ enum OutputFormat {
             return f
         }
         if output == "-" { return .gif }
-        let ext = (output as NSString).pathExtension
+        let ext = PathText.pathExtension(output)
         if ext.isEmpty && isStreamLike(output) { return .gif }
         guard let f = AnimationFormat(fileExtension: ext) else {
             let known = AnimationFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }

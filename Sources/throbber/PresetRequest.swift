@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// What a preset asks for — from `throbber preset` or a manifest's preset

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The plain-text layout of help: paragraphs wrapped to a width, and two
 /// columns (a name, then its description) for options, arguments and
@@ -26,7 +27,7 @@ enum TextLayout {
             empty = false
         }
         lines.append(line)
-        return lines.map { $0.replacingOccurrences(of: glue, with: " ") }
+        return lines.map { $0.replacing(glue, with: " ") }
     }
 
     /// `  name                    description…`, the description wrapped in

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The zsh completion script: `_arguments` specs per subcommand, with
 /// descriptions from the help texts. Works autoloaded from $fpath (as
@@ -79,14 +80,14 @@ enum ZshCompletion {
             exclusive + names(o, withValue: o.takesValue)
             + ShellText.quoted("[" + bracketEscape(ShellText.firstSentence(o.help)) + "]")
         if let value = o.value {
-            s += ShellText.quoted(":" + value.replacingOccurrences(of: ":", with: "\\:") + ":" + action(o.completion))
+            s += ShellText.quoted(":" + value.replacing(":", with: "\\:") + ":" + action(o.completion))
         }
         return s
     }
 
     /// `'*:DIR|FILE:_files'` or `'1:NAME:_throbber_list_presets'`.
     private static func argumentSpec(_ a: ArgumentSpec) -> String {
-        let name = a.name.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
+        let name = String(a.name.drop { "<>".contains($0) }.reversed().drop { "<>".contains($0) }.reversed())
         return ShellText.quoted((a.repeats ? "*" : "1") + ":" + name + ":" + action(a.completion))
     }
 
@@ -108,13 +109,12 @@ enum ZshCompletion {
     }
 
     private static func bracketEscape(_ s: String) -> String {
-        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(
-            of: "]", with: "\\]")
+        s.replacing("\\", with: "\\\\").replacing("[", with: "\\[").replacing("]", with: "\\]")
     }
 
-    private static func describeEscape(_ s: String) -> String { s.replacingOccurrences(of: ":", with: "\\:") }
+    private static func describeEscape(_ s: String) -> String { s.replacing(":", with: "\\:") }
 
     private static func functionName(_ name: String) -> String {
-        name.replacingOccurrences(of: "-", with: "_")
+        name.replacing("-", with: "_")
     }
 }

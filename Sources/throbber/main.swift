@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberKit
 
 /// The executable only parses arguments, prints, and maps errors to exit
@@ -12,7 +13,7 @@ func fail(_ error: ThrobberError, in spec: CommandSpec?) -> Never {
         let see = spec.map { "throbber \($0.name) --help" } ?? "throbber --help"
         text += "Usage: \((spec ?? RootCommand.spec).usage)\n  See '\(see)'.\n"
     }
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardError.write(text)
     exit(error.exitCode)
 }
 

@@ -115,6 +115,14 @@ struct CheckManifestTests {
         #expect(recorded == installed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    @Test("libswscale, opened on first use, reports the version pkg-config gives for the installed library")
+    func swscaleVersion() throws {
+        let recorded = LibraryVersions.current.first { $0.name == "libswscale" }?.version
+        let installed = try Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", "libswscale"])
+        #expect(installed.status == 0)
+        #expect(recorded == installed.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     @Test("zopfli's recorded version is the upstream version dpkg records for libzopfli-dev")
     func zopfliVersion() throws {
         let recorded = LibraryVersions.current.first { $0.name == "zopfli" }?.version

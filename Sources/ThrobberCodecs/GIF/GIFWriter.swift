@@ -1,5 +1,6 @@
 internal import CGIF
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// Writes a GIF89a stream with giflib's encoder (EGif*): screen descriptor,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 #if canImport(Glibc)
@@ -74,7 +75,7 @@ public struct FrameList: Sendable {
         let picked = names.filter { name in
             if name.hasPrefix(".") { return false }
             if let glob { return fnmatch(glob, name, 0) == 0 }
-            let ext = (name as NSString).pathExtension.lowercased()
+            let ext = PathText.pathExtension(name).lowercased()
             return FrameList.imageExtensions.contains(ext)
         }
         // One stat each, links followed: a FIFO would block the run, a device never ends.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// Decodes one still image (PNG of any kind, Apple CgBI PNG, JPEG, WebP;

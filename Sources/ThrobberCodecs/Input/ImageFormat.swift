@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// Image formats Throbber recognises by their first bytes.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// A dotLottie (`.lottie`) archive: a zip holding `manifest.json`, the

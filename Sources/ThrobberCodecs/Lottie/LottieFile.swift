@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// A Lottie (Bodymovin) animation read from a `.json` file, a gzipped
@@ -57,9 +58,7 @@ public struct LottieFile: Sendable {
         let lower = path.lowercased()
         if [".json", ".tgs", ".lottie"].contains(where: lower.hasSuffix) { return true }
         guard sniff else { return false }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
+        guard let head = try? FileBytes.withReader(path, { read in try read(0, 64) }) else { return false }
         if GzipInflate.isGzip(head) || ZipArchive.isZip(head) { return true }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
         return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An image run through all five PNG filters (None, Sub, Up, Average,
 /// Paeth) once, from which each ``Strategy`` assembles its rows.

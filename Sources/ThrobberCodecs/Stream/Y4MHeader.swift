@@ -44,7 +44,7 @@ struct Y4MHeader {
                 case "COLORRANGE" where pair[1] == "FULL" || pair[1] == "JPEG" || pair[1] == "PC": range = true
                 case "COLORRANGE" where pair[1] == "LIMITED" || pair[1] == "MPEG" || pair[1] == "TV": range = false
                 case "COLORSPACE", "COLORMATRIX", "MATRIX":
-                    let v = pair[1].replacingOccurrences(of: ".", with: "").replacingOccurrences(of: "-", with: "")
+                    let v = pair[1].replacing(".", with: "").replacing("-", with: "")
                     if ["BT709", "709"].contains(v) { matrix = .bt709 }
                     if ["BT601", "601", "BT470BG", "SMPTE170M"].contains(v) { matrix = .bt601 }
                 default: continue

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A sequence of still frames, decoded on demand (so a long animation is
 /// never held in memory whole). `frame(at:)` may be called from any thread.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 #if canImport(Glibc)
     import Glibc
@@ -49,7 +50,7 @@ public struct MemoryBudget: Sendable, Equatable {
     private static var cgroupLimit: Int? {
         for path in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            if let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), value < 1 << 60 {
+            if let value = Int(text.trimmedWhitespace()), value < 1 << 60 {
                 return value
             }
         }
@@ -71,7 +72,7 @@ public struct MemoryBudget: Sendable, Equatable {
         let units: [(Double, String)] = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "kB")]
         for (size, unit) in units where Double(bytes) >= size {
             let value = Double(bytes) / size
-            return value < 10 ? "\(String(format: "%.1f", value)) \(unit)" : "\(Int(value.rounded())) \(unit)"
+            return value < 10 ? "\(cFormat("%.1f", value)) \(unit)" : "\(Int(value.rounded())) \(unit)"
         }
         return "\(bytes) bytes"
     }

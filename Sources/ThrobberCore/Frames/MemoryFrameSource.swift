@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Frames already in memory (tests, generated scenes).
 public struct MemoryFrameSource: FrameSource {

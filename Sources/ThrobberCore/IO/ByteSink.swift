@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where encoded bytes go: a file, stdout, memory, or just a byte count.
 package protocol ByteSink: AnyObject {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The temporary files and folders that must not outlive the process: an
 /// ``OutputFile``'s temporary file until it is renamed, `check`'s scratch
@@ -9,7 +10,7 @@ import Foundation
 /// ``removeAll()``, so a signal cannot land between a file's creation and
 /// its registration, nor remove a file that is being renamed into place.
 public enum TemporaryPaths {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var files: Set<String> = []
     nonisolated(unsafe) private static var folders: Set<String> = []
 

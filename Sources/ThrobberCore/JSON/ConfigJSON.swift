@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Configs built in code (the presets) and printed as JSON that `render`
 /// reads back to the same animation. Numbers are exact: whole numbers and
@@ -48,7 +49,7 @@ package indirect enum ConfigJSON {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                if u.value < 0x20 { out += cFormat("\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""

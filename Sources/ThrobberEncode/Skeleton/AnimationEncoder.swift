@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 
@@ -124,7 +125,7 @@ public struct AnimationEncoder {
         let fastestText = Rational(hundredths.numerator / hundredths.denominator, 100).description
         throw ThrobberError(
             .usage, field: .speed,
-            "\(speed) makes frames \(String(format: "%.2f", (shortest * Rational(100)).doubleValue)) cs long, but \(limits.name) needs at least \(limits.delays.lowerBound) cs\(limits.delayReason.map { " (\($0))" } ?? ""); use \(fastestText) or less"
+            "\(speed) makes frames \(cFormat("%.2f", (shortest * Rational(100)).doubleValue)) cs long, but \(limits.name) needs at least \(limits.delays.lowerBound) cs\(limits.delayReason.map { " (\($0))" } ?? ""); use \(fastestText) or less"
         )
     }
 

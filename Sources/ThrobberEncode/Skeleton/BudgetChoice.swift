@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCore
 
 /// What a byte-budget search (``EncodeSettings/maxBytes``) chose: the
@@ -33,7 +34,7 @@ public struct BudgetChoice: Equatable, Sendable {
         case (.apng, nil), (.webp, nil): parts.append("truecolor")
         case (_, let c?): parts.append("\(c) colors")
         }
-        if dither != 1 { parts.append("dither \(String(format: "%g", dither))") }
+        if dither != 1 { parts.append("dither \(cFormat("%g", dither))") }
         return parts.joined(separator: ", ")
     }
 }

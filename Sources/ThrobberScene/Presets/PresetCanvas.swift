@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode

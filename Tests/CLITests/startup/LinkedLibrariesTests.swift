@@ -1,0 +1,26 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the executable loads before `main`: every library it links costs
+/// each run its loading and symbol binding, so Foundation (with ICU) stays
+/// out, and libswscale and rlottie are opened only by the runs that resize
+/// or read Lottie (docs/benchmarks.md, "Start-up"); the resize and Lottie
+/// suites show that those runs still find them.
+@Suite("Linked libraries")
+struct LinkedLibrariesTests {
+    @Test("the executable needs neither Foundation nor libswscale nor rlottie at start-up")
+    func startupLibraries() throws {
+        let elf = try Command.run(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", Throbber.binary.get().path])
+        try #require(elf.status == 0, "\(elf.stderrText)")
+        let needed = elf.stdoutText.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+        }
+        #expect(needed.contains { $0.hasPrefix("libwebp.so") }, "\(needed)")
+        #expect(needed.contains { $0.hasPrefix("libFoundationEssentials") }, "\(needed)")
+        for absent in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            #expect(!needed.contains(absent), "\(absent) is linked: \(needed)")
+        }
+        #expect(!needed.contains { $0.hasPrefix("libswscale") || $0.hasPrefix("librlottie") }, "\(needed)")
+    }
+}
