@@ -42,6 +42,7 @@ from PIL import Image
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import bench  # noqa: E402
 import gifmetrics  # noqa: E402
 
 print = functools.partial(print, flush=True)  # progress shows as it goes
@@ -68,14 +69,13 @@ def log(msg):
 
 
 def timed(cmd):
-    """(wall s, peak RSS MB, user+sys CPU s) of one run."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        r = subprocess.run(["/usr/bin/time", "-f", "%e %M %U %S", "-o", t.name] + cmd, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
-        if r.returncode != 0:
-            raise RuntimeError("%s failed: %s" % (" ".join(cmd), r.stderr[-800:]))
-        wall, rss, user, system = t.read().split()[-4:]
-    return float(wall), int(rss) * 1024 / 1e6, float(user) + float(system)
+    """(wall s, peak RSS MB, user+sys CPU s) of one run, to the microsecond (bench.run_measured)."""
+    with tempfile.TemporaryFile("w+") as err:
+        rc, wall, rss, cpu = bench.run_measured(cmd, stderr=err)
+        if rc != 0:
+            err.seek(0)
+            raise RuntimeError("%s failed: %s" % (" ".join(cmd), err.read()[-800:]))
+    return wall, rss * 1024 / 1e6, cpu
 
 
 def measure(label, cmd, out, repeat, group):
@@ -346,7 +346,7 @@ def table(s, rows):
     base = next(r for r in rows if r["label"].startswith("img2webp -lossless (default"))["bytes"]
     for r in rows:
         timed_once = r["group"] in ("grid", "refine") or r["label"] == "throbber --compression max"
-        print("| %s%s | %s | %.3f | %s | %.4f | %s | %.2f | %.2f | %.0f |" % (
+        print("| %s%s | %s | %.3f | %s | %.4f | %s | %.3f | %.3f | %.0f |" % (
             r["label"], " (1 run)" if timed_once else "", format(r["bytes"], ","), r["bytes"] / base,
             fmt_psnr(r["psnr"]), r["ssim"], "yes" if r["exact"] else "no", r["wall"], r["cpu"], r["rss"]))
     print()
@@ -415,8 +415,8 @@ def time_checks(n, rows, by, t, tf):
             continue
         fast = min(peers, key=lambda p: p["wall"])
         out.append(("time", r["wall"] <= TIME_RATIO * fast["wall"],
-                    "%s: %s %.2f s vs the fastest peer at its libwebp settings (%s) %.2f s: %.2f× (CPU %.2f s vs %.2f s)" % (
-                        n, label, r["wall"], fast["label"], fast["wall"], r["wall"] / max(fast["wall"], 0.01),
+                    "%s: %s %.3f s vs the fastest peer at its libwebp settings (%s) %.3f s: %.2f× (CPU %.3f s vs %.3f s)" % (
+                        n, label, r["wall"], fast["label"], fast["wall"], r["wall"] / max(fast["wall"], 1e-3),
                         r["cpu"], fast["cpu"])))
     return out
 
@@ -455,7 +455,7 @@ def main():
     print("- img2webp / gif2webp: libwebp %s" % first_line(["img2webp", "-version"]).split()[-1])
     print("- ffmpeg: %s" % first_line(["ffmpeg", "-version"]))
     print("- Pillow %s (libwebp %s), numpy %s" % (PIL.__version__, PIL.features.version("webp"), np.__version__))
-    print("- timing: median of %d runs, `/usr/bin/time -f \"%%e %%M %%U %%S\"`; load average at start %s" % (
+    print("- timing: median of %d runs, wall clock and wait4(2) CPU and peak RSS, to the microsecond; load average at start %s" % (
         args.repeat, open("/proc/loadavg").read().split()[:3]))
     print("- scoring: frames decoded with Pillow (composited, over white), mean PSNR and luma SSIM "
           "(gifmetrics.py) against the source frames on their own time grid\n")
