@@ -44,6 +44,77 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
+    /// Each image's LZW minimum code size and whether it has a local color
+    /// table, read from the file's blocks (not by the code under test).
+    static func imageCodeSizes(_ bytes: [UInt8]) -> [(codeSize: Int, local: Bool)] {
+        var i = 13
+        if bytes[10] & 0x80 != 0 { i += 3 << (Int(bytes[10] & 7) + 1) }
+        var out: [(Int, Bool)] = []
+        func skipSubBlocks() {
+            while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
+            i += 1
+        }
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x21:
+                i += 2
+                skipSubBlocks()
+            case 0x2C:
+                let flags = bytes[i + 9]
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
+                out.append((Int(bytes[i]), flags & 0x80 != 0))
+                i += 1
+                skipSubBlocks()
+            default: return out
+            }
+        }
+        return out
+    }
+
+    @Test("a frame that uses few entries of a large global palette starts with narrow LZW codes, and stays exact")
+    func narrowCodesUnderGlobalPalette() throws {
+        // 16 frames of 10 opaque colors each, none shared: 160 colors (and
+        // transparent) in all, one global table of 256 entries.
+        let frames = (0..<16).map { f in
+            Synth.image(16, 16) { x, y in
+                let k = (x + y) % 10
+                return (UInt8(f * 16 + k), UInt8(255 - f * 8), UInt8(k * 20), 255)
+            }
+        }
+        #expect(Synth.colorCount(frames) == 160)
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.hasGlobalPalette)
+        let sizes = Self.imageCodeSizes(gif.bytes)
+        try #require(sizes.count == 16)
+        #expect(sizes.allSatisfy { !$0.local })
+        // The table would ask for 8-bit codes; some frames need far fewer.
+        #expect(sizes.contains { $0.codeSize < 8 }, "\(sizes)")
+        #expect(sizes.allSatisfy { $0.codeSize >= 2 && $0.codeSize <= 8 })
+        // giflib and Pillow read every frame exactly as drawn.
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
+    @Test("frames with local palettes share a global one where it holds all their colors, and stay exact")
+    func sharedPaletteForLocalFrames() throws {
+        // 180 colors common to all frames and 20 of each frame's own, in a
+        // band the frames redraw: 260 colors in all, so no one palette.
+        func color(_ i: Int, frame: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+            (180..<200).contains(i)
+                ? (UInt8(frame * 40 + i - 180), 7, 200, 255) : (UInt8(i % 180), UInt8(100 + i % 180 / 2), 3, 255)
+        }
+        let frames = (0..<4).map { f in Synth.image(16, 16) { x, y in color(y * 16 + x, frame: f) } }
+        #expect(Synth.colorCount(frames) == 260)
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.hasGlobalPalette)
+        let sizes = Self.imageCodeSizes(gif.bytes)
+        try #require(sizes.count == 4)
+        // The first frame has 200 colors of its own: more than fit beside
+        // the other frames' in one table, so it keeps its own.
+        #expect(sizes.map(\.local) == [true, false, false, false], "\(sizes)")
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
     @Test(
         "exactly 256 colors over all frames still decode exactly (a full global palette, no room for a transparent entry)"
     )

@@ -96,6 +96,19 @@ package final class GIFWriter {
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
         let map = frame.palette.map(GIFWriter.makeMap)
         defer { if let map { GifFreeMapObject(map) } }
+        // giflib takes the LZW code size from the color table. With the
+        // global table, a frame whose indices are all small can start with
+        // narrower codes (the GIF spec sets the minimum code size per image;
+        // it need only hold the frame's indices): giflib reads the global
+        // table's BitsPerPixel when the image data starts, and that table
+        // is already written, so it is narrowed for this frame only.
+        let global = map == nil ? gif.pointee.SColorMap : nil
+        let tableBits = global?.pointee.BitsPerPixel ?? 0
+        if let global {
+            let highest = max(Int(frame.indices.max() ?? 0), frame.transparentIndex ?? 0)
+            global.pointee.BitsPerPixel = Int32(GIFWriter.codeBits(highest))
+        }
+        defer { global?.pointee.BitsPerPixel = tableBits }
         try check(
             EGifPutImageDesc(
                 gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
@@ -127,6 +140,22 @@ package final class GIFWriter {
 
     static func describe(_ code: Int32) -> String {
         GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+
+    /// Bits that hold index `highest` (at least 2, the smallest LZW code
+    /// size GIF allows).
+    static func codeBits(_ highest: Int) -> Int {
+        var bits = 2
+        while 1 << bits <= highest { bits += 1 }
+        return bits
+    }
+
+    /// Bytes a color table of `count` colors takes in the file: three a
+    /// color, padded to a power of two (at least 2 entries), as `makeMap`.
+    package static func colorTableBytes(_ count: Int) -> Int {
+        var size = 2
+        while size < count { size *= 2 }
+        return 3 * size
     }
 
     /// A giflib color map, padded to a power of two (at least 2 entries).

@@ -26,9 +26,13 @@ struct GIFFrameWriter {
     init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
         var global: [UInt32]? = nil
         var background = 0
-        if case .global(let colors, let transparent) = choice {
+        switch choice {
+        case .global(let colors, let transparent):
             global = colors
             background = transparent ?? 0
+        case .local(_, _, let shared) where !shared.isEmpty:
+            global = shared  // transparent first
+        default: break
         }
         gif = try GIFWriter(
             sink: sink, width: width, height: height, globalPalette: global,
@@ -61,7 +65,7 @@ struct GIFFrameWriter {
         switch choice {
         case .global:
             return frames.map { Paletted(frame: $0, work: .global) }
-        case .local(let limit, let fallback):
+        case .local(let limit, let fallback, _):
             return try parallelMap(frames.count, jobs: jobs) { i in
                 let f = frames[i]
                 var table = ColorTable(limit: limit)
@@ -86,11 +90,19 @@ struct GIFFrameWriter {
     mutating func write(_ frames: [Paletted]) throws {
         for p in frames {
             switch (p.work, choice) {
-            case (.global, .global(let colors, let transparent)):
-                try writeExact(
-                    p.frame, table: globalTable ?? ColorTable(colors: colors), local: false, transparent: transparent)
+            case (.global, .global(let colors, _)):
+                let table = globalTable ?? ColorTable(colors: colors)
+                try write(p.frame, indexed(p.frame, table: table, local: false, sized: false).frame, table: table)
             case (.local(let table), _):
-                try writeExact(p.frame, table: table, local: true, transparent: table.index(of: 0))
+                // With the shared palette instead of its own table, if it
+                // holds every color and that is smaller.
+                let shared = globalTable.flatMap { g in table.colors.allSatisfy { g.index(of: $0) != nil } ? g : nil }
+                var best = indexed(p.frame, table: table, local: true, sized: shared != nil)
+                if let shared {
+                    let viaShared = indexed(p.frame, table: shared, local: false)
+                    if viaShared.bytes < best.bytes { best = viaShared }
+                }
+                try write(p.frame, best.frame, table: best.table)
             case (.quantized(let remapped), .quantized), (.quantized(let remapped), .local):
                 try writeQuantized(p.frame, remapped)
                 quantizedFrames += 1
@@ -105,11 +117,16 @@ struct GIFFrameWriter {
     /// Frames written with a libimagequant palette so far.
     private(set) var quantizedFrames = 0
 
-    /// Lossless: index every pixel. Where the palette has a transparent
-    /// entry, a pixel the viewer already shows may be written either way:
-    /// see `smallest`.
-    private mutating func writeExact(_ f: PlannedFrame, table: ColorTable, local: Bool, transparent: Int?) throws {
+    /// Lossless: index every pixel with `table` (written with the frame
+    /// when `local`, else the global one). Where the palette has a
+    /// transparent entry (color 0), a pixel the viewer already shows may be
+    /// written either way: see `smallest`. `bytes` is what the frame takes
+    /// in the file, its own table included (when `sized`; else 0).
+    private func indexed(
+        _ f: PlannedFrame, table: ColorTable, local: Bool, sized: Bool = true
+    ) -> (frame: GIFWriter.Frame, bytes: Int, table: ColorTable) {
         let rect = f.geometry.rect
+        let transparent = table.index(of: 0)
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
@@ -148,9 +165,22 @@ struct GIFFrameWriter {
         var frame = GIFWriter.Frame(
             rect: rect, palette: local ? table.colors : nil, indices: plain,
             delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
+        var bytes = 0
         if keepsAny {
-            frame = smallest(frame, alternative: alternative, palette: table.colors)
+            (frame, bytes) = smallest(frame, alternative: alternative, palette: table.colors)
+        } else if sized {
+            bytes = GIFWriter.encodedSize(of: frame, palette: table.colors, width: width, height: height)
         }
+        // encodedSize counts a table with every frame: a global one is paid once.
+        return (frame, local ? bytes : bytes - GIFWriter.colorTableBytes(table.count), table)
+    }
+
+    /// Writes a frame `indexed` made, with lossy LZW if asked, and updates
+    /// what the viewer shows.
+    private mutating func write(_ f: PlannedFrame, _ indexedFrame: GIFWriter.Frame, table: ColorTable) throws {
+        var frame = indexedFrame
+        let rect = f.geometry.rect
+        let transparent = frame.transparentIndex
         if lossy != nil {
             applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
             try gif.write(frame)
@@ -166,7 +196,9 @@ struct GIFFrameWriter {
 
     /// The smallest encoding of `frame` among: its own indices, every
     /// alternative taken, and the fewest-runs choice between them.
-    private func smallest(_ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32]) -> GIFWriter.Frame {
+    private func smallest(
+        _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32]
+    ) -> (frame: GIFWriter.Frame, bytes: Int) {
         var runs = frame
         runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
         var allAlternative = frame
@@ -175,7 +207,8 @@ struct GIFFrameWriter {
         }
         let candidates = [runs, allAlternative, frame]
         let sizes = candidates.map { GIFWriter.encodedSize(of: $0, palette: palette, width: width, height: height) }
-        return candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
+        let best = sizes.indices.min { sizes[$0] < sizes[$1] }!
+        return (candidates[best], sizes[best])
     }
 
     /// Quantized: pixels the viewer already shows well enough become the

@@ -9,6 +9,13 @@ struct ColorCensus {
     private(set) var everyFrameFits = true
     /// Most colors any single frame has.
     private(set) var mostInAFrame = 0
+    /// Each frame's colors (of the rectangle it changes), for the shared
+    /// palette; forgotten past ``sharingFrames`` frames, to bound memory.
+    private var frameColors: [[UInt32]] = []
+    private var sharing = true
+    /// Most frames whose colors are kept for choosing a shared palette
+    /// (about 4 MB at 100 colors a frame).
+    static let sharingFrames = 10_000
 
     /// Adds a frame, given the one before it: what matters for local
     /// palettes is the part that changed (GIFs of many colors in all often
@@ -23,6 +30,10 @@ struct ColorCensus {
             return false
         }
         mostInAFrame = max(mostInAFrame, own.count)
+        if sharing {
+            sharing = frameColors.count < Self.sharingFrames
+            frameColors = sharing ? frameColors + [own.colors] : []
+        }
         // Outside the changed rectangle the frame is the previous one, whose
         // colors the union has: its own colors are all the union can gain,
         // in the same order of first appearance as over the whole frame.
@@ -40,14 +51,70 @@ struct ColorCensus {
     /// to the global palette when there is room (for unchanged pixels).
     func lossless(maxColors: Int, fallback: Quantizer) -> PaletteChoice? {
         guard everyFrameFits, mostInAFrame <= maxColors else { return nil }
-        guard unionFits, union.count <= maxColors else { return .local(limit: maxColors, fallback: fallback) }
-        var colors = union.colors
-        var transparent = union.index(of: 0)
-        if transparent == nil && colors.count < maxColors {
-            colors.append(0)
-            transparent = colors.count - 1
+        guard unionFits, union.count <= maxColors else {
+            return .local(
+                limit: maxColors, fallback: fallback,
+                shared: Self.sharedPalette(frameColors, maxColors: maxColors) ?? [])
         }
-        return .global(colors: colors, transparentIndex: transparent)
+        // The coverage order (transparent first), so that frames of few
+        // colors use low indices; a full union without transparent keeps
+        // its own order. Any color the kept frames missed goes last.
+        let hasRoom = union.count < maxColors || union.index(of: 0) != nil
+        var colors = hasRoom ? Self.coverage(frameColors, limit: maxColors).colors : union.colors
+        let placed = Set(colors)
+        colors += union.colors.filter { !placed.contains($0) }
+        return .global(colors: colors, transparentIndex: colors.firstIndex(of: 0))
+    }
+
+    /// Colors in the order that holds the most frames whole in the fewest
+    /// entries: transparent first, then, again and again, the colors of the
+    /// frame that needs the fewest new ones (ties: the frame with more
+    /// colors, then the earlier), until a frame would pass `limit`. Frames
+    /// that use only the first 2^k entries can have k-bit LZW codes
+    /// (GIFWriter) and, with a shared palette, no table of their own.
+    /// Returns the colors and the bytes of the local tables of the frames
+    /// held whole.
+    static func coverage(_ frames: [[UInt32]], limit: Int) -> (colors: [UInt32], savedBytes: Int) {
+        var framesOf: [UInt32: [Int]] = [:]
+        var missing = [Int](repeating: 0, count: frames.count)
+        for (f, colors) in frames.enumerated() {
+            for c in colors where c != 0 {
+                framesOf[c, default: []].append(f)
+                missing[f] += 1
+            }
+        }
+        var order: [UInt32] = [0]
+        var held: Set<UInt32> = [0]
+        var done = [Bool](repeating: false, count: frames.count)
+        var saved = 0
+        while true {
+            var pick = -1
+            for f in frames.indices where !done[f] {
+                if pick < 0 || missing[f] < missing[pick]
+                    || (missing[f] == missing[pick] && frames[f].count > frames[pick].count)
+                {
+                    pick = f
+                }
+            }
+            guard pick >= 0, order.count + missing[pick] <= limit else { break }
+            done[pick] = true
+            saved += GIFWriter.colorTableBytes(frames[pick].count + 1)
+            for c in frames[pick] where held.insert(c).inserted {
+                order.append(c)
+                for g in framesOf[c, default: []] { missing[g] -= 1 }
+            }
+        }
+        return (order, saved)
+    }
+
+    /// A global palette for frames that have local ones, as gifsicle merges
+    /// colormaps: the ``coverage(_:limit:)`` order up to `maxColors`. Nil
+    /// when the local tables of the frames it holds whole do not outweigh
+    /// its own table. The writer then decides frame by frame, by encoded
+    /// size, whether a frame that fits uses it.
+    static func sharedPalette(_ frames: [[UInt32]], maxColors: Int) -> [UInt32]? {
+        let (shared, saved) = coverage(frames, limit: maxColors)
+        return saved > GIFWriter.colorTableBytes(shared.count) ? shared : nil
     }
 
     /// Counts colors over all frames (stopping early once some change alone

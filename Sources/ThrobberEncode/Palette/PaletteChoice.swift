@@ -8,7 +8,10 @@ enum PaletteChoice: Sendable {
     /// What each frame redraws fits in a palette of `limit` colors: exact
     /// local palettes (a frame whose redrawn rectangle grows past that, to
     /// clear pixels for the next one, is quantized with `fallback`).
-    case local(limit: Int, fallback: Quantizer)
+    /// `shared`, when not empty, is a global palette of the colors most
+    /// frames use (transparent first): a frame whose colors it all holds is
+    /// written with it, without a table of its own, when that is smaller.
+    case local(limit: Int, fallback: Quantizer, shared: [UInt32])
     /// libimagequant, per frame.
     case quantized(Quantizer)
 
