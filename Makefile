@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp clean man docs fuzz sanitize
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -64,6 +64,13 @@ bench-lottie: build
 bench-webp: build
 	scripts/install-deps --bench
 	Benchmarks/run-webp
+
+# --lossy and --max-bytes against gifsicle, the gifski recipe (pngquant per
+# frame + gifsicle) and ffmpeg palettegen, with the plots docs/benchmarks.md
+# shows (issue #12; "Lossy LZW and byte budgets").
+bench-lossy: build
+	scripts/install-deps --bench
+	Benchmarks/run-lossy --plots docs/plots
 
 # libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
 # and the manifest reader, FUZZ_SECONDS each (default 60), under ASan

@@ -5,17 +5,25 @@ For each corpus (ffmpeg lavfi frames, as Benchmarks/run makes them):
 - time: throbber's default encode against `--lossy 80` and against
   `--max-bytes` at 50 %, 25 % and 10 % of the default size (median of
   --repeat runs, wall and user+system CPU; runs alternate);
-- rate-distortion: throbber `--lossy 0 … 200` against `gifsicle -O3
-  --lossy=20…200` applied to throbber's own default output (the palette
-  stays, gifsicle only redoes LZW and optimisation), sizes with PSNR and
-  SSIM from Benchmarks/gifmetrics.py;
+- rate-distortion: our curve, throbber `--quality Q --lossy N` (the
+  default quality and 80/60/40, lossy 0 … 200), against three peers:
+  `gifsicle -O3 --lossy=20…200` (× `--colors 256/128/64`) applied to
+  throbber's own default output (the palette stays, gifsicle only redoes
+  LZW and optimisation); the gifski recipe, each frame quantized by
+  pngquant (`--quality 0-90` and `0-70`) and the frames assembled by
+  `gifsicle -O3 --lossy=N`; and ffmpeg's `palettegen` (`max_colors` 256 …
+  32) with `paletteuse`. Sizes with PSNR and SSIM from
+  Benchmarks/gifmetrics.py; a peer file is *dominated* when one of ours is
+  no larger with PSNR and SSIM no lower (the issue's R-D target);
 - budgets: for 50/25/10 % of the default size, `--max-bytes` against the
-  best file (highest PSNR) of a peer grid under the same budget: gifsicle
-  -O3 --lossy 20…200 × --colors 256/128/64 on the default output.
+  best file (highest PSNR) that any peer above wrote under the same budget;
+- a plot per corpus (matplotlib): bytes against PSNR and against SSIM, our
+  curves and every peer's points, written to --plots (docs/plots for
+  docs/benchmarks.md).
 
 Writes BENCH_DIR/lossy-results.md and lossy-results.json. Usage:
   THROBBER=.build/release/throbber BENCH_DIR=/tmp/throbber-lossy-bench \
-    Benchmarks/run-lossy [--repeat N] [--corpus NAME] [--jobs N]
+    Benchmarks/run-lossy [--repeat N] [--corpus NAME] [--jobs N] [--plots DIR]
 """
 
 import argparse
@@ -33,8 +41,16 @@ import bench
 import gifmetrics
 
 LOSSY = [0, 20, 40, 60, 80, 120, 160, 200]
+# The other qualities of our curve, each at fewer lossy levels.
+QUALITIES = [80, 60, 40]
+QUALITY_LOSSY = [0, 40, 80, 120, 200]
 PEER_LOSSY = [20, 40, 60, 80, 100, 120, 140, 160, 180, 200]
 PEER_COLORS = [256, 128, 64]
+# The gifski recipe: pngquant per frame at these quality ceilings, then
+# gifsicle -O3 at these lossy levels.
+PNGQUANT_QUALITIES = [90, 70]
+PNGQUANT_LOSSY = [0, 40, 80, 120, 200]
+FFMPEG_COLORS = [256, 128, 64, 32]
 BUDGETS = [0.5, 0.25, 0.1]
 CORPORA = [c for c in bench.CORPORA if c.name.endswith("320x240")]
 
@@ -42,13 +58,13 @@ CORPORA = [c for c in bench.CORPORA if c.name.endswith("320x240")]
 def timed(argv, allow=(0,)):
     """(wall s, user+system CPU s, stderr) of one run; exit statuses other
     than `allow` stop the benchmark."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        r = subprocess.run(["/usr/bin/time", "-f", "%e %U %S", "-o", t.name, *map(str, argv)],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        if r.returncode not in allow:
-            raise SystemExit(f"lossy bench: {' '.join(map(str, argv))} failed ({r.returncode}): {r.stderr}")
-        wall, user, system = t.read().split()[-3:]
-    return float(wall), float(user) + float(system), r.stderr
+    with tempfile.TemporaryFile("w+") as err:
+        rc, wall, _, cpu = bench.run_measured(argv, stderr=err)
+        err.seek(0)
+        text = err.read()
+    if rc not in allow:
+        raise SystemExit(f"lossy bench: {' '.join(map(str, argv))} failed ({rc}): {text}")
+    return wall, cpu, text
 
 
 def score_one(job):
@@ -102,6 +118,12 @@ def run_corpus(c, base, throbber, repeat, jobs):
             subprocess.run(enc + [path, "--lossy", str(level)], check=True)
         ours.append({"lossy": level, "path": str(path), "bytes": path.stat().st_size})
 
+    for q in QUALITIES:
+        for level in QUALITY_LOSSY:
+            path = out / f"q{q}-lossy-{level}.gif"
+            subprocess.run(enc + [path, "--quality", str(q), "--lossy", str(level)], check=True)
+            ours.append({"quality": q, "lossy": level, "path": str(path), "bytes": path.stat().st_size})
+
     # Peers: gifsicle -O3 on our default output.
     peers = []
     for colors in PEER_COLORS:
@@ -109,7 +131,11 @@ def run_corpus(c, base, throbber, repeat, jobs):
             path = out / f"gifsicle-{colors}-{level}.gif"
             argv = [bench.GIFSICLE, "-O3", f"--lossy={level}"] + (["--colors", str(colors)] if colors < 256 else [])
             subprocess.run(argv + [str(default), "-o", str(path)], check=True)
-            peers.append({"colors": colors, "lossy": level, "path": str(path), "bytes": path.stat().st_size})
+            peers.append({"family": "gifsicle", "colors": colors, "lossy": level, "path": str(path),
+                          "bytes": path.stat().st_size,
+                          "label": f"gifsicle -O3 --lossy={level}" + (f" --colors {colors}" if colors < 256 else "")})
+    peers += gifski_recipe(frames, out)
+    peers += ffmpeg_palettegen(frames, out)
 
     paths = [r["path"] for r in ours + peers + budgets if r["path"]]
     with multiprocessing.Pool(jobs) as pool:
@@ -119,6 +145,9 @@ def run_corpus(c, base, throbber, repeat, jobs):
     for b in budgets:
         under = [p for p in peers if p["bytes"] <= b["budget"]]
         b["peer"] = max(under, key=lambda p: (p["psnr"], p["ssim"])) if under else None
+    for p in peers:
+        d = dominated(p, ours)
+        p["dominated_by"] = our_label(d) if d else None
 
     def med(key, i):
         return statistics.median(t[i] for t in times[key])
@@ -129,12 +158,101 @@ def run_corpus(c, base, throbber, repeat, jobs):
     return rows
 
 
+def gifski_recipe(frames, out):
+    """Each frame quantized alone by pngquant (libimagequant, as gifski),
+    written as a GIF with that palette by Pillow, assembled by gifsicle."""
+    from PIL import Image
+    peers = []
+    delay = str(round(100 / bench.FPS))
+    for q in PNGQUANT_QUALITIES:
+        d = out / f"pngquant-{q}"
+        d.mkdir(exist_ok=True)
+        gifs = []
+        for f in bench.frame_files(Path(frames)):
+            png = d / Path(f).name
+            subprocess.run(["pngquant", "--force", "--quality", f"0-{q}", "--output", str(png), f], check=True)
+            gif = png.with_suffix(".gif")
+            with Image.open(png) as im:
+                im.save(gif, optimize=False)
+            gifs.append(str(gif))
+        for level in PNGQUANT_LOSSY:
+            path = out / f"pngquant-{q}-gifsicle-{level}.gif"
+            subprocess.run([bench.GIFSICLE, "-O3", f"--lossy={level}", "--delay", delay, "--loopcount=forever",
+                            *gifs, "-o", str(path)], check=True)
+            peers.append({"family": "pngquant+gifsicle", "colors": 256, "lossy": level, "quality": q,
+                          "path": str(path), "bytes": path.stat().st_size,
+                          "label": f"pngquant --quality 0-{q} + gifsicle -O3 --lossy={level}"})
+    return peers
+
+
+def ffmpeg_palettegen(frames, out):
+    """ffmpeg's two-pass palette: one palette for the clip, dithered."""
+    peers = []
+    for colors in FFMPEG_COLORS:
+        path = out / f"ffmpeg-{colors}.gif"
+        graph = f"split[a][b];[a]palettegen=max_colors={colors}[p];[b][p]paletteuse"
+        subprocess.run([bench.FFMPEG, "-v", "error", "-y", "-framerate", str(bench.FPS), "-i",
+                        str(Path(frames) / "%04d.png"), "-vf", graph, "-loop", "0", str(path)], check=True)
+        peers.append({"family": "ffmpeg", "colors": colors, "lossy": 0, "path": str(path),
+                      "bytes": path.stat().st_size, "label": f"ffmpeg palettegen max_colors={colors}"})
+    return peers
+
+
+def dominated(peer, ours):
+    """One of ours no larger, with PSNR and SSIM no lower, or None."""
+    fits = [o for o in ours if o["bytes"] <= peer["bytes"] and o["psnr"] >= peer["psnr"] and o["ssim"] >= peer["ssim"]]
+    return min(fits, key=lambda o: o["bytes"]) if fits else None
+
+
+def our_label(o):
+    return "throbber" + (f" --quality {o['quality']}" if o.get("quality") else "") + f" --lossy {o['lossy']}"
+
+
+def plot(r, directory):
+    """bytes against PSNR and SSIM: our curves, every peer's points."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.8), dpi=100)
+    cap = gifmetrics.PSNR_CAP
+    for ax, key, name in ((axes[0], "psnr", "PSNR dB"), (axes[1], "ssim", "SSIM")):
+        for q in [None] + QUALITIES:
+            pts = sorted((o["bytes"] / 1e3, min(o[key], cap)) for o in r["ours"] if o.get("quality") == q)
+            ax.plot(*zip(*pts), "-o", ms=4, lw=1.5, label=f"throbber --quality {q or 'default'} --lossy 0…200")
+        styles = {("gifsicle", 256): ("s", "tab:red"), ("gifsicle", 128): ("s", "tab:orange"),
+                  ("gifsicle", 64): ("s", "tab:brown"), ("pngquant+gifsicle", 90): ("^", "tab:purple"),
+                  ("pngquant+gifsicle", 70): ("^", "tab:pink"), ("ffmpeg", None): ("D", "tab:gray")}
+        names = {("gifsicle", 256): "gifsicle -O3 --lossy on ours", ("gifsicle", 128): "… --colors 128",
+                 ("gifsicle", 64): "… --colors 64", ("pngquant+gifsicle", 90): "pngquant 0-90 + gifsicle --lossy",
+                 ("pngquant+gifsicle", 70): "pngquant 0-70 + gifsicle --lossy",
+                 ("ffmpeg", None): "ffmpeg palettegen 256…32"}
+        for (family, sub), (marker, color) in styles.items():
+            pts = [(p["bytes"] / 1e3, min(p[key], cap)) for p in r["peers"] if p["family"] == family and
+                   (sub is None or p.get("quality", p["colors"]) == sub)]
+            if pts:
+                ax.scatter(*zip(*pts), marker=marker, s=28, color=color, alpha=0.8, label=names[(family, sub)])
+        fits = [(b["bytes"] / 1e3, min(b[key], cap)) for b in r["budgets"] if b["bytes"]]
+        if fits:
+            ax.scatter(*zip(*fits), marker="*", s=140, color="black", label="throbber --max-bytes 50/25/10 %")
+        ax.set_xlabel("kB (10³ bytes)")
+        ax.set_ylabel(name)
+        ax.grid(alpha=0.3)
+    axes[0].legend(fontsize=7, loc="lower right")
+    fig.suptitle(f"{r['name']}, {r['frames']} frames: bytes against quality (up and left is better)")
+    fig.tight_layout()
+    path = Path(directory) / f"lossy-{r['name']}.png"
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
 def fmt(x, digits=2):
     return "n/a" if x != x else ("∞" if x >= gifmetrics.PSNR_CAP else f"{x:.{digits}f}")
 
 
 def markdown(results, env):
     lines = [f"Measured {env['date']} with `{env['throbber']}` ({env['commit']}), gifsicle {env['gifsicle']}, "
+             f"pngquant {env['pngquant']}, ffmpeg {env['ffmpeg']}, "
              f"{env['cpus']} cores, load average at start {env['load']}.", ""]
     lines += ["| corpus | default | `--lossy 80` | ratio (wall / CPU) | `--max-bytes` 50 % | 25 % | 10 % | "
               "worst ratio (wall / CPU) |", "|---|---|---|---|---|---|---|---|"]
@@ -150,22 +268,38 @@ def markdown(results, env):
             + f" | {worst_wall:.2f}× / {worst_cpu:.2f}× |")
     for r in results:
         lines += ["", f"#### {r['name']}: {r['frames']} frames, `{r['spec']}`", "",
-                  "Our curve (`--lossy N`, default palette) and gifsicle -O3 `--lossy=N` on our default output:", "",
+                  "Our curve (`--quality Q --lossy N`) and the peers' files:", "",
                   "| setting | bytes | % of default | PSNR dB | SSIM |", "|---|---|---|---|---|"]
         for o in r["ours"]:
+            if o.get("quality"):
+                continue
             lines.append(f"| throbber --lossy {o['lossy']} | {o['bytes']:,} | {100 * o['bytes'] / r['default_bytes']:.1f} | "
                          f"{fmt(o['psnr'])} | {fmt(o['ssim'], 5)} |")
+        for o in r["ours"]:
+            if o.get("quality"):
+                lines.append(f"| {our_label(o)} | {o['bytes']:,} | {100 * o['bytes'] / r['default_bytes']:.1f} | "
+                             f"{fmt(o['psnr'])} | {fmt(o['ssim'], 5)} |")
         for p in r["peers"]:
-            if p["colors"] == 256:
-                lines.append(f"| gifsicle -O3 --lossy={p['lossy']} | {p['bytes']:,} | "
+            if p["family"] != "gifsicle" or p["colors"] == 256:
+                lines.append(f"| {p['label']} | {p['bytes']:,} | "
                              f"{100 * p['bytes'] / r['default_bytes']:.1f} | {fmt(p['psnr'])} | {fmt(p['ssim'], 5)} |")
-        lines += ["", "Budgets (`--max-bytes` against the best gifsicle -O3 --lossy 20…200 × --colors 256/128/64 "
-                  "file under the same budget):", "",
+        beaten = [p for p in r["peers"] if p["dominated_by"]]
+        lines += ["", f"R-D: **{len(beaten)} of {len(r['peers'])}** peer files are dominated (one of ours no "
+                  "larger, PSNR and SSIM no lower). Not dominated:" if len(beaten) < len(r["peers"]) else
+                  f"R-D: **all {len(r['peers'])}** peer files are dominated (one of ours no larger, PSNR and SSIM "
+                  "no lower)."]
+        for p in r["peers"]:
+            if not p["dominated_by"]:
+                lines.append(f"- {p['label']}: {p['bytes']:,} B, {fmt(p['psnr'])} dB, SSIM {fmt(p['ssim'], 5)}")
+        if r.get("plot"):
+            lines += ["", f"![{r['name']}: bytes against PSNR and SSIM]({r['plot']})"]
+        lines += ["", "Budgets (`--max-bytes` against the best peer file above, of any family, under the same "
+                  "budget):", "",
                   "| budget | throbber bytes | % of budget | PSNR | SSIM | chose | best peer | peer bytes | peer PSNR | "
                   "peer SSIM |", "|---|---|---|---|---|---|---|---|---|---|"]
         for b in r["budgets"]:
             p = b["peer"]
-            peer = (f"gifsicle --lossy={p['lossy']} --colors {p['colors']} | {p['bytes']:,} | {fmt(p['psnr'])} | "
+            peer = (f"{p['label']} | {p['bytes']:,} | {fmt(p['psnr'])} | "
                     f"{fmt(p['ssim'], 5)}") if p else "none fits | | |"
             chose = re.sub(r"^--max-bytes \d+: ", "", b["chose"])
             size = f"{b['bytes']:,} | {100 * b['bytes'] / b['budget']:.1f}" if b["bytes"] else "none | "
@@ -179,6 +313,7 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--corpus", action="append", choices=[c.name for c in CORPORA])
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--plots", help="folder for the plots (default BENCH_DIR; docs/plots for docs/benchmarks.md)")
     args = ap.parse_args()
     bench.FFMPEG = bench.tool_path("FFMPEG", "ffmpeg")
     bench.GIFSICLE = bench.tool_path("GIFSICLE", "gifsicle")
@@ -189,13 +324,20 @@ def main():
                             text=True).stdout.strip()
     env = {"date": subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip(),
            "throbber": throbber, "commit": commit, "cpus": os.cpu_count(), "load": " ".join(bench.loadavg()),
-           "gifsicle": bench.first_line([bench.GIFSICLE, "--version"]).split()[-1]}
+           "gifsicle": bench.first_line([bench.GIFSICLE, "--version"]).split()[-1],
+           "pngquant": bench.first_line(["pngquant", "--version"]).split()[0],
+           "ffmpeg": bench.first_line([bench.FFMPEG, "-version"]).split()[2]}
     results = []
     for c in CORPORA:
         if args.corpus and c.name not in args.corpus:
             continue
         print(f"lossy bench: {c.name}", file=sys.stderr)
-        results.append(run_corpus(c, base, throbber, args.repeat, args.jobs))
+        r = run_corpus(c, base, throbber, args.repeat, args.jobs)
+        plots = Path(args.plots or base)
+        plots.mkdir(parents=True, exist_ok=True)
+        path = plot(r, plots)
+        r["plot"] = os.path.relpath(path, repo / "docs") if args.plots else str(path)
+        results.append(r)
     md = markdown(results, env)
     (base / "lossy-results.md").write_text(md)
     (base / "lossy-results.json").write_text(json.dumps({"env": env, "corpora": results}, indent=1))
