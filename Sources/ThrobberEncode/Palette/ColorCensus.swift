@@ -30,9 +30,11 @@ struct ColorCensus {
             return false
         }
         mostInAFrame = max(mostInAFrame, own.count)
-        if sharing {
-            sharing = frameColors.count < Self.sharingFrames
-            frameColors = sharing ? frameColors + [own.colors] : []
+        if sharing && frameColors.count < Self.sharingFrames {
+            frameColors.append(own.colors)
+        } else if sharing {
+            sharing = false
+            frameColors = []
         }
         // Outside the changed rectangle the frame is the previous one, whose
         // colors the union has: its own colors are all the union can gain,
@@ -87,18 +89,21 @@ struct ColorCensus {
         var held: Set<UInt32> = [0]
         var done = [Bool](repeating: false, count: frames.count)
         var saved = 0
+        // Each pass takes every frame already held whole and picks the next
+        // one to add: at most `limit` passes, each one look at every frame.
         while true {
             var pick = -1
             for f in frames.indices where !done[f] {
-                if pick < 0 || missing[f] < missing[pick]
+                if missing[f] == 0 {
+                    done[f] = true
+                    saved += GIFWriter.colorTableBytes(frames[f].count + 1)
+                } else if pick < 0 || missing[f] < missing[pick]
                     || (missing[f] == missing[pick] && frames[f].count > frames[pick].count)
                 {
                     pick = f
                 }
             }
             guard pick >= 0, order.count + missing[pick] <= limit else { break }
-            done[pick] = true
-            saved += GIFWriter.colorTableBytes(frames[pick].count + 1)
             for c in frames[pick] where held.insert(c).inserted {
                 order.append(c)
                 for g in framesOf[c, default: []] { missing[g] -= 1 }
