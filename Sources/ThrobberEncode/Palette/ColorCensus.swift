@@ -9,13 +9,16 @@ struct ColorCensus {
     private(set) var everyFrameFits = true
     /// Most colors any single frame has.
     private(set) var mostInAFrame = 0
-    /// Each frame's colors (of the rectangle it changes), for the shared
-    /// palette; forgotten past ``sharingFrames`` frames, to bound memory.
+    /// Each frame's colors (of the rectangle it changes), for ordering the
+    /// palette and choosing a shared one; forgotten once they pass
+    /// ``sharingColors`` in all, to bound memory.
     private var frameColors: [[UInt32]] = []
+    private var keptColors = 0
     private var sharing = true
-    /// Most frames whose colors are kept for choosing a shared palette
-    /// (about 4 MB at 100 colors a frame).
-    static let sharingFrames = 10_000
+    /// Most colors kept over all frames (a frame's colors count once per
+    /// frame): 1 MB of them, and at most a few times that while the palette
+    /// is ordered. 1,000 frames of 256 colors, or 2,600 of 100, fit.
+    static let sharingColors = 1 << 18
 
     /// Adds a frame, given the one before it: what matters for local
     /// palettes is the part that changed (GIFs of many colors in all often
@@ -30,7 +33,8 @@ struct ColorCensus {
             return false
         }
         mostInAFrame = max(mostInAFrame, own.count)
-        if sharing && frameColors.count < Self.sharingFrames {
+        keptColors += own.count
+        if sharing && keptColors <= Self.sharingColors {
             frameColors.append(own.colors)
         } else if sharing {
             sharing = false
