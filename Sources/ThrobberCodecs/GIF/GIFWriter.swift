@@ -150,18 +150,21 @@ package final class GIFWriter {
         return bits
     }
 
-    /// Bytes a color table of `count` colors takes in the file: three a
-    /// color, padded to a power of two (at least 2 entries), as `makeMap`.
-    package static func colorTableBytes(_ count: Int) -> Int {
+    /// Entries a color table of `count` colors has in the file: a power of
+    /// two, at least 2.
+    private static func tableSize(_ count: Int) -> Int {
         var size = 2
         while size < count { size *= 2 }
-        return 3 * size
+        return size
     }
+
+    /// Bytes a color table of `count` colors takes in the file: three a
+    /// color, padded as `makeMap` pads it.
+    package static func colorTableBytes(_ count: Int) -> Int { 3 * tableSize(count) }
 
     /// A giflib color map, padded to a power of two (at least 2 entries).
     private static func makeMap(_ palette: [UInt32]) -> UnsafeMutablePointer<ColorMapObject> {
-        var size = 2
-        while size < palette.count { size *= 2 }
+        let size = tableSize(palette.count)
         var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
         for (i, c) in palette.enumerated() {
             colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))

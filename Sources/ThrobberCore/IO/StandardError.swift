@@ -4,10 +4,10 @@ import Glibc
 /// interrupts, and silent when nobody reads it any more.
 package enum StandardError {
     package static func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + done, $0.count - done) }
             if n > 0 {
                 done += n
             } else if n < 0 && errno == EINTR {

@@ -139,7 +139,7 @@ struct GIFFrameWriter {
                 let t = tRaw.bindMemory(to: UInt32.self)
                 let s = sRaw.bindMemory(to: UInt32.self)
                 var lastColor: UInt32 = 0
-                var lastIndex = table.index(of: 0) ?? 0
+                var lastIndex = transparent ?? 0
                 for y in 0..<rect.height {
                     let row = (rect.y + y) * width + rect.x
                     for x in 0..<rect.width {

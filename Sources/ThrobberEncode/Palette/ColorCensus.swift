@@ -13,8 +13,8 @@ struct ColorCensus {
     /// palette and choosing a shared one; forgotten once they pass
     /// ``sharingColors`` in all, to bound memory.
     private var frameColors: [[UInt32]] = []
+    /// Colors seen over all frames, each frame's counted once.
     private var keptColors = 0
-    private var sharing = true
     /// Most colors kept over all frames (a frame's colors count once per
     /// frame): 1 MB of them, and at most a few times that while the palette
     /// is ordered. 1,000 frames of 256 colors, or 2,600 of 100, fit.
@@ -34,10 +34,9 @@ struct ColorCensus {
         }
         mostInAFrame = max(mostInAFrame, own.count)
         keptColors += own.count
-        if sharing && keptColors <= Self.sharingColors {
+        if keptColors <= Self.sharingColors {
             frameColors.append(own.colors)
-        } else if sharing {
-            sharing = false
+        } else if !frameColors.isEmpty {
             frameColors = []
         }
         // Outside the changed rectangle the frame is the previous one, whose
