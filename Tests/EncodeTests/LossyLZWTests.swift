@@ -153,6 +153,42 @@ struct LossyLZWTests {
         let counted = try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: 0)
         #expect(counted.codes == lossy.codes)
     }
+
+    @Test(
+        "level 0 with exact alternatives: each pixel keeps its entry or takes its alternative, giflib agrees, fewer codes",
+        arguments: [false, true])
+    func exactAlternatives(withTransparent: Bool) throws {
+        let (width, height) = (160, 120)
+        var palette = Self.palette(16)
+        if withTransparent { palette[0] = 0 }
+        // Noisy indices; every third pixel may instead show the entry of
+        // the pixel before it (as if the viewer showed that color there),
+        // or, `withTransparent`, is transparent and may show that entry.
+        var random = SeededRandom(seed: 5)
+        var own = (0..<(width * height)).map { _ in UInt8(1 + random.next() % 15) }
+        var alternatives = [Int16](repeating: FewestRuns.none, count: own.count)
+        for i in stride(from: 1, to: own.count, by: 3) where own[i] != own[i - 1] {
+            alternatives[i] = Int16(own[i - 1])
+            if withTransparent { own[i] = 0 }
+        }
+        var plain = own
+        var follower = LossyLZW(level: 0)
+        follower.rewrite(&plain, sources: [], palette: palette, transparent: withTransparent ? 0 : nil)
+        #expect(plain == own, "level 0 without alternatives changed a pixel")
+        var chosen = own
+        var exact = LossyLZW(level: 0)
+        exact.rewrite(
+            &chosen, sources: [], palette: palette, transparent: withTransparent ? 0 : nil,
+            alternatives: alternatives)
+        for i in chosen.indices where chosen[i] != own[i] {
+            #expect(Int16(chosen[i]) == alternatives[i], "pixel \(i) took \(chosen[i])")
+        }
+        #expect(exact.codes < follower.codes, "\(exact.codes) codes with alternatives, \(follower.codes) without")
+        let counted = try Self.giflibCodes(
+            chosen, width: width, height: height, palette: palette, transparent: withTransparent ? 0 : nil)
+        #expect(counted.codes == exact.codes)
+        #expect(counted.bytes == exact.imageDataBytes)
+    }
 }
 
 /// Lossy LZW through the whole encoder, decoded by giflib and Pillow.

@@ -95,6 +95,31 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
+    @Test("the global palette puts the colors most frames share first, so that those frames get 7-bit codes")
+    func sharedColorsFirst() throws {
+        // Frame 0: 60 colors of its own, and the fewest in all. Frames 1–4:
+        // 90 colors they share and 5 of their own each (95). 170 colors in
+        // all. Taking frame 0's colors first (the fewest new ones) would
+        // hold only it within the first 128 entries; the shared colors
+        // first hold frames 1–4 there (1 + 90 + 4 × 5 = 111 entries).
+        func color(_ frame: Int, _ j: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+            if frame == 0 { return (UInt8(j * 4), 0, 255, 255) }
+            let k = j % 95
+            return k < 90 ? (UInt8(k * 2), 128, 0, 255) : (UInt8(frame * 10 + k - 90), 255, 128, 255)
+        }
+        let frames = (0..<5).map { f in
+            Synth.image(20, 20) { x, y in color(f, (y * 20 + x + f * 7) % (f == 0 ? 60 : 95)) }
+        }
+        #expect(Synth.colorCount(frames) == 170)
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.hasGlobalPalette)
+        let sizes = Self.imageCodeSizes(gif.bytes)
+        try #require(sizes.count == 5)
+        #expect(sizes.allSatisfy { !$0.local })
+        #expect(sizes[1...].allSatisfy { $0.codeSize == 7 }, "\(sizes)")
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
     @Test("frames with local palettes share a global one where it holds all their colors, and stay exact")
     func sharedPaletteForLocalFrames() throws {
         // 180 colors common to all frames and 20 of each frame's own, in a
@@ -109,9 +134,12 @@ struct PaletteTests {
         #expect(gif.giflib.hasGlobalPalette)
         let sizes = Self.imageCodeSizes(gif.bytes)
         try #require(sizes.count == 4)
-        // The first frame has 200 colors of its own: more than fit beside
-        // the other frames' in one table, so it keeps its own.
-        #expect(sizes.map(\.local) == [true, false, false, false], "\(sizes)")
+        // The first frame has 200 colors (the later ones redraw the band
+        // only: 20 each). Its colors and two later frames' go in the shared
+        // table (201 + 40 entries); the last frame's 20 no longer fit, and
+        // it keeps its own table (a 64-color one, not the first frame's
+        // 256).
+        #expect(sizes.map(\.local) == [false, false, false, true], "\(sizes)")
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 

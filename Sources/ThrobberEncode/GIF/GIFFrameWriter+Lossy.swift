@@ -6,10 +6,17 @@ import ThrobberCore
 extension GIFFrameWriter {
     /// Rewrites a frame's indices with lossy LZW, each pixel judged
     /// against its source color in `f.target`.
-    mutating func applyLossy(_ indices: inout [UInt8], _ f: PlannedFrame, palette: [UInt32], transparent: Int?) {
+    /// `alternatives` as in ``LossyLZW/rewrite(_:sources:palette:transparent:alternatives:)``
+    /// (empty: none).
+    mutating func applyLossy(
+        _ indices: inout [UInt8], _ f: PlannedFrame, palette: [UInt32], transparent: Int?,
+        alternatives: [Int16] = []
+    ) {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)
         let sources = crop.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
-        lossy?.rewrite(&indices, sources: sources, palette: palette, transparent: transparent)
+        lossy?.rewrite(
+            &indices, sources: sources, palette: palette, transparent: transparent,
+            alternatives: alternatives.isEmpty ? nil : alternatives)
     }
 
     /// Draws written indices onto what the viewer shows (the transparent

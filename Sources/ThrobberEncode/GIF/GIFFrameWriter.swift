@@ -16,6 +16,17 @@ struct GIFFrameWriter {
     private let globalTable: ColorTable?
     /// Lossy LZW (`--lossy`), nil when off.
     var lossy: LossyLZW?
+    /// Without lossy LZW: chooses, among entries that show a pixel exactly
+    /// alike, the ones giflib's LZW matches furthest.
+    var exact = LossyLZW(level: 0)
+    /// Frames in a row where `exact`'s choice was not the smallest, and
+    /// frames since it was last tried: it costs an LZW pass and a size
+    /// trial, and on content where it does not pay it is only tried again
+    /// now and then (deterministic: frames are written in order).
+    private var exactLosses = 0
+    private var sinceExact = 0
+    private static let exactLossLimit = 4
+    private static let exactRetry = 16
     /// With `measures` (byte-budget trials), the squared error of what is
     /// shown against each frame's source, summed over channels, pixels and
     /// centiseconds, and the samples it sums (see `psnr`).
@@ -122,7 +133,7 @@ struct GIFFrameWriter {
     /// transparent entry (color 0), a pixel the viewer already shows may be
     /// written either way: see `smallest`. `bytes` is what the frame takes
     /// in the file, its own table included (when `sized`; else 0).
-    private func indexed(
+    private mutating func indexed(
         _ f: PlannedFrame, table: ColorTable, local: Bool, sized: Bool = true
     ) -> (frame: GIFWriter.Frame, bytes: Int, table: ColorTable) {
         let rect = f.geometry.rect
@@ -167,7 +178,7 @@ struct GIFFrameWriter {
             delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
         var bytes = 0
         if keepsAny {
-            (frame, bytes) = smallest(frame, alternative: alternative, palette: table.colors)
+            (frame, bytes) = smallest(frame, alternative: alternative, palette: table.colors, withRuns: true)!
         } else if sized {
             bytes = GIFWriter.encodedSize(of: frame, palette: table.colors, width: width, height: height)
         }
@@ -194,20 +205,40 @@ struct GIFFrameWriter {
         lastTarget = f.target
     }
 
-    /// The smallest encoding of `frame` among: its own indices, every
-    /// alternative taken, and the fewest-runs choice between them.
-    private func smallest(
-        _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32]
-    ) -> (frame: GIFWriter.Frame, bytes: Int) {
-        var runs = frame
-        runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
-        var allAlternative = frame
-        for i in alternative.indices where alternative[i] != FewestRuns.none {
-            allAlternative.indices[i] = UInt8(alternative[i])
+    /// The smallest encoding of `frame` among: its own indices, the choice
+    /// between them and their alternatives that follows giflib's LZW
+    /// dictionary (`exact`, while it pays), and, `withRuns`, every
+    /// alternative taken and the fewest-runs choice (which win on flat,
+    /// drawn frames; the dictionary's choice wins on quantized ones). Nil
+    /// when there is nothing to choose from.
+    private mutating func smallest(
+        _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], withRuns: Bool
+    ) -> (frame: GIFWriter.Frame, bytes: Int)? {
+        var candidates = [frame]
+        let triesExact = exactLosses < Self.exactLossLimit || sinceExact >= Self.exactRetry
+        if triesExact {
+            var matched = frame
+            exact.rewrite(
+                &matched.indices, sources: [], palette: palette, transparent: frame.transparentIndex,
+                alternatives: alternative)
+            candidates.append(matched)
+            sinceExact = 0
+        } else {
+            sinceExact += 1
         }
-        let candidates = [runs, allAlternative, frame]
+        if withRuns {
+            var runs = frame
+            runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
+            var allAlternative = frame
+            for i in alternative.indices where alternative[i] != FewestRuns.none {
+                allAlternative.indices[i] = UInt8(alternative[i])
+            }
+            candidates += [runs, allAlternative]
+        }
+        guard candidates.count > 1 else { return nil }
         let sizes = candidates.map { GIFWriter.encodedSize(of: $0, palette: palette, width: width, height: height) }
         let best = sizes.indices.min { sizes[$0] < sizes[$1] }!
+        if triesExact { exactLosses = best == 1 ? 0 : exactLosses + 1 }
         return (candidates[best], sizes[best])
     }
 
@@ -226,8 +257,18 @@ struct GIFFrameWriter {
         var indices = remapped.indices
         let colors = remapped.colors
         let keepTolerance = lossy?.tolerance ?? -1
+        // Where a pixel becomes transparent, the entry of the color shown
+        // there (if the palette has it) shows the same: LZW may take either.
+        var alternative: [Int16] = []
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
             let clear = UInt8(transparent)
+            var shownEntries = ColorTable(limit: 256)
+            var entryAt: [Int16] = []
+            for (k, c) in colors.enumerated() where k != transparent && shownEntries.insert(c | 0xFF00_0000) {
+                entryAt.append(Int16(k))
+            }
+            alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
+            var anyAlternative = false
             f.target.pixels.withUnsafeBytes { tRaw in
                 shown.pixels.withUnsafeBytes { sRaw in
                     previous.pixels.withUnsafeBytes { pRaw in
@@ -248,18 +289,31 @@ struct GIFFrameWriter {
                                     || ColorTable.perceptualDistance(c, shownColor) <= keepTolerance
                                 {
                                     indices[i] = clear
+                                    if let position = shownEntries.index(of: shownColor) {
+                                        alternative[i] = entryAt[position]
+                                        anyAlternative = true
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
+            if !anyAlternative { alternative = [] }
         }
-        if lossy != nil { applyLossy(&indices, f, palette: colors, transparent: remapped.transparent) }
-        try gif.write(
-            GIFWriter.Frame(
-                rect: rect, palette: colors, indices: indices, delay: f.delay,
-                disposal: f.geometry.disposal, transparentIndex: remapped.transparent))
+        if lossy != nil {
+            applyLossy(&indices, f, palette: colors, transparent: remapped.transparent, alternatives: alternative)
+        }
+        var frame = GIFWriter.Frame(
+            rect: rect, palette: colors, indices: indices, delay: f.delay,
+            disposal: f.geometry.disposal, transparentIndex: remapped.transparent)
+        if lossy == nil && !alternative.isEmpty,
+            let best = smallest(frame, alternative: alternative, palette: colors, withRuns: false)
+        {
+            frame = best.frame
+            indices = frame.indices
+        }
+        try gif.write(frame)
         show(indices, rect, colors: colors, transparent: remapped.transparent)
         if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }

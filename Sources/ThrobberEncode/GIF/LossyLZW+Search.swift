@@ -2,18 +2,24 @@ import ThrobberCodecs
 import ThrobberCore
 
 extension LossyLZW {
-    /// Pixels that may take another entry at all: opaque, and with some
-    /// other entry possibly within the tolerance of the source color (the
-    /// nearest other entry to its own one is close enough, by the triangle
-    /// inequality with room to spare). A filter for speed; every decision
-    /// below uses the same answer, so giflib still agrees.
+    /// Pixels that may take another entry at all: those with an exact
+    /// alternative, and opaque ones with some other entry possibly within
+    /// the tolerance of the source color (the nearest other entry to its own
+    /// one is close enough, by the triangle inequality with room to spare).
+    /// A filter for speed; every decision below uses the same answer, so
+    /// giflib still agrees.
     func changeable(_ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>) -> [Bool] {
-        guard tolerance > 0 else { return [Bool](repeating: false, count: ix.count) }
+        let hasAlternatives = !alternative.isEmpty
+        guard tolerance > 0 else {
+            return hasAlternatives
+                ? alternative.map { $0 != FewestRuns.none } : [Bool](repeating: false, count: ix.count)
+        }
         let reach = Double(tolerance).squareRoot()
         var lastSource: UInt32 = 0
         var lastOwn = -1
         var lastAnswer = false
         return (0..<ix.count).map { i in
+            if hasAlternatives && alternative[i] != FewestRuns.none { return true }
             let own = Int(ix[i])
             if own == transparent || own >= palette.count { return false }
             if own == lastOwn && src[i] == lastSource { return lastAnswer }
@@ -33,7 +39,12 @@ extension LossyLZW {
     {
         let own = Int(ix[i])
         if k == own { return 0 }
-        if !canChange[i] || k == transparent || k >= palette.count { return nil }
+        if !canChange[i] { return nil }
+        // An exact alternative costs a token error, so that of two strings
+        // as long the one with fewer changes wins.
+        if !alternative.isEmpty && Int(alternative[i]) == k { return 1 }
+        // A transparent pixel stays transparent, an opaque one opaque.
+        if own == transparent || k == transparent || k >= palette.count || tolerance == 0 { return nil }
         let d = ColorTable.perceptualDistance(palette[k], src[i])
         return d <= tolerance ? d : nil
     }
@@ -51,10 +62,22 @@ extension LossyLZW {
         var chosen = own
         var longest = extend(from: Int(own), ix, src, at: p + 1, fresh: false) ? bestCount : 0
         var chosenError = longest > 0 ? bestError : 0
+        if !alternative.isEmpty, alternative[p] != FewestRuns.none, firstChild[Int(alternative[p])] != 0,
+            extend(from: Int(alternative[p]), ix, src, at: p + 1, fresh: false),
+            bestCount > longest || (bestCount == longest && bestError + 1 < chosenError)
+        {
+            longest = bestCount
+            chosenError = bestError + 1
+            chosen = UInt8(alternative[p])
+        }
+        guard tolerance > 0, Int(own) != transparent else {
+            ix[p] = chosen
+            return chosen
+        }
         let green = Int(src[p] >> 8 & 0xFF)
         for position in greenStart[max(0, green - greenReach)]..<greenStart[min(256, green + greenReach + 1)] {
             let k = Int(byGreen[position])
-            guard k != Int(own), firstChild[k] != 0 else { continue }
+            guard k != Int(own), k != Int(chosen), firstChild[k] != 0 else { continue }
             guard budget > 0 else { break }
             guard let d = allows(k, ix, src, p) else { continue }
             if extend(from: k, ix, src, at: p + 1, fresh: false),
@@ -109,24 +132,40 @@ extension LossyLZW {
             shared = min(shared, pathCount)
             return
         }
+        if tolerance == 0 {
+            // Exact: the pixel's own entry or its alternative, looked up.
+            let own = child[node << 8 | Int(ix[p])]
+            if own != 0 { follow(own, ix, src, p, error: error) }
+            let other = child[node << 8 | Int(alternative[p])]
+            if other != 0 { follow(other, ix, src, p, error: error + 1) }
+            return
+        }
         var c = firstChild[node]
         while c != 0 {
             let code = Int(c)
-            if let d = allows(Int(pixelOf[code]), ix, src, p) {
-                path[pathCount] = c
-                pathCount += 1
-                if budget > 0 || pathCount == 1 {
-                    budget -= 1
-                    search(code, ix, src, p + 1, error: error + d)
-                } else if pathCount > bestCount {
-                    keepPath()
-                    bestError = error + d
-                }
-                pathCount -= 1
-                shared = min(shared, pathCount)
-            }
+            if let d = allows(Int(pixelOf[code]), ix, src, p) { follow(c, ix, src, p, error: error + d) }
             c = nextSibling[code]
         }
+    }
+
+    /// Takes `code` for pixel `p` and searches on from it while the budget
+    /// lasts (the first step always).
+    @inline(__always)
+    private mutating func follow(
+        _ code: Int16, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, _ p: Int,
+        error: Int
+    ) {
+        path[pathCount] = code
+        pathCount += 1
+        if budget > 0 || pathCount == 1 {
+            budget -= 1
+            search(Int(code), ix, src, p + 1, error: error)
+        } else if pathCount > bestCount {
+            keepPath()
+            bestError = error
+        }
+        pathCount -= 1
+        shared = min(shared, pathCount)
     }
 
     /// The path becomes the best string; only the part past what they

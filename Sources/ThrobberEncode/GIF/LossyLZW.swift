@@ -14,7 +14,8 @@ import ThrobberCore
 /// tolerance of the pixel's own source color (the color before
 /// quantization; the error never adds up along a string). A transparent
 /// pixel stays transparent and an opaque one opaque, so still areas stay
-/// still. Because every choice is one giflib would make itself on the
+/// still, except where the caller names an exact alternative (the same
+/// color shown either way); at level 0 those are the only choices. Because every choice is one giflib would make itself on the
 /// rewritten stream, `codes` and `bits` are exactly what giflib writes.
 package struct LossyLZW {
     /// The largest `lossy` level (gifsicle's scale).
@@ -55,6 +56,9 @@ package struct LossyLZW {
     var greenReach = 0
     /// Per pixel of the frame being coded: may it take another entry?
     var canChange: [Bool] = []
+    /// Per pixel of the frame being coded: an entry that shows exactly the
+    /// same (`FewestRuns.none` if none), or empty when no pixel has one.
+    var alternative: [Int16] = []
 
     // The dictionary: `child[code << 8 | pixel]` is the code of that string
     // (0 = none; codes below `clearCode` are never children), and each
@@ -128,7 +132,23 @@ package struct LossyLZW {
     /// the colors each pixel should show, in the same order; `palette` is
     /// the table giflib is given for the frame (it pads it to a power of
     /// two, as `GIFWriter` does) and `transparent` its transparent entry.
-    package mutating func rewrite(_ indices: inout [UInt8], sources: [UInt32], palette: [UInt32], transparent: Int?) {
+    ///
+    /// At level 0, `sources` may be empty.
+    /// `alternatives`, if given, has per pixel another entry that shows
+    /// exactly what its own does (`FewestRuns.none` if none): the
+    /// transparent one where the viewer already shows the pixel's color, or
+    /// the entry of what it shows where the pixel is transparent. Either may
+    /// be taken at no error, also at level 0, where the coder then only
+    /// chooses among exact equivalents the ones that match furthest.
+    package mutating func rewrite(
+        _ indices: inout [UInt8], sources: [UInt32], palette: [UInt32], transparent: Int?,
+        alternatives: [Int16]? = nil
+    ) {
+        precondition(alternatives.map { $0.count == indices.count } ?? true)
+        // Level 0 never looks at the sources.
+        precondition(tolerance == 0 || sources.count == indices.count)
+        alternative = alternatives ?? []
+        defer { alternative = [] }
         prepare(palette: palette, transparent: transparent)
         output(clearCode)
         guard !indices.isEmpty else {

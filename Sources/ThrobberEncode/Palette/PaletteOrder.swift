@@ -1,0 +1,254 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// The order of a palette that frames share (a global table, or the shared
+/// table of frames that have local ones). A frame that uses only the first
+/// 2^k entries has k-bit LZW codes (`GIFWriter` narrows them), and a frame
+/// with a local table of its own can use the shared one instead when that
+/// holds all its colors. Which colors go first is a covering problem with
+/// no fast exact answer, so several orders are made and the one a model of
+/// giflib's output scores smallest is kept:
+/// - greedy: transparent first, then again and again the colors of the
+///   frame that needs the fewest new ones (ties: more colors, then
+///   earlier), until a frame would pass the limit; also started from
+///   chosen frames (the first frame taken decides much of the rest);
+/// - peeling: from all colors, the one that the fewest held frames (by
+///   their size) need is dropped, again and again, so the last ones left,
+///   which go first, are those many frames share;
+/// - popularity: colors by how much of the animation uses them.
+///
+/// Entry 0 is the transparent color (0) in every order.
+struct PaletteOrder {
+    /// Each frame's colors (of the rectangle it changes); 0 is transparent.
+    let frames: [[UInt32]]
+    /// Each frame's LZW codes, estimated (a quarter of its pixels: typical
+    /// of the loaders and clips this writes; only the ranking uses it).
+    let codes: [Int]
+
+    init(frames: [[UInt32]], areas: [Int]) {
+        precondition(frames.count == areas.count)
+        self.frames = frames
+        codes = areas.map { max(1, $0 / 4) }
+    }
+
+    /// Frames whose first-chosen colors start a greedy order: all of them
+    /// up to this many, else this many evenly spaced.
+    static let seeds = 32
+
+    /// The best order found, at most `limit` colors, with the bytes of the
+    /// local tables of the frames it holds whole.
+    func best(limit: Int) -> (colors: [UInt32], savedBytes: Int) {
+        var candidates = [greedy(seed: nil, limit: limit), peeled(limit: limit), popular(limit: limit)]
+        let step = max(1, (frames.count + Self.seeds - 1) / Self.seeds)
+        for seed in stride(from: 0, to: frames.count, by: step) {
+            candidates.append(greedy(seed: seed, limit: limit))
+        }
+        var best = (colors: [UInt32](), savedBytes: 0)
+        var bestBits = Int.max
+        for order in candidates {
+            let (bits, saved) = cost(order)
+            if bits < bestBits {
+                bestBits = bits
+                best = (order, saved)
+            }
+        }
+        return best
+    }
+
+    /// Estimated bits of every frame's table and image data with `order` as
+    /// the shared table (its own bytes included), and the local-table bytes
+    /// of the frames it holds whole.
+    func cost(_ order: [UInt32]) -> (bits: Int, savedBytes: Int) {
+        var position: [UInt32: Int] = [:]
+        position.reserveCapacity(order.count)
+        for (i, c) in order.enumerated() { position[c] = i }
+        var bits = 8 * GIFWriter.colorTableBytes(order.count)
+        var saved = 0
+        for (f, colors) in frames.enumerated() {
+            var highest = 0
+            var held = true
+            for c in colors where c != 0 {
+                guard let p = position[c] else {
+                    held = false
+                    break
+                }
+                highest = max(highest, p)
+            }
+            let own = GIFWriter.colorTableBytes(colors.count + 1)
+            if held {
+                saved += own
+                bits += Self.lzwBits(codes: codes[f], entries: highest + 1)
+            } else {
+                bits += 8 * own + Self.lzwBits(codes: codes[f], entries: colors.count + 1)
+            }
+        }
+        return (bits, saved)
+    }
+
+    /// Bits of `codes` LZW codes for a table of `entries`, as giflib widens
+    /// them (from the code size + 1 up to 12, a clear code when full).
+    static func lzwBits(codes: Int, entries: Int) -> Int {
+        var codeSize = 2
+        while 1 << codeSize < entries { codeSize += 1 }
+        var width = codeSize + 1
+        var next = (1 << codeSize) + 2
+        var remaining = codes
+        var bits = 0
+        while remaining > 0 {
+            let take = min(remaining, max(1, (1 << width) - next))
+            bits += take * width
+            remaining -= take
+            next += take
+            if next >= 1 << width {
+                if width < 12 {
+                    width += 1
+                } else {
+                    bits += 12
+                    width = codeSize + 1
+                    next = (1 << codeSize) + 2
+                }
+            }
+        }
+        return bits
+    }
+
+    /// The greedy order, its first frame `seed` (nil: the rule's own pick).
+    func greedy(seed: Int?, limit: Int) -> [UInt32] {
+        var framesOf: [UInt32: [Int]] = [:]
+        var missing = [Int](repeating: 0, count: frames.count)
+        for (f, colors) in frames.enumerated() {
+            for c in colors where c != 0 {
+                framesOf[c, default: []].append(f)
+                missing[f] += 1
+            }
+        }
+        var order: [UInt32] = [0]
+        var held: Set<UInt32> = [0]
+        var done = [Bool](repeating: false, count: frames.count)
+        var forced = seed
+        // Each pass takes every frame already held whole and picks the next
+        // one to add: at most `limit` passes, each one look at every frame.
+        while true {
+            var pick = -1
+            for f in frames.indices where !done[f] {
+                if missing[f] == 0 {
+                    done[f] = true
+                } else if pick < 0 || missing[f] < missing[pick]
+                    || (missing[f] == missing[pick] && frames[f].count > frames[pick].count)
+                {
+                    pick = f
+                }
+            }
+            if let f = forced, !done[f] { pick = f }
+            forced = nil
+            guard pick >= 0, order.count + missing[pick] <= limit else { break }
+            for c in frames[pick] where held.insert(c).inserted {
+                order.append(c)
+                for g in framesOf[c, default: []] { missing[g] -= 1 }
+            }
+        }
+        return order
+    }
+
+    /// The peeling order, cut to `limit`.
+    func peeled(limit: Int) -> [UInt32] {
+        // Colors in order of first appearance, and the frames of each.
+        var id: [UInt32: Int] = [:]
+        var colors: [UInt32] = []
+        var framesOf: [[Int]] = []
+        var frameIDs: [[Int]] = []
+        for (f, own) in frames.enumerated() {
+            var ids: [Int] = []
+            for c in own where c != 0 {
+                let i = id[c] ?? colors.count
+                if i == colors.count {
+                    id[c] = i
+                    colors.append(c)
+                    framesOf.append([])
+                }
+                framesOf[i].append(f)
+                ids.append(i)
+            }
+            frameIDs.append(ids)
+        }
+        // What dropping a color costs: the codes of the held frames that
+        // need it. Ties: the less used color goes first, then the later.
+        var need = [Int](repeating: 0, count: colors.count)
+        var use = [Int](repeating: 0, count: colors.count)
+        for (f, ids) in frameIDs.enumerated() {
+            for i in ids {
+                need[i] += codes[f]
+                use[i] += codes[f]
+            }
+        }
+        var heap = MinHeap()
+        for i in colors.indices { heap.push((need[i], use[i], -i)) }
+        var held = [Bool](repeating: true, count: frames.count)
+        var dropped = [Bool](repeating: false, count: colors.count)
+        var removal: [Int] = []
+        while let (cost, _, negative) = heap.pop() {
+            let i = -negative
+            guard !dropped[i], cost == need[i] else { continue }  // a stale entry
+            dropped[i] = true
+            removal.append(i)
+            for f in framesOf[i] where held[f] {
+                held[f] = false
+                for j in frameIDs[f] where !dropped[j] {
+                    need[j] -= codes[f]
+                    heap.push((need[j], use[j], -j))
+                }
+            }
+        }
+        return [0] + removal.reversed().prefix(limit - 1).map { colors[$0] }
+    }
+
+    /// Colors by the codes of the frames that use them, cut to `limit`.
+    func popular(limit: Int) -> [UInt32] {
+        var use: [UInt32: Int] = [:]
+        var first: [UInt32: Int] = [:]
+        for (f, own) in frames.enumerated() {
+            for c in own where c != 0 {
+                use[c, default: 0] += codes[f]
+                if first[c] == nil { first[c] = first.count }
+            }
+        }
+        let ranked = use.keys.sorted { (use[$0]!, -first[$0]!) > (use[$1]!, -first[$1]!) }
+        return [0] + ranked.prefix(limit - 1)
+    }
+}
+
+/// A binary min-heap of (cost, tie, tie) triples, for peeling.
+private struct MinHeap {
+    private var items: [(Int, Int, Int)] = []
+
+    mutating func push(_ item: (Int, Int, Int)) {
+        items.append(item)
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[i] < items[parent] else { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> (Int, Int, Int)? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var m = i
+                if l < items.count && items[l] < items[m] { m = l }
+                if r < items.count && items[r] < items[m] { m = r }
+                guard m != i else { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return top
+    }
+}
