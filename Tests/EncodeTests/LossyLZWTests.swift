@@ -44,7 +44,8 @@ struct LossyLZWTests {
         var images: [Image]
     }
 
-    /// Writes one frame with giflib and counts its codes independently.
+    /// Writes one frame with giflib's own LZW coder and counts its codes
+    /// independently.
     static func giflibCodes(_ indices: [UInt8], width: Int, height: Int, palette: [UInt32], transparent: Int?)
         throws -> Counted.Image
     {
@@ -53,6 +54,8 @@ struct LossyLZWTests {
             let file = try OutputFile(path: path)
             let writer = try GIFWriter(
                 sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
+            // giflib's own coder: the simulation follows it.
+            writer.usesGiflibLZW = true
             try writer.write(
                 GIFWriter.Frame(
                     rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
@@ -152,6 +155,20 @@ struct LossyLZWTests {
         #expect(indices != exact, "level 200 changed nothing")
         let counted = try Self.giflibCodes(indices, width: width, height: height, palette: palette, transparent: 0)
         #expect(counted.codes == lossy.codes)
+    }
+
+    @Test("the entry that shows a color is its first one, also when the palette repeats a color")
+    func entryLookup() {
+        let a: UInt32 = 0xFF10_2030
+        let b: UInt32 = 0xFF40_5060
+        let c: UInt32 = 0x8070_8090  // alpha ignored: shown opaque
+        // Entry 1 is transparent; entry 2 repeats entry 0's color.
+        let lookup = EntryLookup([a, 0, a, c, b], transparent: 1)
+        #expect(lookup.entry(showing: a) == 0)
+        #expect(lookup.entry(showing: c | 0xFF00_0000) == 3)
+        #expect(lookup.entry(showing: b) == 4)
+        #expect(lookup.entry(showing: 0xFF00_0000) == nil, "the transparent entry shows nothing")
+        #expect(lookup.entry(showing: 0xFF99_9999) == nil)
     }
 
     @Test(

@@ -8,9 +8,11 @@ and, for each image, reads its LZW data sub-blocks and decodes the codes
 with the GIF rules (codes LSB first; width starts at minimum code size + 1
 and grows when the next free code reaches 2^width, up to 12 bits; a clear
 code resets the table). Prints one JSON object: {"images": [{"codes": N,
-"bytes": B, "pixels": P}, ...]} where N counts every code read up to and
-including the end code, B the LZW image data bytes (code size byte,
-sub-block length bytes, data, terminator) and P the decoded pixel count.
+"bytes": B, "pixels": P, "clears": C, "full_codes": F}, ...]} where N
+counts every code read up to and including the end code, B the LZW image
+data bytes (code size byte, sub-block length bytes, data, terminator), P
+the decoded pixel count, C the clear codes and F the codes read while the
+table was full (a deferred clear).
 """
 import json
 import struct
@@ -40,6 +42,8 @@ def decode(min_size, payload):
     prev = None
     codes = 0
     pixels = 0
+    clears = 0
+    full_codes = 0
     bitpos = 0
     total_bits = len(payload) * 8
     while bitpos + width <= total_bits:
@@ -50,6 +54,7 @@ def decode(min_size, payload):
         bitpos += width
         codes += 1
         if code == clear:
+            clears += 1
             width = min_size + 1
             next_code = end + 1
             lengths = {}
@@ -66,13 +71,15 @@ def decode(min_size, payload):
         else:
             raise SystemExit(f"bad code {code} (next {next_code})")
         pixels += length
+        if next_code == 4096:
+            full_codes += 1
         if prev is not None and next_code < 4096:
             lengths[next_code] = (lengths[prev] if prev >= clear else 1) + 1
             next_code += 1
         if next_code == (1 << width) and width < 12:
             width += 1
         prev = code
-    return codes, pixels
+    return codes, pixels, clears, full_codes
 
 
 def main():
@@ -99,8 +106,9 @@ def main():
                 pos += 3 * (2 << (f & 7))
             min_size = data[pos]
             payload, pos, raw = read_subblocks(data, pos + 1)
-            codes, pixels = decode(min_size, payload)
-            images.append({"codes": codes, "bytes": raw + 1, "pixels": pixels, "area": w * h})
+            codes, pixels, clears, full_codes = decode(min_size, payload)
+            images.append({"codes": codes, "bytes": raw + 1, "pixels": pixels, "area": w * h,
+                           "clears": clears, "full_codes": full_codes})
         else:
             raise SystemExit(f"unknown block 0x{kind:02x}")
     print(json.dumps({"images": images}))

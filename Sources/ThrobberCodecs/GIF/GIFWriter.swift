@@ -35,6 +35,12 @@ package final class GIFWriter {
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: ByteSink
     private var sinkFailed = false
+    /// Codes image data (see `LZWEncoder`), unless `usesGiflibLZW`.
+    private var lzw = LZWEncoder()
+    /// Image data from giflib's own LZW coder (`EGifPutLine`) rather than
+    /// the smallest of `LZWEncoder`'s clear rules: for tests that compare
+    /// the two, and for simulations of giflib's dictionary.
+    package var usesGiflibLZW = false
 
     /// Starts the stream. `loop` follows the config: 0 = forever, N = play N
     /// times (the NETSCAPE count is the number of repeats, N − 1; a GIF that
@@ -114,7 +120,46 @@ package final class GIFWriter {
                 gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
                 Int32(frame.rect.height), false, map), "image descriptor")
         var indices = frame.indices
-        try check(EGifPutLine(gif, &indices, Int32(indices.count)), "image data")
+        if usesGiflibLZW {
+            try check(EGifPutLine(gif, &indices, Int32(indices.count)), "image data")
+            return
+        }
+        // giflib has written the code size (the table's bits, at least 2)
+        // and starts no image data of its own until `EGifPutLine`: the
+        // codes go in as sub-blocks with `EGifPutCode`, giflib's call for
+        // passing LZW data through.
+        let codeSize = max(2, Int((map ?? gif.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
+        let data = smallestLZW(frame.indices, codeSize: codeSize)
+        try data.withUnsafeBufferPointer { all in
+            var block = [UInt8](repeating: 0, count: 256)
+            var start = 0
+            while start < all.count {
+                let n = min(255, all.count - start)
+                block[0] = UInt8(n)
+                for j in 0..<n { block[1 + j] = all[start + j] }
+                try check(
+                    start == 0 ? EGifPutCode(gif, Int32(codeSize), block) : EGifPutCodeNext(gif, block),
+                    "image data")
+                start += n
+            }
+        }
+        try check(EGifPutCodeNext(gif, nil), "image data")
+    }
+
+    /// The shortest LZW data among the clear rules (the first on ties, so
+    /// that an image whose dictionary never fills is coded as giflib codes
+    /// it).
+    private func smallestLZW(_ indices: [UInt8], codeSize: Int) -> [UInt8] {
+        indices.withUnsafeBufferPointer { ix in
+            var best: [UInt8] = []
+            for rule in LZWEncoder.ClearRule.allCases {
+                let data = lzw.encode(ix, codeSize: codeSize, rule: rule)
+                if best.isEmpty || data.count < best.count { best = data }
+                // Without a full dictionary every rule codes alike.
+                if rule == .whenFull && !lzw.filled { break }
+            }
+            return best
+        }
     }
 
     /// Writes the trailer and releases giflib's state.

@@ -262,11 +262,7 @@ struct GIFFrameWriter {
         var alternative: [Int16] = []
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
             let clear = UInt8(transparent)
-            var shownEntries = ColorTable(limit: 256)
-            var entryAt: [Int16] = []
-            for (k, c) in colors.enumerated() where k != transparent && shownEntries.insert(c | 0xFF00_0000) {
-                entryAt.append(Int16(k))
-            }
+            let shownEntries = EntryLookup(colors, transparent: transparent)
             alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
             var anyAlternative = false
             f.target.pixels.withUnsafeBytes { tRaw in
@@ -289,8 +285,8 @@ struct GIFFrameWriter {
                                     || ColorTable.perceptualDistance(c, shownColor) <= keepTolerance
                                 {
                                     indices[i] = clear
-                                    if let position = shownEntries.index(of: shownColor) {
-                                        alternative[i] = entryAt[position]
+                                    if let entry = shownEntries.entry(showing: shownColor) {
+                                        alternative[i] = entry
                                         anyAlternative = true
                                     }
                                 }

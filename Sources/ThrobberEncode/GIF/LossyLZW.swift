@@ -15,8 +15,10 @@ import ThrobberCore
 /// quantization; the error never adds up along a string). A transparent
 /// pixel stays transparent and an opaque one opaque, so still areas stay
 /// still, except where the caller names an exact alternative (the same
-/// color shown either way); at level 0 those are the only choices. Because every choice is one giflib would make itself on the
-/// rewritten stream, `codes` and `bits` are exactly what giflib writes.
+/// color shown either way); at level 0 those are the only choices.
+/// Because every choice is one giflib would make itself on the rewritten
+/// stream, `codes` and `bits` are exactly what giflib's own coder writes
+/// (`GIFWriter` may keep a full dictionary instead, and then writes less).
 package struct LossyLZW {
     /// The largest `lossy` level (gifsicle's scale).
     package static let maxLevel = 200

@@ -102,3 +102,23 @@ struct ColorTable: Sendable {
         return fits
     }
 }
+
+/// The palette entry that shows a color opaque: the first entry of each
+/// color (a palette may repeat one), the transparent entry left out.
+package struct EntryLookup {
+    private var table = ColorTable(limit: 256)
+    private var entries: [Int16] = []
+
+    package init(_ colors: [UInt32], transparent: Int?) {
+        for (k, c) in colors.enumerated() where k != transparent {
+            let known = table.count
+            table.insert(c | 0xFF00_0000)
+            if table.count > known { entries.append(Int16(k)) }
+        }
+    }
+
+    /// The entry showing `color` (opaque, packed RGBA), or nil.
+    @inline(__always) package func entry(showing color: UInt32) -> Int16? {
+        table.index(of: color).map { entries[$0] }
+    }
+}

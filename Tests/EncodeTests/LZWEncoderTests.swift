@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ThrobberCodecs
+@testable import ThrobberKit
+
+/// Our LZW coder: with giflib's clear rule it writes giflib's own bytes;
+/// with a deferred clear, giflib, Pillow, ffmpeg and the spec decoder read
+/// the images exactly.
+@Suite("LZW encoder")
+struct LZWEncoderTests {
+    /// The first image's LZW minimum code size and data (sub-blocks joined).
+    static func firstImageData(_ bytes: [UInt8]) throws -> (codeSize: Int, data: [UInt8]) {
+        var i = 13
+        if bytes[10] & 0x80 != 0 { i += 3 << (Int(bytes[10] & 7) + 1) }
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x21:
+                i += 2
+                while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
+                i += 1
+            case 0x2C:
+                let flags = bytes[i + 9]
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
+                let codeSize = Int(bytes[i])
+                i += 1
+                var data: [UInt8] = []
+                while bytes[i] != 0 {
+                    data += bytes[(i + 1)..<(i + 1 + Int(bytes[i]))]
+                    i += Int(bytes[i]) + 1
+                }
+                return (codeSize, data)
+            default:
+                Issue.record("unexpected block 0x\(String(bytes[i], radix: 16))")
+                return (0, [])
+            }
+        }
+        throw ThrobberError(.software, "no image")
+    }
+
+    /// The bytes giflib's own coder (`EGifPutLine`) writes for one frame.
+    static func giflibFile(_ indices: [UInt8], width: Int, height: Int, palette: [UInt32]) throws -> [UInt8] {
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("frame.gif").path
+            let file = try OutputFile(path: path)
+            let writer = try GIFWriter(
+                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
+            writer.usesGiflibLZW = true
+            try writer.write(
+                GIFWriter.Frame(
+                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+                    delay: 10, disposal: .none, transparentIndex: nil))
+            try writer.finish()
+            try file.commit()
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+    }
+
+    @Test(
+        "clearing when full writes giflib's own bytes, across code sizes and dictionary clears",
+        arguments: [(2, 0), (16, 4), (16, 40), (256, 12), (7, 30)])
+    func whenFullIsGiflib(colors: Int, noise: Int) throws {
+        let (width, height) = (320, 200)
+        let palette = LossyLZWTests.palette(colors)
+        let sources = LossyLZWTests.sources(width: width, height: height, noise: noise, seed: UInt64(colors))
+        let indices = LossyLZWTests.nearest(sources, palette)
+        let giflib = try Self.firstImageData(Self.giflibFile(indices, width: width, height: height, palette: palette))
+        var encoder = LZWEncoder()
+        let ours = indices.withUnsafeBufferPointer { encoder.encode($0, codeSize: giflib.codeSize, rule: .whenFull) }
+        #expect(ours.count == giflib.data.count)
+        #expect(ours == giflib.data, "the streams differ from byte \(zip(ours, giflib.data).prefix { $0 == $1 }.count)")
+    }
+
+    /// Frames of a 16-color texture (a 40 × 30 tile of random colors,
+    /// repeated) that shifts by a pixel each frame: the dictionary fills
+    /// with the tile's strings long before a frame ends, and they keep
+    /// matching after.
+    static func texture(frames: Int) -> [RGBAImage] {
+        var random = SeededRandom(seed: 11)
+        let tile = (0..<(40 * 30)).map { _ in Int(random.next() % 16) }
+        return (0..<frames).map { f in
+            Synth.image(320, 240) { x, y in
+                let k = tile[(y % 30) * 40 + (x + f) % 40]
+                return (UInt8(k * 16), UInt8(255 - k * 9), UInt8(k * 5), 255)
+            }
+        }
+    }
+
+    @Test("a repeated texture keeps the full dictionary (a deferred clear), smaller than clearing, and reads exactly")
+    func deferredClear() throws {
+        let frames = Self.texture(frames: 3)
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("texture.gif").path
+            try Data(gif.bytes).write(to: URL(fileURLWithPath: path))
+            struct Counted: Decodable {
+                struct Image: Decodable { var codes: Int, pixels: Int, clears: Int, fullCodes: Int }
+                var images: [Image]
+            }
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let counted = try decoder.decode(Counted.self, from: ToolRunner.python("gif_lzw_codes.py", [path]))
+            try #require(counted.images.count == 3)
+            // The first frame, coded whole: one clear (the first), and
+            // hundreds of codes from the full dictionary.
+            #expect(counted.images[0].clears == 1, "\(counted.images[0])")
+            #expect(counted.images[0].fullCodes > 100, "\(counted.images[0])")
+            #expect(counted.images[0].pixels == 320 * 240)
+            // giflib, Pillow, ffmpeg and the spec decoder show every frame.
+            expectViewersShow(gif, frames.map { ($0, 10) })
+            for d in [ReferenceAnimation.Decoder.ffmpeg, .gifspec] {
+                expectFrames(
+                    try ReferenceAnimation(d, path: path).frames, equal: frames.map(normalized), width: 320,
+                    d.rawValue)
+            }
+        }
+        // And it pays: on the first frame's indices (any palette order
+        // codes alike), keeping the full dictionary beats clearing.
+        var random = SeededRandom(seed: 11)
+        let tile = (0..<(40 * 30)).map { _ in UInt8(random.next() % 16) }
+        var indices: [UInt8] = []
+        for y in 0..<240 {
+            for x in 0..<320 { indices.append(tile[(y % 30) * 40 + x % 40]) }
+        }
+        var encoder = LZWEncoder()
+        let sizes = LZWEncoder.ClearRule.allCases.map { rule in
+            indices.withUnsafeBufferPointer { encoder.encode($0, codeSize: 4, rule: rule).count }
+        }
+        #expect(sizes[2] < sizes[0] * 9 / 10, "bytes when full, when worn, never: \(sizes)")
+    }
+}
