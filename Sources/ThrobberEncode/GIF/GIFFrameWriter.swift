@@ -105,16 +105,43 @@ struct GIFFrameWriter {
                 let table = globalTable ?? ColorTable(colors: colors)
                 try write(p.frame, indexed(p.frame, table: table, local: false, sized: false).frame, table: table)
             case (.local(let table), _):
+                // The colors the viewer does not show yet (the rest can be
+                // transparent), when they fit.
+                let needed = changedColors(p.frame, limit: table.limit)
                 // With the shared palette instead of its own table, if it
-                // holds every color and that is smaller.
-                let shared = globalTable.flatMap { g in table.colors.allSatisfy { g.index(of: $0) != nil } ? g : nil }
-                var best = indexed(p.frame, table: table, local: true, sized: shared != nil)
+                // holds every color needed and that is smaller.
+                let shared = globalTable.flatMap { g in
+                    (needed ?? table).colors.allSatisfy { g.index(of: $0) != nil } ? g : nil
+                }
+                // Or with a table of the needed colors only, when that table
+                // is smaller or the rectangle's own has no room for a
+                // transparent entry.
+                let changed = needed.flatMap { c in
+                    table.index(of: 0) == nil
+                        || GIFWriter.colorTableBytes(c.count) < GIFWriter.colorTableBytes(table.count) ? c : nil
+                }
+                var best = indexed(p.frame, table: table, local: true, sized: shared != nil || changed != nil)
                 if let shared {
                     let viaShared = indexed(p.frame, table: shared, local: false)
                     if viaShared.bytes < best.bytes { best = viaShared }
                 }
+                if let changed {
+                    let viaChanged = indexed(p.frame, table: changed, local: true)
+                    if viaChanged.bytes < best.bytes { best = viaChanged }
+                }
                 try write(p.frame, best.frame, table: best.table)
-            case (.quantized(let remapped), .quantized), (.quantized(let remapped), .local):
+            case (.quantized(let remapped), .local(let limit, _, _)):
+                // The rectangle has too many colors, but the pixels the
+                // viewer does not show yet may not (an input GIF's frame
+                // leaves the rest transparent): those, exactly, if they fit.
+                if let table = changedColors(p.frame, limit: limit) {
+                    let exact = indexed(p.frame, table: table, local: true, sized: false)
+                    try write(p.frame, exact.frame, table: table)
+                } else {
+                    try writeQuantized(p.frame, remapped)
+                    quantizedFrames += 1
+                }
+            case (.quantized(let remapped), .quantized):
                 try writeQuantized(p.frame, remapped)
                 quantizedFrames += 1
             default:
@@ -124,6 +151,16 @@ struct GIFFrameWriter {
     }
 
     func finish() throws { try gif.finish() }
+
+    /// A table of the transparent entry and the colors of the pixels of
+    /// `f`'s rectangle that differ from what the viewer shows, or nil when
+    /// they do not fit in `limit` entries.
+    private func changedColors(_ f: PlannedFrame, limit: Int) -> ColorTable? {
+        guard f.index > 0 else { return nil }
+        var table = ColorTable(limit: limit)
+        table.insert(0)
+        return table.insertColors(of: f.target, in: f.geometry.rect, changedFrom: shown) ? table : nil
+    }
 
     /// Frames written with a libimagequant palette so far.
     private(set) var quantizedFrames = 0
@@ -157,9 +194,18 @@ struct GIFFrameWriter {
                         let c = t[row + x]
                         if c != lastColor {
                             lastColor = c
-                            lastIndex = table.index(of: c)!
+                            // A color the table lacks is one the viewer
+                            // shows already (a table of the changed pixels).
+                            lastIndex = table.index(of: c) ?? -1
                         }
                         let i = y * rect.width + x
+                        if lastIndex < 0 {
+                            guard let transparent, c == s[row + x] else {
+                                preconditionFailure("a color the viewer does not show is missing from the table")
+                            }
+                            plain[i] = UInt8(transparent)
+                            continue
+                        }
                         plain[i] = UInt8(lastIndex)
                         if let transparent, f.index > 0, lastIndex != transparent,
                             c == s[row + x]

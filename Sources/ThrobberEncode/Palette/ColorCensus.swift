@@ -23,14 +23,24 @@ struct ColorCensus {
     static let sharingColors = 1 << 18
 
     /// Adds a frame, given the one before it: what matters for local
-    /// palettes is the part that changed (GIFs of many colors in all often
-    /// change few at a time). Returns false once a change alone has over 256
-    /// colors (nothing more to learn then).
+    /// palettes is the pixels that changed (GIFs of many colors in all
+    /// often change few at a time, and an input GIF's frames each have at
+    /// most 256 colors besides the pixels they leave transparent). Returns
+    /// false once a change alone has over 256 colors (nothing more to learn
+    /// then).
     mutating func add(_ frame: RGBAImage, after previous: RGBAImage?) -> Bool {
         let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         let changed = previous.map { FrameDiff.changedRect(frame, $0) } ?? full
+        // The colors of the changed rectangle, which the writer draws
+        // whole where a disposal cleared it; if they are too many, those of
+        // the pixels that change (the others can be left transparent).
         var own = ColorTable(limit: 256)
-        guard changed.isEmpty || own.insertColors(of: frame, in: changed) else {
+        var fits = changed.isEmpty || own.insertColors(of: frame, in: changed)
+        if !fits, let previous {
+            own = ColorTable(limit: 256)
+            fits = own.insertColors(of: frame, in: changed, changedFrom: previous)
+        }
+        guard fits else {
             everyFrameFits = false
             return false
         }
@@ -43,9 +53,9 @@ struct ColorCensus {
             frameColors = []
             frameAreas = []
         }
-        // Outside the changed rectangle the frame is the previous one, whose
-        // colors the union has: its own colors are all the union can gain,
-        // in the same order of first appearance as over the whole frame.
+        // Where the frame equals the previous one, the union has its colors:
+        // the changed pixels' are all it can gain, in the same order of
+        // first appearance as over the whole frame.
         if unionFits {
             for c in own.colors where !union.insert(c) {
                 unionFits = false

@@ -103,6 +103,37 @@ struct ColorTable: Sendable {
     }
 }
 
+extension ColorTable {
+    /// Adds the colors of the pixels of `rect` in `image` that differ from
+    /// `shown` (the same size): the colors a frame needs when the pixels a
+    /// viewer already shows are left transparent. False if they do not all
+    /// fit.
+    mutating func insertColors(of image: RGBAImage, in rect: PixelRect, changedFrom shown: RGBAImage) -> Bool {
+        precondition(image.width == shown.width && image.height == shown.height)
+        var fits = true
+        image.pixels.withUnsafeBytes { raw in
+            shown.pixels.withUnsafeBytes { shownRaw in
+                let px = raw.bindMemory(to: UInt32.self)
+                let before = shownRaw.bindMemory(to: UInt32.self)
+                var last: UInt32? = nil
+                outer: for y in rect.y..<rect.maxY {
+                    let row = y * image.width
+                    for x in rect.x..<rect.maxX where px[row + x] != before[row + x] {
+                        let c = UInt32(littleEndian: px[row + x])
+                        if c == last { continue }
+                        last = c
+                        if !insert(c) {
+                            fits = false
+                            break outer
+                        }
+                    }
+                }
+            }
+        }
+        return fits
+    }
+}
+
 /// The palette entry that shows a color opaque: the first entry of each
 /// color (a palette may repeat one), the transparent entry left out.
 package struct EntryLookup {

@@ -33,7 +33,7 @@ struct PaletteOrder {
 
     /// Frames whose first-chosen colors start a greedy order: all of them
     /// up to this many, else this many evenly spaced.
-    static let seeds = 32
+    static let seeds = 64
 
     /// The best order found, at most `limit` colors, with the bytes of the
     /// local tables of the frames it holds whole.
