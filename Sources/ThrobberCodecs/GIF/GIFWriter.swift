@@ -18,6 +18,10 @@ package final class GIFWriter {
         package var delay: Int
         package var disposal: Disposal
         package var transparentIndex: Int?
+        /// LZW data already coded (by `encoded`), used when it was coded
+        /// from these very indices with the code size the frame is written
+        /// with.
+        package var lzw: LZWData?
 
         package init(
             rect: PixelRect, palette: [UInt32]?, indices: [UInt8], delay: Int, disposal: Disposal,
@@ -32,8 +36,19 @@ package final class GIFWriter {
         }
     }
 
+    /// A frame's coded indices: the indices (sharing the frame's storage,
+    /// so that comparing them with the frame's is quick while they are
+    /// unchanged), the LZW minimum code size and the codes.
+    package struct LZWData: Sendable {
+        package var indices: [UInt8]
+        package var codeSize: Int
+        package var data: [UInt8]
+    }
+
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: ByteSink
+    /// What the last `write` coded.
+    private var lastLZW: LZWData?
     private var sinkFailed = false
     /// Codes image data (see `LZWEncoder`), unless `usesGiflibLZW`.
     private var lzw = LZWEncoder()
@@ -129,7 +144,10 @@ package final class GIFWriter {
         // codes go in as sub-blocks with `EGifPutCode`, giflib's call for
         // passing LZW data through.
         let codeSize = max(2, Int((map ?? gif.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
-        let data = smallestLZW(frame.indices, codeSize: codeSize)
+        let data =
+            frame.lzw.flatMap { $0.codeSize == codeSize && $0.indices == frame.indices ? $0.data : nil }
+            ?? frame.indices.withUnsafeBufferPointer { lzw.smallest($0, codeSize: codeSize) }
+        lastLZW = LZWData(indices: frame.indices, codeSize: codeSize, data: data)
         try data.withUnsafeBufferPointer { all in
             var block = [UInt8](repeating: 0, count: 256)
             var start = 0
@@ -144,22 +162,6 @@ package final class GIFWriter {
             }
         }
         try check(EGifPutCodeNext(gif, nil), "image data")
-    }
-
-    /// The shortest LZW data among the clear rules (the first on ties, so
-    /// that an image whose dictionary never fills is coded as giflib codes
-    /// it).
-    private func smallestLZW(_ indices: [UInt8], codeSize: Int) -> [UInt8] {
-        indices.withUnsafeBufferPointer { ix in
-            var best: [UInt8] = []
-            for rule in LZWEncoder.ClearRule.allCases {
-                let data = lzw.encode(ix, codeSize: codeSize, rule: rule)
-                if best.isEmpty || data.count < best.count { best = data }
-                // Without a full dictionary every rule codes alike.
-                if rule == .whenFull && !lzw.filled { break }
-            }
-            return best
-        }
     }
 
     /// Writes the trailer and releases giflib's state.
@@ -217,10 +219,13 @@ package final class GIFWriter {
         return GifMakeMapObject(Int32(size), &colors)
     }
 
-    /// Bytes of the LZW image data `frame` would take: used to choose between
-    /// encodings of the same frame.
-    /// `palette` is the table the frame's indices refer to.
-    package static func encodedSize(of frame: Frame, palette: [UInt32], width: Int, height: Int) -> Int {
+    /// Bytes `frame` would take in a file of its own with `palette` as
+    /// its local table, and its LZW data: used to choose between encodings
+    /// of the same frame (the data is written again as it is when the code
+    /// size agrees).
+    package static func encoded(of frame: Frame, palette: [UInt32], width: Int, height: Int) -> (
+        bytes: Int, lzw: LZWData?
+    ) {
         let sink = CountingSink()
         do {
             let probe = try GIFWriter(
@@ -230,9 +235,14 @@ package final class GIFWriter {
             f.palette = palette
             try probe.write(f)
             try probe.finish()
+            return (sink.count, probe.lastLZW)
         } catch {
-            return Int.max
+            return (Int.max, nil)
         }
-        return sink.count
+    }
+
+    /// The bytes of ``encoded(of:palette:width:height:)``.
+    package static func encodedSize(of frame: Frame, palette: [UInt32], width: Int, height: Int) -> Int {
+        encoded(of: frame, palette: palette, width: width, height: height).bytes
     }
 }

@@ -31,76 +31,124 @@ package struct LZWEncoder {
     /// Codes a block holds for `whenWorn`.
     static let block = 512
 
-    /// Open addressing: `keys[slot]` is prefix << 8 | pixel (−1 = empty),
-    /// `codes[slot]` its code. 8,192 slots for at most 4,095 strings.
-    private var keys = [Int32](repeating: -1, count: 8192)
-    private var codes = [Int16](repeating: 0, count: 8192)
-    private var bytes: [UInt8] = []
-    private var bitBuffer: UInt64 = 0
-    private var bitCount = 0
-    private var width = 0
-    private var next = 0
-    private var widthLimit = 0
+    /// Where the coder is: everything needed to go on from a pixel, so
+    /// that the rules can share the coding up to the first full dictionary.
+    private struct State {
+        /// Open addressing: `keys[slot]` is prefix << 8 | pixel (−1 =
+        /// empty), `codes[slot]` its code. 8,192 slots for at most 4,095
+        /// strings.
+        var keys = [Int32](repeating: -1, count: 8192)
+        var codes = [Int16](repeating: 0, count: 8192)
+        var bytes: [UInt8] = []
+        var bitBuffer: UInt64 = 0
+        var bitCount = 0
+        var width = 0
+        var next = 0
+        var widthLimit = 0
+        var codeCount = 0
+        /// The next pixel to read, and the code of the string before it.
+        var position = 1
+        var current = 0
+        /// `whenWorn`: pixels per code of the first block after the
+        /// dictionary filled (0 until known), and the current block.
+        var baseline = 0.0
+        var blockCodes = 0
+        var blockStart = 0
+    }
+    private var state = State()
+    private var codeSize = 2
+    private var clear: Int { 1 << codeSize }
     /// Codes written for the last image, clear and end codes included.
-    package private(set) var codeCount = 0
+    package var codeCount: Int { state.codeCount }
     /// Whether the dictionary filled while coding the last image (if not,
     /// every rule gives the same codes).
     package private(set) var filled = false
 
     package init() {}
 
-    /// The LZW data of `indices` (each below 2^`codeSize`), without the
-    /// code-size byte or sub-block lengths.
+    /// The LZW data of `indices` (each below 2^`codeSize`) with `rule`,
+    /// without the code-size byte or sub-block lengths.
     package mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, rule: ClearRule) -> [UInt8] {
-        precondition((2...8).contains(codeSize))
-        let clear = 1 << codeSize
-        bytes = []
-        bytes.reserveCapacity(indices.count / 2 + 16)
-        bitBuffer = 0
-        bitCount = 0
-        codeCount = 0
-        filled = false
-        func restart() {
-            for i in keys.indices { keys[i] = -1 }
-            width = codeSize + 1
-            next = clear + 2
-            widthLimit = 1 << width
+        start(indices, codeSize: codeSize)
+        guard !indices.isEmpty else { return finish(indices) }
+        filled = run(indices, rule: rule, stopAtFill: false)
+        return finish(indices)
+    }
+
+    /// The shortest LZW data of `indices` among the rules (the first on
+    /// ties, so that an image whose dictionary never fills is coded as
+    /// giflib codes it). The rules share the coding up to the first full
+    /// dictionary.
+    package mutating func smallest(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int) -> [UInt8] {
+        start(indices, codeSize: codeSize)
+        guard !indices.isEmpty else { return finish(indices) }
+        filled = run(indices, rule: .whenFull, stopAtFill: true)
+        guard filled else { return finish(indices) }
+        let atFill = state
+        var best: [UInt8] = []
+        for rule in ClearRule.allCases {
+            state = atFill
+            _ = run(indices, rule: rule, stopAtFill: false, resuming: true)
+            let data = finish(indices)
+            if best.isEmpty || data.count < best.count { best = data }
         }
+        return best
+    }
+
+    private mutating func start(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int) {
+        precondition((2...8).contains(codeSize))
+        self.codeSize = codeSize
+        state = State()
+        state.bytes.reserveCapacity(indices.count / 2 + 16)
+        filled = false
         restart()
         output(clear)
-        guard let first = indices.first else {
-            output(clear + 1)
-            flush()
-            return bytes
-        }
-        var current = Int(first)
-        // whenWorn: pixels per code of the first block after the dictionary
-        // filled (0 until known), and the current block's count so far.
-        var baseline = 0.0
-        var blockCodes = 0
-        var blockPixels = 0
-        var i = 1
-        while i < indices.count {
-            let pixel = Int(indices[i])
-            i += 1
-            let key = Int32(current << 8 | pixel)
-            var slot = Self.slot(key)
-            while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & 8191 }
-            if keys[slot] == key {
-                current = Int(codes[slot])
-                continue
+        state.current = Int(indices.first ?? 0)
+    }
+
+    /// An empty dictionary.
+    private mutating func restart() {
+        for i in state.keys.indices { state.keys[i] = -1 }
+        state.width = codeSize + 1
+        state.next = clear + 2
+        state.widthLimit = 1 << state.width
+    }
+
+    /// Codes pixels from `state.position` on. With `stopAtFill`, stops at
+    /// the first miss that finds the dictionary full (its prefix code
+    /// written, the rule's choice not yet made) and returns true; else
+    /// returns whether the dictionary filled. `resuming` takes up a state
+    /// stopped so.
+    private mutating func run(
+        _ indices: UnsafeBufferPointer<UInt8>, rule: ClearRule, stopAtFill: Bool, resuming: Bool = false
+    ) -> Bool {
+        var sawFull = resuming
+        var pendingFull = resuming
+        while pendingFull || state.position < indices.count {
+            if !pendingFull {
+                let pixel = Int(indices[state.position])
+                state.position += 1
+                let key = Int32(state.current << 8 | pixel)
+                var slot = Self.slot(key)
+                while state.keys[slot] != -1 && state.keys[slot] != key { slot = (slot + 1) & 8191 }
+                if state.keys[slot] == key {
+                    state.current = Int(state.codes[slot])
+                    continue
+                }
+                output(state.current)
+                state.current = pixel
+                if state.next < 4095 {
+                    state.keys[slot] = key
+                    state.codes[slot] = Int16(state.next)
+                    state.next += 1
+                    state.blockStart = state.position - 1
+                    continue
+                }
+                // The dictionary is full.
+                sawFull = true
+                if stopAtFill { return true }
             }
-            output(current)
-            current = pixel
-            if next < 4095 {
-                keys[slot] = key
-                codes[slot] = Int16(next)
-                next += 1
-                blockPixels = i - 1
-                continue
-            }
-            // The dictionary is full.
-            filled = true
+            pendingFull = false
             switch rule {
             case .whenFull:
                 output(clear)
@@ -108,24 +156,30 @@ package struct LZWEncoder {
             case .never:
                 break
             case .whenWorn:
-                blockCodes += 1
-                guard blockCodes == Self.block else { continue }
-                let perCode = Double(i - 1 - blockPixels) / Double(Self.block)
-                blockCodes = 0
-                blockPixels = i - 1
-                if baseline == 0 {
-                    baseline = perCode
-                } else if perCode < 0.75 * baseline {
+                state.blockCodes += 1
+                guard state.blockCodes == Self.block else { continue }
+                let perCode = Double(state.position - 1 - state.blockStart) / Double(Self.block)
+                state.blockCodes = 0
+                state.blockStart = state.position - 1
+                if state.baseline == 0 {
+                    state.baseline = perCode
+                } else if perCode < 0.75 * state.baseline {
                     output(clear)
                     restart()
-                    baseline = 0
+                    state.baseline = 0
                 }
             }
         }
-        output(current)
+        return sawFull
+    }
+
+    /// The last string's code, the end code, and the last bits.
+    private mutating func finish(_ indices: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        if !indices.isEmpty { output(state.current) }
         output(clear + 1)
-        flush()
-        return bytes
+        if state.bitCount > 0 { state.bytes.append(UInt8(truncatingIfNeeded: state.bitBuffer)) }
+        state.bitCount = 0
+        return state.bytes
     }
 
     @inline(__always)
@@ -137,23 +191,17 @@ package struct LZWEncoder {
     /// (once the next free code needs another bit; 12 bits at most).
     @inline(__always)
     private mutating func output(_ code: Int) {
-        bitBuffer |= UInt64(code) << UInt64(bitCount)
-        bitCount += width
-        while bitCount >= 8 {
-            bytes.append(UInt8(truncatingIfNeeded: bitBuffer))
-            bitBuffer >>= 8
-            bitCount -= 8
+        state.bitBuffer |= UInt64(code) << UInt64(state.bitCount)
+        state.bitCount += state.width
+        while state.bitCount >= 8 {
+            state.bytes.append(UInt8(truncatingIfNeeded: state.bitBuffer))
+            state.bitBuffer >>= 8
+            state.bitCount -= 8
         }
-        codeCount += 1
-        if next >= widthLimit && width < 12 {
-            width += 1
-            widthLimit = 1 << width
+        state.codeCount += 1
+        if state.next >= state.widthLimit && state.width < 12 {
+            state.width += 1
+            state.widthLimit = 1 << state.width
         }
-    }
-
-    private mutating func flush() {
-        if bitCount > 0 { bytes.append(UInt8(truncatingIfNeeded: bitBuffer)) }
-        bitBuffer = 0
-        bitCount = 0
     }
 }

@@ -282,10 +282,12 @@ struct GIFFrameWriter {
             candidates += [runs, allAlternative]
         }
         guard candidates.count > 1 else { return nil }
-        let sizes = candidates.map { GIFWriter.encodedSize(of: $0, palette: palette, width: width, height: height) }
-        let best = sizes.indices.min { sizes[$0] < sizes[$1] }!
+        let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
+        let best = coded.indices.min { coded[$0].bytes < coded[$1].bytes }!
         if triesExact { exactLosses = best == 1 ? 0 : exactLosses + 1 }
-        return (candidates[best], sizes[best])
+        var chosen = candidates[best]
+        chosen.lzw = coded[best].lzw
+        return (chosen, coded[best].bytes)
     }
 
     /// Quantized: pixels the viewer already shows well enough become the
