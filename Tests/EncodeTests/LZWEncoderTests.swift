@@ -40,20 +40,28 @@ struct LZWEncoderTests {
         throw ThrobberError(.software, "no image")
     }
 
-    /// The bytes giflib's own coder (`EGifPutLine`) writes for one frame.
+    /// Writes one frame to `path` with giflib's own LZW coder
+    /// (`EGifPutLine`).
+    static func writeWithGiflib(
+        _ indices: [UInt8], width: Int, height: Int, palette: [UInt32], transparent: Int?, to path: String
+    ) throws {
+        let file = try OutputFile(path: path)
+        let writer = try GIFWriter(
+            sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
+        writer.usesGiflibLZW = true
+        try writer.write(
+            GIFWriter.Frame(
+                rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+                delay: 10, disposal: .none, transparentIndex: transparent))
+        try writer.finish()
+        try file.commit()
+    }
+
+    /// The bytes giflib's own coder writes for one frame.
     static func giflibFile(_ indices: [UInt8], width: Int, height: Int, palette: [UInt32]) throws -> [UInt8] {
         try withTemporaryDirectory { dir in
             let path = dir.appendingPathComponent("frame.gif").path
-            let file = try OutputFile(path: path)
-            let writer = try GIFWriter(
-                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
-            writer.usesGiflibLZW = true
-            try writer.write(
-                GIFWriter.Frame(
-                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
-                    delay: 10, disposal: .none, transparentIndex: nil))
-            try writer.finish()
-            try file.commit()
+            try writeWithGiflib(indices, width: width, height: height, palette: palette, transparent: nil, to: path)
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         }
     }

@@ -51,17 +51,9 @@ struct LossyLZWTests {
     {
         try withTemporaryDirectory { dir in
             let path = dir.appendingPathComponent("frame.gif").path
-            let file = try OutputFile(path: path)
-            let writer = try GIFWriter(
-                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
             // giflib's own coder: the simulation follows it.
-            writer.usesGiflibLZW = true
-            try writer.write(
-                GIFWriter.Frame(
-                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
-                    delay: 10, disposal: .none, transparentIndex: transparent))
-            try writer.finish()
-            try file.commit()
+            try LZWEncoderTests.writeWithGiflib(
+                indices, width: width, height: height, palette: palette, transparent: transparent, to: path)
             let counted = try JSONDecoder().decode(Counted.self, from: ToolRunner.python("gif_lzw_codes.py", [path]))
             return try #require(counted.images.first)
         }

@@ -80,45 +80,22 @@ struct ColorTable: Sendable {
         return true
     }
 
-    /// Adds the colors of `rect` in `image`; false if they do not all fit.
-    mutating func insertColors(of image: RGBAImage, in rect: PixelRect) -> Bool {
+    /// Adds the colors of `rect` in `image`, or with `shown` (the same
+    /// size) only those of the pixels that differ from it: the colors a
+    /// frame needs when the pixels a viewer already shows are left
+    /// transparent. False if they do not all fit.
+    mutating func insertColors(of image: RGBAImage, in rect: PixelRect, changedFrom shown: RGBAImage? = nil) -> Bool {
+        precondition(shown.map { $0.width == image.width && $0.height == image.height } ?? true)
         var fits = true
         image.pixels.withUnsafeBytes { raw in
-            let px = raw.bindMemory(to: UInt32.self)
-            var last: UInt32? = nil
-            outer: for y in rect.y..<rect.maxY {
-                let row = y * image.width
-                for x in rect.x..<rect.maxX {
-                    let c = UInt32(littleEndian: px[row + x])
-                    if c == last { continue }
-                    last = c
-                    if !insert(c) {
-                        fits = false
-                        break outer
-                    }
-                }
-            }
-        }
-        return fits
-    }
-}
-
-extension ColorTable {
-    /// Adds the colors of the pixels of `rect` in `image` that differ from
-    /// `shown` (the same size): the colors a frame needs when the pixels a
-    /// viewer already shows are left transparent. False if they do not all
-    /// fit.
-    mutating func insertColors(of image: RGBAImage, in rect: PixelRect, changedFrom shown: RGBAImage) -> Bool {
-        precondition(image.width == shown.width && image.height == shown.height)
-        var fits = true
-        image.pixels.withUnsafeBytes { raw in
-            shown.pixels.withUnsafeBytes { shownRaw in
+            (shown ?? image).pixels.withUnsafeBytes { shownRaw in
                 let px = raw.bindMemory(to: UInt32.self)
                 let before = shownRaw.bindMemory(to: UInt32.self)
+                let everyPixel = shown == nil
                 var last: UInt32? = nil
                 outer: for y in rect.y..<rect.maxY {
                     let row = y * image.width
-                    for x in rect.x..<rect.maxX where px[row + x] != before[row + x] {
+                    for x in rect.x..<rect.maxX where everyPixel || px[row + x] != before[row + x] {
                         let c = UInt32(littleEndian: px[row + x])
                         if c == last { continue }
                         last = c
