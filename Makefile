@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy clean man docs fuzz sanitize
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy bench-screencast clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -71,6 +71,10 @@ bench-webp: build
 bench-lossy: build
 	scripts/install-deps --bench
 	Benchmarks/run-lossy --plots docs/plots
+
+bench-screencast: build
+	scripts/install-deps --bench
+	Benchmarks/run-screencast
 
 # libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
 # and the manifest reader, FUZZ_SECONDS each (default 60), under ASan
