@@ -31,12 +31,18 @@ struct ColorCensus {
     mutating func add(_ frame: RGBAImage, after previous: RGBAImage?) -> Bool {
         let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         let changed = previous.map { FrameDiff.changedRect(frame, $0) } ?? full
-        // The colors of the changed rectangle, which the writer draws
-        // whole where a disposal cleared it; if they are too many, those of
-        // the pixels that change (the others can be left transparent).
+        // The colors the frame needs: where the previous frame stays on
+        // screen (nothing of it turns transparent, so the planner does not
+        // dispose of it), those of the pixels that change, the others left
+        // transparent; else those of the changed rectangle, which the
+        // writer draws whole where a disposal cleared it, or if they are
+        // too many, again those of the changed pixels.
+        let previousStays = previous.map { FrameDiff.rectToClear($0, before: frame).isEmpty } ?? false
         var own = ColorTable(limit: 256)
-        var fits = changed.isEmpty || own.insertColors(of: frame, in: changed)
-        if !fits, let previous {
+        var fits =
+            changed.isEmpty
+            || own.insertColors(of: frame, in: changed, changedFrom: previousStays ? previous : nil)
+        if !fits, !previousStays, let previous {
             own = ColorTable(limit: 256)
             fits = own.insertColors(of: frame, in: changed, changedFrom: previous)
         }
