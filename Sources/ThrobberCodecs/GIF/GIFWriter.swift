@@ -134,8 +134,8 @@ package final class GIFWriter {
             EGifPutImageDesc(
                 gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
                 Int32(frame.rect.height), false, map), "image descriptor")
-        var indices = frame.indices
         if usesGiflibLZW {
+            var indices = frame.indices
             try check(EGifPutLine(gif, &indices, Int32(indices.count)), "image data")
             return
         }

@@ -45,7 +45,6 @@ package struct LZWEncoder {
         var width = 0
         var next = 0
         var widthLimit = 0
-        var codeCount = 0
         /// The next pixel to read, and the code of the string before it.
         var position = 1
         var current = 0
@@ -58,11 +57,6 @@ package struct LZWEncoder {
     private var state = State()
     private var codeSize = 2
     private var clear: Int { 1 << codeSize }
-    /// Codes written for the last image, clear and end codes included.
-    package var codeCount: Int { state.codeCount }
-    /// Whether the dictionary filled while coding the last image (if not,
-    /// every rule gives the same codes).
-    package private(set) var filled = false
 
     package init() {}
 
@@ -71,7 +65,7 @@ package struct LZWEncoder {
     package mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, rule: ClearRule) -> [UInt8] {
         start(indices, codeSize: codeSize)
         guard !indices.isEmpty else { return finish(indices) }
-        filled = run(indices, rule: rule, stopAtFill: false)
+        _ = run(indices, rule: rule, stopAtFill: false)
         return finish(indices)
     }
 
@@ -82,8 +76,8 @@ package struct LZWEncoder {
     package mutating func smallest(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int) -> [UInt8] {
         start(indices, codeSize: codeSize)
         guard !indices.isEmpty else { return finish(indices) }
-        filled = run(indices, rule: .whenFull, stopAtFill: true)
-        guard filled else { return finish(indices) }
+        // Without a full dictionary every rule codes alike.
+        guard run(indices, rule: .whenFull, stopAtFill: true) else { return finish(indices) }
         let atFill = state
         var best: [UInt8] = []
         for rule in ClearRule.allCases {
@@ -100,7 +94,6 @@ package struct LZWEncoder {
         self.codeSize = codeSize
         state = State()
         state.bytes.reserveCapacity(indices.count / 2 + 16)
-        filled = false
         restart()
         output(clear)
         state.current = Int(indices.first ?? 0)
@@ -198,7 +191,6 @@ package struct LZWEncoder {
             state.bitBuffer >>= 8
             state.bitCount -= 8
         }
-        state.codeCount += 1
         if state.next >= state.widthLimit && state.width < 12 {
             state.width += 1
             state.widthLimit = 1 << state.width

@@ -24,26 +24,50 @@ struct PaletteOrder {
     /// Each frame's LZW codes, estimated (a quarter of its pixels: typical
     /// of the loaders and clips this writes; only the ranking uses it).
     let codes: [Int]
+    /// The colors other than transparent, numbered in order of first
+    /// appearance; each frame's as those numbers, and the frames of each.
+    /// Built once: every order below works on the numbers.
+    private let colors: [UInt32]
+    private let frameIDs: [[Int]]
+    private let framesOf: [[Int]]
 
     init(frames: [[UInt32]], areas: [Int]) {
         precondition(frames.count == areas.count)
         self.frames = frames
         codes = areas.map { max(1, $0 / 4) }
+        var id: [UInt32: Int] = [:]
+        var colors: [UInt32] = []
+        var framesOf: [[Int]] = []
+        frameIDs = frames.enumerated().map { f, own in
+            own.compactMap { c -> Int? in
+                guard c != 0 else { return nil }
+                let i = id[c] ?? colors.count
+                if i == colors.count {
+                    id[c] = i
+                    colors.append(c)
+                    framesOf.append([])
+                }
+                framesOf[i].append(f)
+                return i
+            }
+        }
+        self.colors = colors
+        self.framesOf = framesOf
     }
 
     /// Frames whose first-chosen colors start a greedy order: all of them
     /// up to this many, else this many evenly spaced.
     static let seeds = 64
 
-    /// The best order found, at most `limit` colors, with the bytes of the
-    /// local tables of the frames it holds whole.
+    /// The best order found, at most `limit` colors (transparent first),
+    /// with the bytes of the local tables of the frames it holds whole.
     func best(limit: Int) -> (colors: [UInt32], savedBytes: Int) {
         var candidates = [greedy(seed: nil, limit: limit), peeled(limit: limit), popular(limit: limit)]
         let step = max(1, (frames.count + Self.seeds - 1) / Self.seeds)
         for seed in stride(from: 0, to: frames.count, by: step) {
             candidates.append(greedy(seed: seed, limit: limit))
         }
-        var best = (colors: [UInt32](), savedBytes: 0)
+        var best = (order: [Int](), savedBytes: 0)
         var bestBits = Int.max
         for order in candidates {
             let (bits, saved) = cost(order)
@@ -52,34 +76,35 @@ struct PaletteOrder {
                 best = (order, saved)
             }
         }
-        return best
+        return ([0] + best.order.map { colors[$0] }, best.savedBytes)
     }
 
-    /// Estimated bits of every frame's table and image data with `order` as
-    /// the shared table (its own bytes included), and the local-table bytes
-    /// of the frames it holds whole.
-    func cost(_ order: [UInt32]) -> (bits: Int, savedBytes: Int) {
-        var position: [UInt32: Int] = [:]
-        position.reserveCapacity(order.count)
-        for (i, c) in order.enumerated() { position[c] = i }
-        var bits = 8 * GIFWriter.colorTableBytes(order.count)
+    /// Estimated bits of every frame's table and image data with
+    /// transparent and then `order` (color numbers) as the shared table
+    /// (its own bytes included), and the local-table bytes of the frames it
+    /// holds whole.
+    func cost(_ order: [Int]) -> (bits: Int, savedBytes: Int) {
+        // Each color's entry (transparent is entry 0), −1 when left out.
+        var position = [Int](repeating: -1, count: colors.count)
+        for (i, c) in order.enumerated() { position[c] = i + 1 }
+        var bits = 8 * GIFWriter.colorTableBytes(order.count + 1)
         var saved = 0
-        for (f, colors) in frames.enumerated() {
+        for (f, ids) in frameIDs.enumerated() {
             var highest = 0
             var held = true
-            for c in colors where c != 0 {
-                guard let p = position[c] else {
+            for c in ids {
+                guard position[c] >= 0 else {
                     held = false
                     break
                 }
-                highest = max(highest, p)
+                highest = max(highest, position[c])
             }
-            let own = GIFWriter.colorTableBytes(colors.count + 1)
+            let own = GIFWriter.colorTableBytes(frames[f].count + 1)
             if held {
                 saved += own
                 bits += Self.lzwBits(codes: codes[f], entries: highest + 1)
             } else {
-                bits += 8 * own + Self.lzwBits(codes: codes[f], entries: colors.count + 1)
+                bits += 8 * own + Self.lzwBits(codes: codes[f], entries: frames[f].count + 1)
             }
         }
         return (bits, saved)
@@ -112,18 +137,12 @@ struct PaletteOrder {
         return bits
     }
 
-    /// The greedy order, its first frame `seed` (nil: the rule's own pick).
-    func greedy(seed: Int?, limit: Int) -> [UInt32] {
-        var framesOf: [UInt32: [Int]] = [:]
-        var missing = [Int](repeating: 0, count: frames.count)
-        for (f, colors) in frames.enumerated() {
-            for c in colors where c != 0 {
-                framesOf[c, default: []].append(f)
-                missing[f] += 1
-            }
-        }
-        var order: [UInt32] = [0]
-        var held: Set<UInt32> = [0]
+    /// The greedy order (color numbers, after transparent), its first frame
+    /// `seed` (nil: the rule's own pick).
+    func greedy(seed: Int?, limit: Int) -> [Int] {
+        var missing = frameIDs.map(\.count)
+        var order: [Int] = []
+        var held = [Bool](repeating: false, count: colors.count)
         var done = [Bool](repeating: false, count: frames.count)
         var forced = seed
         // Each pass takes every frame already held whole and picks the next
@@ -141,46 +160,26 @@ struct PaletteOrder {
             }
             if let f = forced, !done[f] { pick = f }
             forced = nil
-            guard pick >= 0, order.count + missing[pick] <= limit else { break }
-            for c in frames[pick] where held.insert(c).inserted {
+            guard pick >= 0, 1 + order.count + missing[pick] <= limit else { break }
+            for c in frameIDs[pick] where !held[c] {
+                held[c] = true
                 order.append(c)
-                for g in framesOf[c, default: []] { missing[g] -= 1 }
+                for g in framesOf[c] { missing[g] -= 1 }
             }
         }
         return order
     }
 
-    /// The peeling order, cut to `limit`.
-    func peeled(limit: Int) -> [UInt32] {
-        // Colors in order of first appearance, and the frames of each.
-        var id: [UInt32: Int] = [:]
-        var colors: [UInt32] = []
-        var framesOf: [[Int]] = []
-        var frameIDs: [[Int]] = []
-        for (f, own) in frames.enumerated() {
-            var ids: [Int] = []
-            for c in own where c != 0 {
-                let i = id[c] ?? colors.count
-                if i == colors.count {
-                    id[c] = i
-                    colors.append(c)
-                    framesOf.append([])
-                }
-                framesOf[i].append(f)
-                ids.append(i)
-            }
-            frameIDs.append(ids)
-        }
+    /// The peeling order (color numbers, after transparent), cut to
+    /// `limit`.
+    func peeled(limit: Int) -> [Int] {
         // What dropping a color costs: the codes of the held frames that
         // need it. Ties: the less used color goes first, then the later.
         var need = [Int](repeating: 0, count: colors.count)
-        var use = [Int](repeating: 0, count: colors.count)
         for (f, ids) in frameIDs.enumerated() {
-            for i in ids {
-                need[i] += codes[f]
-                use[i] += codes[f]
-            }
+            for i in ids { need[i] += codes[f] }
         }
+        let use = need
         var heap = MinHeap()
         for i in colors.indices { heap.push((need[i], use[i], -i)) }
         var held = [Bool](repeating: true, count: frames.count)
@@ -199,21 +198,18 @@ struct PaletteOrder {
                 }
             }
         }
-        return [0] + removal.reversed().prefix(limit - 1).map { colors[$0] }
+        return Array(removal.reversed().prefix(limit - 1))
     }
 
-    /// Colors by the codes of the frames that use them, cut to `limit`.
-    func popular(limit: Int) -> [UInt32] {
-        var use: [UInt32: Int] = [:]
-        var first: [UInt32: Int] = [:]
-        for (f, own) in frames.enumerated() {
-            for c in own where c != 0 {
-                use[c, default: 0] += codes[f]
-                if first[c] == nil { first[c] = first.count }
-            }
+    /// Color numbers by the codes of the frames that use them (ties: the
+    /// earlier first), cut to `limit`.
+    func popular(limit: Int) -> [Int] {
+        var use = [Int](repeating: 0, count: colors.count)
+        for (f, ids) in frameIDs.enumerated() {
+            for i in ids { use[i] += codes[f] }
         }
-        let ranked = use.keys.sorted { (use[$0]!, -first[$0]!) > (use[$1]!, -first[$1]!) }
-        return [0] + ranked.prefix(limit - 1)
+        let ranked = colors.indices.sorted { (use[$0], -$0) > (use[$1], -$1) }
+        return Array(ranked.prefix(limit - 1))
     }
 }
 
