@@ -88,9 +88,10 @@ struct APNGEncoder: FormatEncoder {
                 quantizer: quantizer, palette: try shared.quantize(dither: settings.dither),
                 first: first)
             self.reducer = reducer
+            // libimagequant may give two entries one color: PLTE keeps one.
+            let palette = ColorTable(colors: reducer.colors).colors
             layout = APNGPixelLayout(
-                colorType: .palette, depth: APNGColorSurvey.depth(forEntries: reducer.colors.count),
-                palette: reducer.colors)
+                colorType: .palette, depth: APNGColorSurvey.depth(forEntries: palette.count), palette: palette)
         }
     }
 

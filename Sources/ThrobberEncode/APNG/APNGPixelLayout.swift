@@ -13,6 +13,8 @@ struct APNGPixelLayout: Sendable {
     /// PLTE entries as packed RGBA (palette only).
     let palette: [UInt32]
     private let table: ColorTable?
+    /// For each of `table`'s colors, the first palette entry that has it.
+    private let entries: [Int]
     /// The palette entry unchanged pixels take under blend OVER.
     private let clear: Int?
 
@@ -23,7 +25,11 @@ struct APNGPixelLayout: Sendable {
         self.colorType = colorType
         self.depth = depth
         self.palette = palette
-        table = colorType == .palette ? ColorTable(colors: palette) : nil
+        let table = colorType == .palette ? ColorTable(colors: palette) : nil
+        self.table = table
+        // ColorTable numbers distinct colors: a repeated entry would shift
+        // every later one.
+        entries = table?.colors.map { c in palette.firstIndex(of: c)! } ?? []
         clear = palette.firstIndex { $0 >> 24 == 0 }
     }
 
@@ -120,7 +126,7 @@ struct APNGPixelLayout: Sendable {
                     if colorType == .gray {
                         lastValue = (c & 0xFF) * maxValue / 255
                     } else {
-                        lastValue = UInt32(table?.index(of: c) ?? (c >> 24 == 0 ? clear : nil) ?? 0)
+                        lastValue = UInt32(table?.index(of: c).map { entries[$0] } ?? (c >> 24 == 0 ? clear : nil) ?? 0)
                     }
                 }
                 let shift = (perByte - 1 - x % perByte) * depth

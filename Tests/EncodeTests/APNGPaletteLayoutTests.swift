@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ThrobberEncode
+@testable import ThrobberKit
+
+@Suite("APNG palette layout")
+struct APNGPaletteLayoutTests {
+    @Test(
+        "a palette that repeats a color still gives each later color its own entry (mandelbrot --colors 256 was 12 dB)")
+    func repeatedPaletteEntry() {
+        let red: UInt32 = 0xFF00_00FF
+        let green: UInt32 = 0xFF00_FF00
+        let blue: UInt32 = 0xFFFF_0000
+        let layout = APNGPixelLayout(colorType: .palette, depth: 8, palette: [red, green, red, blue])
+        // Pixels blue, green, red as RGBA bytes.
+        let rgba: [UInt8] = [0, 0, 255, 255, 0, 255, 0, 255, 255, 0, 0, 255]
+        #expect(layout.encode(rgba, width: 3) == [3, 1, 0])
+    }
+
+    @Test("--colors 256 on a fractal zoom whose libimagequant palette repeats a color stays near the source")
+    func quantizedZoomStaysClose() throws {
+        try withTemporaryDirectory { dir in
+            let frames = dir.appendingPathComponent("in")
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+            let ffmpeg = Process()
+            ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+            ffmpeg.arguments = [
+                "-v", "error", "-nostdin", "-f", "lavfi", "-i", "mandelbrot=size=160x120:rate=25", "-frames:v", "3",
+                "-pix_fmt", "rgb24", frames.appendingPathComponent("%04d.png").path,
+            ]
+            try ffmpeg.run()
+            ffmpeg.waitUntilExit()
+            #expect(ffmpeg.terminationStatus == 0)
+            let files = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted().map {
+                frames.appendingPathComponent($0).path
+            }
+            let sources = try referenceImages(files)
+            try withAPNG(
+                MemoryFrameSource(sources),
+                .with {
+                    $0.colors = 256
+                    $0.jobs = 1
+                }
+            ) { apng in
+                let decoded = try ReferenceAnimation(.spec, path: apng.path).frames
+                #expect(decoded.count == sources.count)
+                for (i, (d, s)) in zip(decoded, sources.map(normalized)).enumerated() {
+                    #expect(psnr(d, s) >= 30, "frame \(i): \(psnr(d, s)) dB")
+                }
+            }
+        }
+    }
+}
