@@ -13,7 +13,18 @@ the source frames. Writes a markdown report to stdout.
 """
 import argparse, functools, glob, os, shutil, statistics, subprocess, sys, tempfile
 import numpy as np
-from PIL import Image, ImageSequence
+
+# Decoding the APNGs: Debian's Pillow 9.4 composites blend-OVER frames of
+# RGB APNGs without their tRNS color key (fixed in Pillow 9.5), as
+# both Throbber's and apngasm's files use; the "exact" column uses the
+# Pillow that scripts/install-deps pins for the tests (Tests/tools/apng_pillow.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "tools"))
+import apng_pillow  # noqa: E402
+
+if not os.path.isfile(os.path.join(apng_pillow.PIN, ".throbber-pillow-" + apng_pillow.VERSION)):
+    sys.exit("Benchmarks/apng.py: run scripts/install-deps first (it pins Pillow %s for decoding APNG)" % apng_pillow.VERSION)
+sys.path.insert(0, apng_pillow.PIN)
+from PIL import Image, ImageSequence  # noqa: E402
 
 print = functools.partial(print, flush=True)  # progress shows as it goes
 
@@ -116,7 +127,7 @@ def main():
             if r is None:
                 continue
             exact = all(np.array_equal(a, b) for a, b in zip(frames_of(r["file"]), sources))
-            print("| %s | %s | %.2f | %.2f | %.0f | %s | %s |" % (r["label"], format(r["bytes"], ","), r["bytes"] / base, r["wall"], r["rss"], "yes" if exact else "no", png_type(r["file"])))
+            print("| %s | %s | %.3f | %.2f | %.0f | %s | %s |" % (r["label"], format(r["bytes"], ","), r["bytes"] / base, r["wall"], r["rss"], "yes" if exact else "no", png_type(r["file"])))
         if not args.no_palette:
             print("\n| palette APNG | bytes | PSNR dB | wall s |")
             print("|---|--:|--:|--:|")
@@ -127,11 +138,11 @@ def main():
         if name in encode_corpora:
             wins += t["bytes"] <= a["bytes"]
         summary.append(
-            "- %s: best %s B vs ffmpeg %s B (%s), %.2f× apngasm's size, %.1f× faster than apngasm (%s); "
+            "- %s: best %s B vs ffmpeg %s B (%s), %.4f× apngasm's size, %.1f× faster than apngasm (%s); "
             "max %s; fast %.2f s vs ffmpeg %.2f s (%s)" % (
                 name, format(t["bytes"], ","), format(f["bytes"], ","), "PASS" if t["bytes"] <= f["bytes"] else "FAIL",
                 t["bytes"] / a["bytes"], a["wall"] / t["wall"], "PASS" if a["wall"] >= 5 * t["wall"] else "FAIL",
-                "not measured" if tm is None else "%.3f× apngasm's size (%s)" % (
+                "not measured" if tm is None else "%.4f× apngasm's size (%s)" % (
                     tm["bytes"] / a["bytes"], "PASS" if tm["bytes"] <= a["bytes"] else "FAIL"),
                 tf["wall"], f["wall"], "PASS" if tf["wall"] <= f["wall"] else "FAIL"))
     print("## Targets\n")

@@ -130,14 +130,17 @@ enum ManPageProse {
         with exact delays as fractions (1/30 s at 30 fps, 1/4 s for a 0.25 s step).
         Each frame after the first redraws the rectangle that changed, blending
         OVER with unchanged pixels transparent when that is smaller.
+        RGB animations get a tRNS color key for that, a color no frame uses, as
+        apngasm does; browsers, ffmpeg and Pillow 9.5 and later show
+        such frames exactly, Pillow before 9.5 pastes the key color.
         With
         .Fl -compression Cm best
-        (the default) every PNG filter strategy is tried on each frame and the
-        smallest kept;
+        (the default) five PNG filter strategies are tried on each way of
+        coding a frame and the smallest kept;
         .Cm fast
         uses one heuristic,
         .Cm max
-        adds zopfli.
+        tries all eight and adds zopfli.
         With
         .Fl -colors
         it is a palette APNG (PLTE and tRNS) with one libimagequant palette for all

@@ -259,18 +259,55 @@ struct APNGWriterTests {
         }
     }
 
-    @Test("default with every pixel opaque: 8-bit RGB (no alpha channel, no tRNS), decoded exactly")
+    @Test(
+        "opaque frames of many colors: 8-bit RGB with a tRNS color key no frame uses, blend OVER where unchanged pixels take it; decoded exactly"
+    )
     func losslessRGB() throws {
-        let frames = (0..<4).map { Synth.photoLike(phase: $0 * 3) }
+        // A wavy gradient with two small marks moving at opposite corners:
+        // each frame's rectangle spans the picture, nearly all of it
+        // unchanged, which only blend OVER can leave as it is.
+        let frames: [RGBAImage] = (0..<4).map { f in
+            var image = Synth.photoLike(phase: 0)
+            for (x0, y0) in [(1 + 3 * f, 1), (60 - 3 * f, 44)] {
+                for y in y0..<(y0 + 3) {
+                    for x in x0..<(x0 + 3) {
+                        image.pixels.replaceSubrange(
+                            ((y * 64 + x) * 4)..<((y * 64 + x) * 4 + 4), with: [250, 20, 30, 255])
+                    }
+                }
+            }
+            return image
+        }
         try withAPNG(MemoryFrameSource(frames), .with { $0.jobs = 2 }) { apng in
             let s = apng.structure
             #expect(s.ihdr?.color == 2 && s.ihdr?.depth == 8, "\(String(describing: s.ihdr))")
-            #expect(s.trns == nil && s.plteEntries == nil)
+            #expect(s.plteEntries == nil)
             #expect(apng.report.palette == "lossless RGB")
+            // tRNS: three 16-bit samples, a color that no frame has.
+            let trns = try #require(s.trns)
+            #expect(trns.count == 6 && trns[0] == 0 && trns[2] == 0 && trns[4] == 0, "\(trns)")
+            let key = [trns[1], trns[3], trns[5]].map(UInt8.init)
+            for (i, frame) in frames.enumerated() {
+                let hit = stride(from: 0, to: frame.pixels.count, by: 4).first {
+                    Array(frame.pixels[$0..<($0 + 3)]) == key
+                }
+                #expect(hit == nil, "frame \(i) has the key color \(key)")
+            }
+            #expect(s.fctl.dropFirst().contains { $0.blend == 1 }, "no frame blends OVER")
             let expected = frames.map(normalized)
             for d in [ReferenceAnimation.Decoder.spec, .ffmpeg, .pillow] {
                 expectFrames(try ReferenceAnimation(d, path: apng.path).frames, equal: expected, width: 64, d.rawValue)
             }
+        }
+    }
+
+    @Test("one opaque frame of many colors: 8-bit RGB with no tRNS (no frame blends, so no key)")
+    func stillRGB() throws {
+        try withAPNG(MemoryFrameSource([Synth.photoLike(phase: 0)]), .with { $0.jobs = 1 }) { apng in
+            #expect(apng.structure.ihdr?.color == 2 && apng.structure.trns == nil && apng.structure.plteEntries == nil)
+            expectFrames(
+                try ReferenceAnimation(.spec, path: apng.path).frames, equal: [normalized(Synth.photoLike(phase: 0))],
+                width: 64, "spec")
         }
     }
 

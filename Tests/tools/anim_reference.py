@@ -32,7 +32,9 @@ MODE:
            (transparent); data beyond the frame is ignored.
            durations: [[delay_num, delay_den]] with delay_den 0 read as 100.
            loop: acTL num_plays.
-  pillow   APNG or GIF through Pillow's ImageSequence and convert("RGBA").
+  pillow   APNG or GIF through Pillow's ImageSequence and convert("RGBA")
+           (an APNG with the Pillow apng_pillow.py pins: Debian's 9.4
+           composites RGB blend-OVER frames without their tRNS key).
            For an APNG whose IDAT is a hidden default image, Pillow reports
            it as frame 0; it is dropped here ("default_image_dropped").
            durations: Pillow's info["duration"] in ms (may be null).
@@ -313,6 +315,8 @@ def apng_spec(path):
 # ---------------------------------------------------------------- Pillow
 
 def pillow(path):
+    import apng_pillow
+    apng_pillow.use_for([path])
     from PIL import Image, ImageSequence
     im = Image.open(path)
     default = bool(im.info.get("default_image"))

@@ -24,6 +24,9 @@ import hashlib
 import json
 import sys
 
+import apng_pillow
+
+apng_pillow.use_for(sys.argv[1:])  # an APNG: the pinned Pillow (apng_pillow.py)
 from PIL import Image, ImageSequence
 
 

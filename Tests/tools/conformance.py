@@ -89,7 +89,8 @@ from fractions import Fraction
 import numpy as np
 from PIL import Image
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 import chromium_cdp  # noqa: E402
 import webp_compose  # noqa: E402
 
@@ -284,6 +285,8 @@ def read_apng(path, report):
 
 
 def decode_pillow(path):
+    if is_png(path):
+        return decode_pillow_apng(path)
     im = Image.open(path)
     frames, durations = [], []
     for i in range(getattr(im, "n_frames", 1)):
@@ -291,6 +294,23 @@ def decode_pillow(path):
         frames.append(norm(np.asarray(im.convert("RGBA"))))
         durations.append(im.info.get("duration"))
     return {"frames": frames, "durations": durations, "loop": im.info.get("loop")}
+
+
+def is_png(path):
+    with open(path, "rb") as f:
+        return f.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def decode_pillow_apng(path):
+    """Pillow's APNG frames, from anim_reference.py's pillow mode in a
+    process of its own: the pinned Pillow (apng_pillow.py), where GIF and
+    WebP here keep Debian's."""
+    with tempfile.TemporaryDirectory() as d:
+        info = json.loads(run([sys.executable, os.path.join(HERE, "anim_reference.py"), "pillow", path, d]))
+        w, h = info["width"], info["height"]
+        frames = [norm(np.fromfile(os.path.join(d, "frame_%04d.rgba" % i), np.uint8).reshape(h, w, 4))
+                  for i in range(info["count"])]
+    return {"frames": frames, "durations": info["durations"], "loop": info["loop"]}
 
 
 def decode_ffmpeg(path, w, h):

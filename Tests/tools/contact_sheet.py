@@ -3,6 +3,10 @@
 checkerboard, with its delay, so a person can look at an animation at once.
 usage: contact_sheet.py IN.gif OUT.png [--scale N] [--columns N]"""
 import sys
+
+import apng_pillow
+
+apng_pillow.use_for(sys.argv[1:])  # an APNG: the pinned Pillow (apng_pillow.py)
 from PIL import Image, ImageDraw, ImageSequence
 
 def main():

@@ -5,6 +5,10 @@ per-frame durations (ms) and, per frame, the SHA-256 of its RGBA bytes
 (transparent pixels normalised to 0,0,0,0). With --dump DIR, also writes
 each composited frame as raw RGBA (frame_NNNN.rgba)."""
 import hashlib, json, sys, os
+
+import apng_pillow
+
+apng_pillow.use_for(sys.argv[1:])  # an APNG: the pinned Pillow (apng_pillow.py)
 from PIL import Image, ImageSequence
 
 def main():

@@ -11,6 +11,10 @@ the encoder's choice for half-transparent edges does not blur the match.
 99.0 means identical. --same-index compares GIF frame i with REF i only
 (the list then has one value)."""
 import json, math, sys
+
+import apng_pillow
+
+apng_pillow.use_for(sys.argv[1:])  # an APNG: the pinned Pillow (apng_pillow.py)
 from PIL import Image, ImageChops, ImageSequence, ImageStat
 
 BACKGROUND = (255, 0, 255, 255)

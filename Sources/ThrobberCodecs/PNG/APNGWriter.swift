@@ -55,7 +55,7 @@ package final class APNGWriter {
     /// (acTL num_plays).
     package init(
         sink: ByteSink, width: Int, height: Int, colorType: ColorType, depth: Int = 8, palette: [UInt32]?,
-        frameCount: Int, loop: Int
+        key: [UInt8]? = nil, frameCount: Int, loop: Int
     ) throws {
         self.sink = sink
         self.frameCount = frameCount
@@ -71,6 +71,7 @@ package final class APNGWriter {
                 chunks.chunk("tRNS", palette[...lastTranslucent].map { UInt8($0 >> 24) })
             }
         }
+        if let key { chunks.chunk("tRNS", key) }
         try flush()
     }
 

@@ -1,5 +1,6 @@
 internal import CDeflate
 internal import CZopfli
+import Synchronization
 import ThrobberCore
 
 /// The deflate implementations PNG streams are made with (zlib's own
@@ -9,19 +10,27 @@ enum Deflate {
     /// libdeflate at `level` (1–12): whole-buffer, faster than zlib at the
     /// same size, and smaller at its levels 10–12 (docs/benchmarks.md).
     static func libdeflate(_ data: [UInt8], level: Int32) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw ThrobberError(.software, "libdeflate: could not allocate a level \(level) compressor")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        var out = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor, data.count))
+        try withLibdeflate(data, level: level) { Array($0) }
+    }
+
+    /// The size of `data`'s libdeflate stream at `level`, for comparing
+    /// encodings of a frame: nothing is kept.
+    static func libdeflateSize(_ data: [UInt8], level: Int32) throws -> Int {
+        try withLibdeflate(data, level: level) { $0.count }
+    }
+
+    private static func withLibdeflate<T>(_ data: [UInt8], level: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T)
+        throws -> T
+    {
+        let compressor = try compressors.take(level)
+        defer { compressors.give(compressor, level) }
+        let bound = libdeflate_zlib_compress_bound(compressor.pointer, data.count)
+        let out = compressor.scratch(bound)
         let n = data.withUnsafeBytes { inBuf in
-            out.withUnsafeMutableBytes { outBuf in
-                libdeflate_zlib_compress(compressor, inBuf.baseAddress, inBuf.count, outBuf.baseAddress, outBuf.count)
-            }
+            libdeflate_zlib_compress(compressor.pointer, inBuf.baseAddress, inBuf.count, out, bound)
         }
         guard n > 0 else { throw ThrobberError(.software, "libdeflate: output did not fit its bound") }
-        out.removeSubrange(n...)
-        return out
+        return body(UnsafeBufferPointer(start: out, count: n))
     }
 
     /// zopfli with `iterations` rounds of its optimal parser: the smallest
@@ -38,5 +47,66 @@ enum Deflate {
         defer { throbber_zopfli_free(out) }
         guard let out else { return [] }
         return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// A libdeflate compressor and an output buffer, which one thread at a
+    /// time may use (the pool hands each to one caller).
+    final class Compressor: @unchecked Sendable {
+        let pointer: OpaquePointer
+        private var buffer: UnsafeMutablePointer<UInt8>? = nil
+        private var capacity = 0
+
+        init(pointer: OpaquePointer) { self.pointer = pointer }
+
+        deinit {
+            libdeflate_free_compressor(pointer)
+            buffer?.deallocate()
+        }
+
+        /// At least `count` bytes to compress into.
+        func scratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+            if let buffer, capacity >= count { return buffer }
+            buffer?.deallocate()
+            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            buffer = fresh
+            capacity = count
+            return fresh
+        }
+
+        /// Lets go of a buffer too large to keep for the next frame: the
+        /// memory plan counts a frame's compression only while it runs.
+        func trim() {
+            guard capacity > Deflate.keptBuffer else { return }
+            buffer?.deallocate()
+            buffer = nil
+            capacity = 0
+        }
+    }
+
+    /// Output buffers up to this size stay with their compressor.
+    static let keptBuffer = 8 << 20
+
+    /// Compressors kept for the next frame: at levels 10–12 one holds about
+    /// a megabyte of match-finder tables, which the command line's heap
+    /// policy would otherwise map and fault in afresh for every frame, and
+    /// the output buffer is as large as the frame. At most one per level
+    /// for each thread that compressed at once.
+    private static let compressors = Pool()
+
+    final class Pool: Sendable {
+        private let idle = Mutex<[Int32: [Compressor]]>([:])
+
+        func take(_ level: Int32) throws -> Compressor {
+            if let kept = idle.withLock({ $0[level]?.popLast() }) { return kept }
+            guard let pointer = libdeflate_alloc_compressor(level) else {
+                throw ThrobberError(.software, "libdeflate: could not allocate a level \(level) compressor")
+            }
+            return Compressor(pointer: pointer)
+        }
+
+        func give(_ compressor: Compressor, _ level: Int32) {
+            compressor.trim()
+            idle.withLock { $0[level, default: []].append(compressor) }
+        }
     }
 }

@@ -15,6 +15,9 @@ struct APNGColorSurvey {
     private var gray = true
     /// Gray levels in use.
     private var levels = [Bool](repeating: false, count: 256)
+    /// The RGB values in use, one bit each (2 MiB): an unused one can be
+    /// the color key.
+    private var used = [UInt64](repeating: 0, count: 1 << 18)
 
     /// Adds `image`, shown after `previous`.
     mutating func add(_ image: RGBAImage, after previous: RGBAImage?) {
@@ -38,15 +41,19 @@ struct APNGColorSurvey {
                         }
                     }
                     if c >> 24 != 255 { opaque = false }
+                    let rgb = Int(c & 0xFF_FFFF)
+                    used[rgb >> 6] |= 1 << UInt64(rgb & 63)
                 }
             }
         }
     }
 
     /// The layout for the animation; `animated`: more than one frame, so a
-    /// transparent palette entry for blend OVER is worth adding where it
-    /// costs no bits. (A tRNS key for gray or RGB would serve OVER too,
-    /// but Pillow 9.4 composites such frames wrongly.)
+    /// way to leave pixels as they are under blend OVER is worth having: a
+    /// transparent palette entry where it costs no bits, and for RGB a
+    /// color key (tRNS names a color no frame uses, as apngasm does). Gray
+    /// gets none: Pillow (9.4 to 13.0) ignores a gray key under blend OVER
+    /// and pastes it, and at 2 and 4 bits ffmpeg 5.1 misreads one too.
     func layout(animated: Bool) -> APNGPixelLayout {
         let colors = counting ? census.union.colors : nil
         let paletteDepth = colors.map { Self.depth(forEntries: $0.count) }
@@ -71,7 +78,14 @@ struct APNGColorSurvey {
             return APNGPixelLayout(colorType: .palette, depth: depth, palette: colors)
         }
         if gray { return APNGPixelLayout(colorType: .grayAlpha) }
-        return opaque ? APNGPixelLayout(colorType: .rgb) : .rgba
+        return opaque ? APNGPixelLayout(colorType: .rgb, key: animated ? rgbKey() : nil) : .rgba
+    }
+
+    /// The lowest RGB value no frame uses (black where it is free), as an
+    /// opaque packed color.
+    private func rgbKey() -> UInt32? {
+        guard let word = used.firstIndex(where: { $0 != ~0 }) else { return nil }
+        return 0xFF00_0000 | UInt32(word << 6 + (~used[word]).trailingZeroBitCount)
     }
 
     /// The smallest PNG palette bit depth for `n` entries.

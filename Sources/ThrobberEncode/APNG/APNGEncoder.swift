@@ -17,13 +17,14 @@ struct APNGEncoder: FormatEncoder {
         maxLoop: Int(Int32.max))
     static let fileExtensions = ["png", "apng"]
 
-    /// A frame ready for compression: pixels of its rectangle in the
-    /// output's color type, and how it is composited.
+    /// A frame ready for compression: the image, the one shown before it
+    /// (both shared with the batch, not copied), the rectangle it redraws
+    /// and its time. Its rows are made while it compresses, one frame per
+    /// worker at a time.
     struct Prepared: Sendable {
+        var image: RGBAImage
+        var previous: RGBAImage?
         var rect: PixelRect
-        var rows: [UInt8]
-        /// The OVER variant, when it gives the exact result.
-        var alternative: [UInt8]?
         var start: Rational, end: Rational
     }
 
@@ -98,7 +99,7 @@ struct APNGEncoder: FormatEncoder {
     mutating func begin(first: RGBAImage) throws {
         writer = try APNGWriter(
             sink: sink, width: first.width, height: first.height, colorType: layout.colorType,
-            depth: layout.depth, palette: layout.colorType == .palette ? layout.palette : nil,
+            depth: layout.depth, palette: layout.colorType == .palette ? layout.palette : nil, key: layout.keyChunk,
             frameCount: frameCount, loop: settings.loop)
     }
 
@@ -110,35 +111,49 @@ struct APNGEncoder: FormatEncoder {
         // ffmpeg 5.1 misplaces frames of fewer than 8 bits per pixel that do
         // not start at x = 0: such frames span whole rows.
         if layout.depth < 8 { rect = PixelRect(x: 0, y: rect.y, width: image.width, height: rect.height) }
-        var rows = FrameDiff.crop(image, rect).pixels
-        var alternative: [UInt8]? = nil
-        if let canvas, layout.canBlendOver {
-            alternative = APNGRects.overPixels(image, over: canvas, rect)
-        }
-        rows = layout.encode(rows, width: rect.width)
-        alternative = alternative.map { layout.encode($0, width: rect.width) }
+        let previous = canvas
         canvas = image
         return [
             Prepared(
-                rect: rect, rows: rows, alternative: alternative,
-                start: timeline.start(of: frame.entry), end: timeline.start(of: frame.endEntry))
+                image: image, previous: previous, rect: rect, start: timeline.start(of: frame.entry),
+                end: timeline.start(of: frame.endEntry))
         ]
     }
 
-    /// Filters and deflates each frame. Where blend OVER is possible, SOURCE
-    /// or OVER is picked by a quick trial compression, and only the winner
-    /// is compressed with full effort.
+    /// Puts each frame's rectangle in the layout, filters and deflates it.
+    /// Where blend OVER is possible, SOURCE and the OVER variants are
+    /// tried with each filter strategy by a quick compression, and only
+    /// the winner is compressed with full effort.
     static func process(_ frames: [Prepared], stage: Stage, jobs: Int) throws -> [APNGWriter.Frame] {
         try parallelMap(frames.count, jobs: jobs) { i in
             let f = frames[i]
+            let layout = stage.layout
+            let rows = layout.encode(FrameDiff.crop(f.image, f.rect).pixels, width: f.rect.width)
+            var variants = [rows]
+            if let previous = f.previous, layout.canBlendOver,
+                let over = APNGRects.overPixels(f.image, over: previous, f.rect).map({
+                    layout.encode($0, width: f.rect.width)
+                })
+            {
+                variants.append(over)
+                if stage.compressor.effort != .fast,
+                    let kept = layout.keepingShortRuns(over, rows: rows, width: f.rect.width, shortRun: Self.shortRun)
+                {
+                    variants.append(kept)
+                }
+            }
             let (variant, data) = try stage.compressor.compress(
-                variants: [f.rows] + (f.alternative.map { [$0] } ?? []), stride: stage.layout.stride(f.rect.width),
+                variants: variants, stride: stage.layout.stride(f.rect.width),
                 height: f.rect.height, bpp: stage.layout.filterDistance, indexed: stage.layout.colorType == .palette)
             return APNGWriter.Frame(
                 rect: f.rect, delay: APNGWriter.delay(from: f.start, to: f.end),
                 dispose: .none, blend: variant == 0 ? .source : .over, data: data)
         }
     }
+
+    /// Unchanged runs shorter than this are drawn again in the second OVER
+    /// variant (measured on the benchmark corpora: docs/benchmarks.md).
+    static let shortRun = 5
 
     mutating func write(_ frames: [APNGWriter.Frame]) throws {
         guard let writer else { throw ThrobberError(.software, "APNG frames written before the header") }

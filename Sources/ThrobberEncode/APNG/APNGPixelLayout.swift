@@ -17,12 +17,16 @@ struct APNGPixelLayout: Sendable {
     private let entries: [Int]
     /// The palette entry unchanged pixels take under blend OVER.
     private let clear: Int?
+    /// RGB: an opaque color no frame uses, which tRNS makes transparent,
+    /// so that blend OVER can leave pixels as they were.
+    let key: UInt32?
 
     /// 8-bit RGBA.
     static let rgba = APNGPixelLayout(colorType: .rgba)
 
-    init(colorType: APNGWriter.ColorType, depth: Int = 8, palette: [UInt32] = []) {
+    init(colorType: APNGWriter.ColorType, depth: Int = 8, palette: [UInt32] = [], key: UInt32? = nil) {
         self.colorType = colorType
+        self.key = key
         self.depth = depth
         self.palette = palette
         let table = colorType == .palette ? ColorTable(colors: palette) : nil
@@ -39,8 +43,15 @@ struct APNGPixelLayout: Sendable {
         switch colorType {
         case .rgba, .grayAlpha: true
         case .palette: clear != nil
-        case .rgb, .gray: false
+        case .rgb: key != nil
+        case .gray: false
         }
+    }
+
+    /// The tRNS chunk's contents for an RGB key: three 16-bit samples.
+    var keyChunk: [UInt8]? {
+        guard let key, colorType == .rgb else { return nil }
+        return [0, UInt8(key & 0xFF), 0, UInt8(key >> 8 & 0xFF), 0, UInt8(key >> 16 & 0xFF)]
     }
 
     /// Samples per pixel.
@@ -69,6 +80,65 @@ struct APNGPixelLayout: Sendable {
         case .gray: return "lossless gray \(bits)"
         case .palette: return "palette of \(palette.count) colors, \(bits)"
         }
+    }
+
+    /// `over` (a rectangle in this layout, unchanged pixels transparent)
+    /// with every run of fewer than `shortRun` unchanged pixels in a row
+    /// drawn again from `rows` (the same rectangle as it is), where that
+    /// pixel is opaque, so OVER leaves the same pixel. A key or clear
+    /// pixel between changed ones costs two jumps in the filtered row,
+    /// where the pixel itself often continues its neighbours. Nil when no
+    /// run is that short, or below 8 bits a sample.
+    func keepingShortRuns(_ over: [UInt8], rows: [UInt8], width: Int, shortRun: Int) -> [UInt8]? {
+        guard depth == 8, canBlendOver, over.count == rows.count, width > 0 else { return nil }
+        let n = channels
+        let height = rows.count / (n * width)
+        let keyBytes: [UInt8] = key.map { [UInt8($0 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 >> 16 & 0xFF)] } ?? []
+        var out = over
+        var changed = false
+        over.withUnsafeBufferPointer { o in
+            rows.withUnsafeBufferPointer { r in
+                out.withUnsafeMutableBufferPointer { d in
+                    /// Whether pixel `i` is left as it was under OVER.
+                    func clear(_ i: Int) -> Bool {
+                        switch colorType {
+                        case .rgb: o[3 * i] == keyBytes[0] && o[3 * i + 1] == keyBytes[1] && o[3 * i + 2] == keyBytes[2]
+                        case .rgba: o[4 * i + 3] == 0
+                        case .grayAlpha: o[2 * i + 1] == 0
+                        case .palette: Int(o[i]) == self.clear
+                        case .gray: false
+                        }
+                    }
+                    func opaque(_ i: Int) -> Bool {
+                        switch colorType {
+                        case .rgb, .gray: true
+                        case .rgba: r[4 * i + 3] == 255
+                        case .grayAlpha: r[2 * i + 1] == 255
+                        case .palette: palette[Int(r[i])] >> 24 == 255
+                        }
+                    }
+                    for y in 0..<height {
+                        var x = 0
+                        while x < width {
+                            guard clear(y * width + x) else {
+                                x += 1
+                                continue
+                            }
+                            var end = x + 1
+                            while end < width && clear(y * width + end) { end += 1 }
+                            if end - x < shortRun {
+                                for i in (y * width + x)..<(y * width + end) where opaque(i) {
+                                    for c in 0..<n { d[n * i + c] = r[n * i + c] }
+                                    changed = true
+                                }
+                            }
+                            x = end
+                        }
+                    }
+                }
+            }
+        }
+        return changed ? out : nil
     }
 
     /// `rgba` (rows of `width` pixels) in this layout. In a palette, colors
@@ -100,8 +170,10 @@ struct APNGPixelLayout: Sendable {
     }
 
     private func encodeRGB(_ px: UnsafeBufferPointer<UInt32>, _ o: UnsafeMutableBufferPointer<UInt8>) {
+        let key = key ?? 0
         for i in 0..<px.count {
-            let c = UInt32(littleEndian: px[i])
+            var c = UInt32(littleEndian: px[i])
+            if c >> 24 == 0 { c = key }
             o[3 * i] = UInt8(c & 0xFF)
             o[3 * i + 1] = UInt8(c >> 8 & 0xFF)
             o[3 * i + 2] = UInt8(c >> 16 & 0xFF)

@@ -67,11 +67,13 @@ public struct EncodeSettings: Equatable, Sendable {
         /// APNG: one filter heuristic and one quick libdeflate pass per
         /// frame. GIF ignores the choice.
         case fast
-        /// APNG: every filter strategy tried per frame, the smallest
-        /// deflated with libdeflate's strongest level. GIF ignores the choice.
+        /// APNG: five filter strategies tried on each way of coding a frame,
+        /// the smallest deflated with libdeflate's level 11. GIF ignores
+        /// the choice.
         case best
-        /// APNG: as `best`, then zopfli on each frame's winner (many times
-        /// slower, a few percent smaller). GIF ignores the choice.
+        /// APNG: all eight filter strategies, then libdeflate 12 and zopfli
+        /// on each frame's winner (many times slower, a few percent
+        /// smaller). GIF ignores the choice.
         case max
 
         /// The PNG compressor effort of this choice.

@@ -242,7 +242,8 @@ struct APNGCLITests {
         }
     }
 
-    @Test("default APNG of opaque frames with more than 256 colors is RGB (color type 2) and lossless")
+    @Test(
+        "default APNG of opaque frames with more than 256 colors is RGB (color type 2) with a tRNS key, and lossless")
     func losslessRGB() throws {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("in")
@@ -258,8 +259,13 @@ struct APNGCLITests {
             let out = dir.appendingPathComponent("o.png")
             try APNGCLI.run(["encode", folder.path, "-o", out.path])
             let s = try APNGCLI.expectAPNG(out)
-            #expect(s.ihdr?.color == 2 && s.trns == nil && s.plteEntries == nil, "\(String(describing: s.ihdr))")
+            // The key (tRNS, three 16-bit samples) is a color no frame has.
+            #expect(s.ihdr?.color == 2 && s.trns?.count == 6 && s.plteEntries == nil, "\(String(describing: s.ihdr))")
             let expected = try APNGCLI.stills(urls)
+            let key = (s.trns ?? []).enumerated().filter { $0.offset % 2 == 1 }.map { UInt8($0.element) }
+            for frame in expected.frames {
+                #expect(!stride(from: 0, to: frame.count, by: 4).contains { Array(frame[$0..<($0 + 3)]) == key })
+            }
             for mode in ["spec", "ffmpeg", "pillow"] {
                 #expect(try APNGCLI.decode(mode, out).frames == expected.frames, "\(mode)")
             }
