@@ -86,6 +86,23 @@ struct PNGFilterSet {
         }
     }
 
+    /// Calls `body` with each pair of neighbouring bytes of `row` (the first
+    /// byte paired with a 0 before it) as `previous << 8 | byte`, once for
+    /// each run of one pair: a repeat is seen already.
+    @inline(__always)
+    private static func forEachPairRun(_ row: UnsafePointer<UInt8>, _ stride: Int, _ body: (Int) -> Void) {
+        var previous = 0
+        var last = -1
+        for x in 0..<stride {
+            let v = Int(row[x])
+            let key = previous << 8 | v
+            previous = v
+            if key == last { continue }
+            last = key
+            body(key)
+        }
+    }
+
     /// Row filtered by `f` (0–4) into `o` (`stride` bytes).
     @inline(__always)
     private static func filterOne(
@@ -188,33 +205,15 @@ struct PNGFilterSet {
                             if wantBigrams {
                                 // A bit per pair (8 KiB, in the L1 cache), set
                                 // along the row, then cleared along it again.
-                                // A pair like the one before it (a run) is
-                                // skipped: it is seen already.
                                 var distinct = 0
-                                var previous = 0
-                                var last = -1
-                                for x in 0..<stride {
-                                    let v = Int(row[x])
-                                    let key = previous << 8 | v
-                                    previous = v
-                                    if key == last { continue }
-                                    last = key
+                                Self.forEachPairRun(row, stride) { key in
                                     let bit = UInt64(1) << UInt64(key & 63)
                                     if seen[key >> 6] & bit == 0 {
                                         seen[key >> 6] |= bit
                                         distinct &+= 1
                                     }
                                 }
-                                previous = 0
-                                last = -1
-                                for x in 0..<stride {
-                                    let v = Int(row[x])
-                                    let key = previous << 8 | v
-                                    previous = v
-                                    if key == last { continue }
-                                    last = key
-                                    seen[key >> 6] = 0
-                                }
+                                Self.forEachPairRun(row, stride) { seen[$0 >> 6] = 0 }
                                 if distinct < bestBigrams {
                                     bestBigrams = distinct
                                     bigrams[y] = UInt8(g)
