@@ -19,7 +19,8 @@ struct GIFFrameWriter {
     /// Without lossy LZW: chooses, among entries that show a pixel exactly
     /// alike, the ones giflib's LZW matches furthest.
     var exact = LossyLZW(level: 0)
-    /// Frames in a row where `exact`'s choice was not the smallest, and
+    /// Frames in a row where the rewrite free to take exact alternatives
+    /// (`exact`'s, or with lossy LZW `lossy`'s) was not the smallest, and
     /// frames since it was last tried: it costs an LZW pass and a size
     /// trial, and on content where it does not pay it is only tried again
     /// now and then (deterministic: frames are written in order).
@@ -261,16 +262,13 @@ struct GIFFrameWriter {
         _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], withRuns: Bool
     ) -> (frame: GIFWriter.Frame, bytes: Int)? {
         var candidates = [frame]
-        let triesExact = exactLosses < Self.exactLossLimit || sinceExact >= Self.exactRetry
+        let triesExact = takesAlternatives()
         if triesExact {
             var matched = frame
             exact.rewrite(
                 &matched.indices, sources: [], palette: palette, transparent: frame.transparentIndex,
                 alternatives: alternative)
             candidates.append(matched)
-            sinceExact = 0
-        } else {
-            sinceExact += 1
         }
         if withRuns {
             var runs = frame
@@ -284,11 +282,25 @@ struct GIFFrameWriter {
         guard candidates.count > 1 else { return nil }
         let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
         let best = coded.indices.min { coded[$0].bytes < coded[$1].bytes }!
-        if triesExact { exactLosses = best == 1 ? 0 : exactLosses + 1 }
+        if triesExact { alternativesPaid(best == 1) }
         var chosen = candidates[best]
         chosen.lzw = coded[best].lzw
         return (chosen, coded[best].bytes)
     }
+
+    /// Whether to try the rewrite that may take exact alternatives on this
+    /// frame: always while it pays, else once every `exactRetry` frames.
+    mutating func takesAlternatives() -> Bool {
+        guard exactLosses < Self.exactLossLimit || sinceExact >= Self.exactRetry else {
+            sinceExact += 1
+            return false
+        }
+        sinceExact = 0
+        return true
+    }
+
+    /// Whether the rewrite with alternatives was the smaller this time.
+    mutating func alternativesPaid(_ paid: Bool) { exactLosses = paid ? 0 : exactLosses + 1 }
 
     /// Quantized: pixels the viewer already shows well enough become the
     /// transparent entry, so unchanged areas stay stable instead of
@@ -345,13 +357,13 @@ struct GIFFrameWriter {
             }
             if !anyAlternative { alternative = [] }
         }
-        if lossy != nil {
-            applyLossy(&indices, f, palette: colors, transparent: remapped.transparent, alternatives: alternative)
-        }
         var frame = GIFWriter.Frame(
             rect: rect, palette: colors, indices: indices, delay: f.delay,
             disposal: f.geometry.disposal, transparentIndex: remapped.transparent)
-        if lossy == nil && !alternative.isEmpty,
+        if lossy != nil {
+            frame = lossyChoice(frame, f, alternative: alternative, palette: colors)
+            indices = frame.indices
+        } else if !alternative.isEmpty,
             let best = smallest(frame, alternative: alternative, palette: colors, withRuns: false)
         {
             frame = best.frame
