@@ -122,7 +122,7 @@ enum EncodeCommand: Subcommand {
                 help:
                     "Write the best-looking file no larger than this (500000, 256k, 2M, 128KiB), searching --quality, --lossy, --colors and --dither (WebP: lossless, then --quality, within --colors if given); pixels, frames and timing stay as asked.",
                 details:
-                    "k, M and G count in thousands (as upload limits do), KiB, MiB and GiB in 1024s. GIF tries each palette at several lossy levels in one pass, keeps the fitting file with the highest PSNR and refines its lossy level towards the budget (LZW only). When even the smallest setting does not fit, nothing is written (exit 65) and the message says how small it got: then --width, --frames 1-:2 or a lower --fps help.",
+                    "k, M and G count in thousands (as upload limits do), KiB, MiB and GiB in 1024s. GIF writes each palette at lossy 0 and 200 in one pass and, where the budget lies between, more lossy levels from the same palettes (LZW only), keeping the fitting file with the highest PSNR. When even the smallest setting does not fit, nothing is written (exit 65) and the message says how small it got: then --width, --frames 1-:2 or a lower --fps help.",
                 default: "no limit"),
             OptionSpec(
                 "background", value: "color",

@@ -295,6 +295,49 @@ struct LossyEncodeTests {
         }
     }
 
+    @Test(
+        "a budget the settings meet as they are: one pass of two files (lossy 0 and 200), the bytes of no budget; one between those: levels between, replayed, the bytes of a plain encode at the level chosen"
+    )
+    func budgetPassWritesItsEnds() throws {
+        let frames = Self.halfMoving(frames: 6)
+        let settings = EncodeSettings.with { $0.quality = 90 }
+        let plain = try gifBytes(MemoryFrameSource(frames), settings)
+        let asIs = try encodeGIF(
+            frames,
+            .with {
+                $0 = settings
+                $0.maxBytes = plain.count
+            }, pillow: false)
+        #expect(asIs.bytes == plain)
+        #expect(asIs.report.budget?.trials == 2, "\(String(describing: asIs.report.budget))")
+        let lossiest = try gifBytes(
+            MemoryFrameSource(frames),
+            .with {
+                $0 = settings
+                $0.lossy = 200
+            })
+        try #require(lossiest.count < plain.count)
+        let budget = (plain.count + lossiest.count) / 2
+        let between = try encodeGIF(
+            frames,
+            .with {
+                $0 = settings
+                $0.maxBytes = budget
+            }, pillow: false)
+        let choice = try #require(between.report.budget)
+        #expect(between.bytes.count <= budget && choice.lossy > 0 && choice.lossy < 200, "\(choice)")
+        // Levels 0 and 200 from the pass, then at least one round of two
+        // levels between, replayed from the pass's palettized frames.
+        #expect(choice.trials >= 4, "\(choice)")
+        let direct = try gifBytes(
+            MemoryFrameSource(frames),
+            .with {
+                $0 = settings
+                $0.lossy = choice.lossy
+            })
+        #expect(direct == between.bytes, "lossy \(choice.lossy): \(direct.count) vs \(between.bytes.count) bytes")
+    }
+
     @Test("--lossy is 0 … 200")
     func range() {
         for bad in [-1, 201] {

@@ -49,12 +49,36 @@ final class LossyTrials: ByteSink {
         }
     }
 
+    /// One lossy level's file and its PSNR (nil where not measured).
+    struct File {
+        var level: Int
+        var bytes: [UInt8]
+        var psnr: Double?
+    }
+
+    /// The files the encode wrote, lowest level first.
+    var files: [File] {
+        levels.indices.map { j in
+            File(level: levels[j], bytes: outputs[j].bytes, psnr: j < psnr.count ? psnr[j] : nil)
+        }
+    }
+
     /// Whether `replay` can write more levels.
     var canReplay: Bool { kept != nil && header != nil }
 
-    /// The file at `level` and its PSNR, from the kept frames: the same
-    /// bytes as a new encode at that level would give.
-    func replay(level: Int) throws -> (bytes: [UInt8], psnr: Double) {
+    /// The files at `levels`, from the kept frames on up to `jobs`
+    /// threads: the same bytes as new encodes at those levels would give.
+    func replay(levels: [Int], jobs: Int) throws -> [File] {
+        let (header, kept) = (header, kept)
+        return try parallelMap(levels.count, jobs: jobs) { i in
+            let (bytes, psnr) = try Self.replay(level: levels[i], header: header, kept: kept)
+            return File(level: levels[i], bytes: bytes, psnr: psnr)
+        }
+    }
+
+    private static func replay(level: Int, header: Header?, kept: [[GIFFrameWriter.Paletted]]?) throws -> (
+        bytes: [UInt8], psnr: Double
+    ) {
         guard let header, let kept else { throw ThrobberError(.software, "lossy replay without kept frames") }
         let sink = MemorySink()
         var writer = try GIFFrameWriter(

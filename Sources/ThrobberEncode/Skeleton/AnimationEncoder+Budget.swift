@@ -16,8 +16,12 @@ extension AnimationEncoder {
     /// to 0.67 of it on the benchmark corpora).
     static let hopeless = 0.5
 
-    /// The lossy levels a GIF step tries in its pass, from `floor` (the
-    /// asked level) up; levels between them are tried later, LZW only.
+    /// The lossy levels of a GIF step, from `floor` (the asked level) up.
+    /// A pass writes only the lowest and the highest: most passes of a
+    /// search do not fit even at the highest, and the first often fits at
+    /// the lowest. Where the budget falls between them, levels between are
+    /// written from the pass's palettized frames, LZW only
+    /// (`BudgetSearch.levels`).
     static let budgetLevels = [0, 25, 50, 100, 200]
 
     /// The steps, best-looking first: the settings as given, then ever
@@ -52,6 +56,17 @@ extension AnimationEncoder {
         return steps
     }
 
+    /// The files of `trial` at `levels`, from one more pass (frames too
+    /// large to keep for a replay).
+    private func encodeLevels(
+        _ levels: [Int], _ trial: EncodeSettings, _ source: FrameSource, timeline: Timeline, batch: Int
+    ) throws -> [LossyTrials.File] {
+        guard !levels.isEmpty else { return [] }
+        let outputs = LossyTrials(levels: levels)
+        _ = try encodeOnce(trial, source, timeline: timeline, to: outputs, batch: batch)
+        return outputs.files
+    }
+
     /// A file that fits, from step `step`.
     struct BudgetFile {
         var bytes: [UInt8]
@@ -69,14 +84,14 @@ extension AnimationEncoder {
 
     /// The best-looking file of at most `maxBytes`: the settings as given
     /// first; if they do not fit, a binary search of the ladder for the
-    /// first step that fits (sizes fall along the steps), each step at its
-    /// lossy levels in one pass. Of the files that fit, the one with the
-    /// highest PSNR against the source
-    /// (measured while writing) wins; its lossy level is then refined
-    /// between the last level too large and the first that fits, from the
-    /// kept palettized frames (LZW only), to use the budget fully. The
-    /// file is written to `sink`. Throws a data error, writing nothing,
-    /// when even the last step's smallest file is too large.
+    /// first step that fits (sizes fall along the steps), each step in one
+    /// pass at its lowest and highest lossy level, and at levels between
+    /// where the budget lies between those (`BudgetSearch.levels`, from
+    /// the kept palettized frames, LZW only), to use the budget fully. Of
+    /// the files that fit, the one with the highest PSNR against the
+    /// source (measured while writing) wins. The file is written to
+    /// `sink`. Throws a data error, writing nothing, when even the last
+    /// step's smallest file is too large.
     func encodeWithin(_ maxBytes: Int, _ source: FrameSource, timeline: Timeline, to sink: ByteSink, batch: Int)
         throws -> EncodeReport
     {
@@ -89,9 +104,15 @@ extension AnimationEncoder {
             trial.colors = step.colors
             trial.dither = step.dither
             if format == .gif {
-                let outputs = LossyTrials(levels: step.lossy)
+                let ends = Array(Set([step.lossy.first!, step.lossy.last!])).sorted()
+                let outputs = LossyTrials(levels: ends)
                 let report = try encodeOnce(trial, source, timeline: timeline, to: outputs, batch: batch)
-                return search.add(step, index: i, trials: outputs, report: report, format: format)
+                let files = try BudgetSearch.levels(outputs.files, maxBytes: maxBytes) { levels in
+                    outputs.canReplay
+                        ? try outputs.replay(levels: levels, jobs: settings.jobs)
+                        : try encodeLevels(levels, trial, source, timeline: timeline, batch: batch)
+                }
+                return search.add(step, index: i, files: files, report: report, format: format)
             }
             let output = MemorySink()
             let report = try encodeOnce(trial, source, timeline: timeline, to: output, batch: batch)
@@ -122,7 +143,6 @@ extension AnimationEncoder {
                 }
             }
         }
-        try search.refine()
         guard let file = search.best else {
             let reached = search.smallest.map { "\($0.bytes) bytes (\($0.description))" } ?? "nothing"
             throw ThrobberError(
