@@ -130,6 +130,29 @@ struct LossyLZWTests {
         #expect(Double(sizes[3]) < 0.95 * Double(sizes[0]), "lossy 200 saves under 5%: \(sizes)")
     }
 
+    @Test(
+        "without following the dictionary through frames no pixel may change, the indices are those of following it",
+        arguments: [2, 256])
+    func skipsOnlyFramesThatCannotChange(colors: Int) throws {
+        // Two colors far apart (black and white): no pixel may take the
+        // other at level 200. 256 colors: many may.
+        let palette = colors == 2 ? [0xFF00_0000, 0xFFFF_FFFF] : Self.palette(256)
+        let sources = Self.sources(width: 64, height: 48, noise: 6, seed: 4).map { c -> UInt32 in
+            colors == 2 ? (c & 0xFF > 0x80 ? 0xFFFF_FFFF : 0xFF00_0000) : c
+        }
+        let exact = Self.nearest(sources, palette)
+        var followed = exact
+        var skipped = exact
+        var follower = LossyLZW(level: 200)
+        var skipper = LossyLZW(level: 200)
+        skipper.followsUnchanged = false
+        follower.rewrite(&followed, sources: sources, palette: palette, transparent: nil)
+        skipper.rewrite(&skipped, sources: sources, palette: palette, transparent: nil)
+        #expect(skipped == followed)
+        #expect((followed == exact) == (colors == 2), "\(colors) colors: some pixel changed: \(followed != exact)")
+        #expect(follower.codes > 2)
+    }
+
     @Test("a transparent pixel stays transparent and an opaque one never becomes transparent")
     func transparencyStays() throws {
         let (width, height) = (120, 80)

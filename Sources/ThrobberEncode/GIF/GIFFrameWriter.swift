@@ -55,6 +55,7 @@ struct GIFFrameWriter {
         shown = RGBAImage(width: width, height: height)
         globalTable = global.map { ColorTable(colors: $0) }
         self.lossy = lossy > 0 ? LossyLZW(level: lossy) : nil
+        self.lossy?.followsUnchanged = false
     }
 
     /// A planned frame with its palette work done, ready to be written.

@@ -28,6 +28,14 @@ package struct LossyLZW {
     /// Bits of those codes.
     package internal(set) var bits = 0
 
+    /// Whether `rewrite` follows the dictionary (to count `codes` and
+    /// `bits`) also through a frame where no pixel may change. A writer
+    /// that only wants the indices turns it off: such a frame (a
+    /// lossless frame of few, distant colors, as every frame of a
+    /// two-color animation) then costs one pass over its pixels, not an
+    /// LZW pass, and comes out as it went in either way.
+    package var followsUnchanged = true
+
     /// Bytes of LZW image data giflib writes: the code size byte, the
     /// codes in sub-blocks of at most 255 bytes, and the empty block.
     package var imageDataBytes: Int {
@@ -161,6 +169,7 @@ package struct LossyLZW {
         indices.withUnsafeMutableBufferPointer { ix in
             sources.withUnsafeBufferPointer { src in
                 canChange = changeable(ix, src)
+                if !followsUnchanged && !canChange.contains(true) { return }
                 // The first pixel: the one whose strings reach furthest.
                 var current = Int(firstStep(ix, src, at: 0))
                 var p = 1
