@@ -27,6 +27,27 @@ struct FewestRunsTests {
     }
 
     @Test(
+        "stretches: a stretch of pixels with alternatives turns into them when it holds two runs or more, else keeps its own values"
+    )
+    func stretches() {
+        let none = FewestRuns.none
+        // 5 | 1 1 2 2 | 5: two runs in the stretch → all four transparent (0).
+        #expect(
+            FewestRuns.stretches(primary: [5, 1, 1, 2, 2, 5], alternative: [none, 0, 0, 0, 0, none])
+                == [5, 0, 0, 0, 0, 5])
+        // 5 | 1 1 1 | 5: one run → kept, so it may continue a run of 1 beyond.
+        #expect(
+            FewestRuns.stretches(primary: [1, 1, 1, 1, 5], alternative: [none, 0, 0, 0, none]) == [1, 1, 1, 1, 5])
+        // Two stretches judged apart: the first one run, the second two.
+        #expect(
+            FewestRuns.stretches(primary: [3, 3, 9, 4, 6, 6], alternative: [0, 0, none, 0, 0, 0])
+                == [3, 3, 9, 0, 0, 0])
+        // A stretch across a row end (LZW order) and one that runs to the end.
+        #expect(FewestRuns.stretches(primary: [7, 8], alternative: [2, 2]) == [2, 2])
+        #expect(FewestRuns.stretches(primary: [4, 5, 6], alternative: [none, none, none]) == [4, 5, 6])
+    }
+
+    @Test(
         "on random rows the choice has the fewest changes of value that any choice has (brute force over 2^k choices)")
     func matchesBruteForce() {
         var random = SeededRandom(seed: 7)

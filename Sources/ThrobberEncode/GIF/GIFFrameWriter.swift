@@ -256,9 +256,10 @@ struct GIFFrameWriter {
     /// The smallest encoding of `frame` among: its own indices, the choice
     /// between them and their alternatives that follows giflib's LZW
     /// dictionary (`exact`, while it pays), and, `withRuns`, every
-    /// alternative taken and the fewest-runs choice (which win on flat,
-    /// drawn frames; the dictionary's choice wins on quantized ones). Nil
-    /// when there is nothing to choose from.
+    /// alternative taken, the fewest-runs choice and the stretch rule
+    /// (`FewestRuns.stretches`) (which win on flat, drawn frames and on
+    /// re-encoded GIFs; the dictionary's choice wins on quantized ones).
+    /// Nil when there is nothing to choose from.
     private mutating func smallest(
         _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], withRuns: Bool
     ) -> (frame: GIFWriter.Frame, bytes: Int)? {
@@ -278,7 +279,9 @@ struct GIFFrameWriter {
             for i in alternative.indices where alternative[i] != FewestRuns.none {
                 allAlternative.indices[i] = UInt8(alternative[i])
             }
-            candidates += [runs, allAlternative]
+            var stretches = frame
+            stretches.indices = FewestRuns.stretches(primary: frame.indices, alternative: alternative)
+            candidates += [runs, allAlternative, stretches]
         }
         guard candidates.count > 1 else { return nil }
         let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }

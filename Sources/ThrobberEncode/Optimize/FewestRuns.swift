@@ -61,4 +61,35 @@ package enum FewestRuns {
         }
         return out
     }
+
+    /// `primary`, where each stretch of pixels that all have an alternative
+    /// (consecutive in LZW order) takes the alternatives when the stretch
+    /// holds two or more runs of different values, and keeps its own values
+    /// when it is one run. The rule gifsicle's optimizer writes frames by:
+    /// a single run gains nothing from turning into a run of the
+    /// alternative, and may lose, as it often continues a run of the same
+    /// color that cannot change; a stretch of several runs becomes one.
+    /// Where alternatives are mixed (a stretch of pixels whose alternatives
+    /// differ), each pixel still takes its own alternative.
+    package static func stretches(primary: [UInt8], alternative: [Int16]) -> [UInt8] {
+        precondition(primary.count == alternative.count)
+        var out = primary
+        var start = -1  // the open stretch, or −1
+        var several = false
+        for i in primary.indices {
+            guard alternative[i] >= 0 else {
+                start = -1
+                continue
+            }
+            if start < 0 {
+                start = i
+                several = false
+            } else if !several && primary[i] != primary[start] {
+                several = true
+                for j in start..<i { out[j] = UInt8(alternative[j]) }
+            }
+            if several { out[i] = UInt8(alternative[i]) }
+        }
+        return out
+    }
 }
