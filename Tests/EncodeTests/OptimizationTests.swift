@@ -274,6 +274,34 @@ struct OptimizationTests {
         #expect(gif.giflib.frames.count == 2)
     }
 
+    @Test(
+        "the last frame clears what the first leaves transparent only when the animation loops: played once, it draws just its change",
+        arguments: [0, 1, 2])
+    func lastFrameClearsOnlyForALoop(loop: Int) throws {
+        // Frame 1: left half transparent, right half green. Frames 2 and 3:
+        // all green but for a red pixel that moves.
+        let first = Synth.image(16, 8) { x, _ in x < 8 ? (0, 0, 0, 0) : (0, 255, 0, 255) }
+        let later = (0..<2).map { f in
+            Synth.image(16, 8) { x, y in x == 4 + f && y == 4 ? (255, 0, 0, 255) : (0, 255, 0, 255) }
+        }
+        let gif = try encodeGIF(
+            [first] + later,
+            .with {
+                $0.loop = loop
+                $0.timing.fps = Rational(10)
+            })
+        let last = try #require(gif.giflib.frames.last)
+        if loop == 1 {
+            // Nothing follows: the red pixel's move only, kept on screen.
+            #expect(last.disposal != 2 && last.width * last.height <= 2, "\(last)")
+        } else {
+            // The loop comes back to frame 1: the left half is cleared.
+            #expect(last.disposal == 2 && last.width >= 8, "\(last)")
+        }
+        // Every frame shows its source, in giflib and Pillow alike.
+        expectViewersShow(gif, [(first, 10), (later[0], 10), (later[1], 10)])
+    }
+
     @Test("a loop count over 65536 is refused as a usage error")
     func loopTooLarge() {
         let error = throbberError { try EncodeSettings.with { $0.loop = 65537 }.validate(for: .gif) }

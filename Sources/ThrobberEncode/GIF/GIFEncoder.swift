@@ -83,11 +83,14 @@ struct GIFEncoder: FormatEncoder {
     mutating func plan(_ frame: DistinctFrame) -> [PlannedFrame] {
         let delay = timeline.startCentiseconds(frame.endEntry) - timeline.startCentiseconds(frame.entry)
         let parts = max(1, Int((delay + Self.maxDelay - 1) / Self.maxDelay))
+        // Played once, nothing follows the last frame (viewers keep it as
+        // drawn): it need not clear what the first frame leaves transparent.
+        let followed = settings.loop != 1 || frame.endEntry < timeline.entries.count
         var frames: [PlannedFrame] = []
         for part in 0..<parts {
             let last = part == parts - 1
             let share = Int(delay) / parts + (part < Int(delay) % parts ? 1 : 0)
-            let geometry = planner.plan(frame.image, next: last ? frame.next : frame.image)
+            let geometry = planner.plan(frame.image, next: last && followed ? frame.next : frame.image)
             frames.append(PlannedFrame(target: frame.image, geometry: geometry, delay: share, index: planned))
             planned += 1
         }
