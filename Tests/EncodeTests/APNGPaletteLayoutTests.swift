@@ -22,21 +22,8 @@ struct APNGPaletteLayoutTests {
     @Test("--colors 256 on a fractal zoom whose libimagequant palette repeats a color stays near the source")
     func quantizedZoomStaysClose() throws {
         try withTemporaryDirectory { dir in
-            let frames = dir.appendingPathComponent("in")
-            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
-            let ffmpeg = Process()
-            ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            ffmpeg.arguments = [
-                "-v", "error", "-nostdin", "-f", "lavfi", "-i", "mandelbrot=size=160x120:rate=25", "-frames:v", "3",
-                "-pix_fmt", "rgb24", frames.appendingPathComponent("%04d.png").path,
-            ]
-            try ffmpeg.run()
-            ffmpeg.waitUntilExit()
-            #expect(ffmpeg.terminationStatus == 0)
-            let files = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted().map {
-                frames.appendingPathComponent($0).path
-            }
-            let sources = try referenceImages(files)
+            let files = try ffmpegSourceFrames("mandelbrot=size=160x120:rate=25", count: 3, in: dir)
+            let sources = try referenceImages(files.map(\.path))
             try withAPNG(
                 MemoryFrameSource(sources),
                 .with {

@@ -297,19 +297,8 @@ struct LossyEncodeTests {
         // --lossy 20 was 2 % under lossless here and 8 % over it on
         // testsrc2 at 320x240.
         try withTemporaryDirectory { dir in
-            let folder = dir.appendingPathComponent("in")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let r = try Command.run(
-                URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                [
-                    "-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-frames:v",
-                    "20", "-pix_fmt", "rgb24", folder.appendingPathComponent("%03d.png").path,
-                ])
-            try #require(r.status == 0, "ffmpeg: \(r.stderrText)")
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
-                folder.appendingPathComponent($0).path
-            }
-            let frames = MemoryFrameSource(try referenceImages(files))
+            let files = try ffmpegSourceFrames("testsrc2=size=160x120:rate=25", count: 20, in: dir)
+            let frames = MemoryFrameSource(try referenceImages(files.map(\.path)))
             let sizes = try [0, 20, 40, 80].map { level in
                 try gifBytes(frames, .with { $0.lossy = level }).count
             }

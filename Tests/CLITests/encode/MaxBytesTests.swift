@@ -9,16 +9,7 @@ import Testing
 struct MaxBytesTests {
     /// 20 frames of ffmpeg's testsrc2 at 160×120: thousands of colors.
     static func frames(in dir: URL) throws -> URL {
-        let folder = dir.appendingPathComponent("frames")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let r = try Command.run(
-            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-            [
-                "-v", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25", "-frames:v", "20",
-                folder.appendingPathComponent("%03d.png").path,
-            ])
-        try #require(r.status == 0, "ffmpeg: \(r.stderrText)")
-        return folder
+        try ffmpegSourceFrames("testsrc2=size=160x120:rate=25", count: 20, in: dir)[0].deletingLastPathComponent()
     }
 
     static func size(_ url: URL) -> Int {

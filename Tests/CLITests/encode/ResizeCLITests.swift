@@ -30,15 +30,7 @@ private func references(_ frames: [URL], width: Int, height: Int, in dir: URL) t
 
 /// `count` frames of ffmpeg's testsrc2 at `size` (WxH), as PNG files.
 private func testsrc2(_ size: String, count: Int, in dir: URL) throws -> [URL] {
-    let folder = dir.appendingPathComponent("src")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try tool(
-        "/usr/bin/ffmpeg",
-        [
-            "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size):rate=25", "-frames:v", "\(count)",
-            folder.appendingPathComponent("f%02d.png").path,
-        ])
-    return (1...count).map { folder.appendingPathComponent(String(format: "f%02d.png", $0)) }
+    try ffmpegSourceFrames("testsrc2=size=\(size):rate=25", count: count, in: dir, name: "src")
 }
 
 @Suite("encode --width/--height/--scale: resampling quality against ImageMagick and ffmpeg")

@@ -171,6 +171,18 @@ package func expectFrames(
     }
 }
 
+/// The APNG at `path` as the spec decoder, ffmpeg and Pillow show it,
+/// each against `expected` (see `expectFrames`).
+package func expectDecodersShow(
+    _ path: String, _ expected: [[UInt8]], width: Int, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    for d in [ReferenceAnimation.Decoder.spec, .ffmpeg, .pillow] {
+        expectFrames(
+            try ReferenceAnimation(d, path: path).frames, equal: expected, width: width, d.rawValue,
+            sourceLocation: sourceLocation)
+    }
+}
+
 /// An image whose alpha-0 pixels are 0,0,0,0 (how decoders report them).
 package func normalized(_ image: RGBAImage) -> [UInt8] {
     var px = image.pixels

@@ -89,3 +89,19 @@ public func sha256sum(_ files: [URL]) throws -> [String] {
     }
     return hashes
 }
+
+/// `count` frames of an ffmpeg test source (`"testsrc2=size=160x120:rate=25"`,
+/// `"mandelbrot=…"`) as RGB PNG files 0001.png… in a new folder `name` of
+/// `dir`, in order.
+public func ffmpegSourceFrames(_ source: String, count: Int, in dir: URL, name: String = "frames") throws -> [URL] {
+    let folder = dir.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let r = try Command.run(
+        URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+        [
+            "-v", "error", "-nostdin", "-f", "lavfi", "-i", source, "-frames:v", "\(count)", "-pix_fmt", "rgb24",
+            folder.appendingPathComponent("%04d.png").path,
+        ])
+    guard r.status == 0 else { throw HarnessError("ffmpeg \(source): \(r.stderrText)") }
+    return (1...count).map { folder.appendingPathComponent(String(format: "%04d.png", $0)) }
+}
