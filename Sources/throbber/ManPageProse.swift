@@ -158,7 +158,7 @@ enum ManPageProse {
         Delays are whole milliseconds rounded on the exact timeline, so they add up
         exactly.
         .Fl -compression Cm best
-        races libwebp's lossless methods 3 and 5 (and 4 on small animations, and
+        races libwebp's lossless methods 3 and 5 (and
         the exhaustive method 6 at effort 100 on small ones where a sample of the
         first two frames says it pays) and keeps the smallest file;
         .Cm max

@@ -34,8 +34,8 @@ extension OptionSpec {
             + "each way of coding a frame (blend SOURCE, OVER with unchanged pixels transparent, OVER with short "
             + "runs of them drawn again) and keeps the smallest at libdeflate level 11; max tries all eight "
             + "strategies and adds zopfli (far slower). "
-            + "WebP lossless: fast is libwebp method 1; best races methods 3 and 5 (and 4 on small animations, "
-            + "and the exhaustive method 6 at effort 100 on small ones where a sample of the first two frames "
+            + "WebP lossless: fast is libwebp method 1; best races methods 3 and 5 (and "
+            + "the exhaustive method 6 at effort 100 on small ones where a sample of the first two frames "
             + "says it pays) and keeps the smallest file; max always adds method 6. WebP lossy: method 2, 5 or 6.",
         default: "best", completion: .choices(["fast", "best", "max"]))
 

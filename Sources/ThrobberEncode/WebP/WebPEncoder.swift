@@ -57,8 +57,10 @@ struct WebPEncoder: FormatEncoder {
     /// by `finish`.
     private var heapBefore: HeapPolicy?
     /// The first frame, while whether to race the exhaustive setting waits
-    /// for the first batch.
+    /// for `finish` (`codeHeld`).
     private var sampleFirst: RGBAImage?
+    /// The frames to code, held until then: at most `exhaustivePixels`.
+    private var held: [Frame] = []
     /// Palette WebP: the source frame before and the canvas shown for it.
     private var previousSource: RGBAImage?
     private var shown: RGBAImage?
@@ -78,12 +80,6 @@ struct WebPEncoder: FormatEncoder {
             Quantizer(quality: settings.quality ?? EncodeSettings.defaultQuality, colors: $0, dither: settings.dither)
         }
     }
-
-    /// Animations up to this many pixels in all (frames × width × height)
-    /// also race libwebp's default lossless setting (method 4, effort 75),
-    /// which wins on some small ones (the ripple preset) and costs most
-    /// on long ones.
-    static let smallPixels = 4 << 20
 
     /// The libwebp settings raced for `settings` on `frames` frames of
     /// `size`.
@@ -105,12 +101,15 @@ struct WebPEncoder: FormatEncoder {
         switch settings.compression {
         case .fast: return [.init(lossless: true, quality: 25, method: 1)]
         case .best, .max:
+            // Method 3 is 1.2 % smaller than method 5 on the ease example
+            // in an eighth of its time, method 5 smaller on most presets.
+            // Method 4, effort 75 (raced before on small animations) won
+            // on none of the 18 presets by more than 2 bytes, and a third
+            // racer on two cores, beside the sample, doubled the time of
+            // files that take 20–200 ms (docs/benchmarks.md).
             var list: [WebPAnimWriter.Settings] = [
                 .init(lossless: true, quality: 50, method: 3), .init(lossless: true, quality: 90, method: 5),
             ]
-            if FrameSize.product(frames, size.map { $0.width * $0.height } ?? .max) <= smallPixels {
-                list.append(.init(lossless: true, quality: 75, method: 4))
-            }
             if settings.compression == .max || mayRaceExhaustive(settings, frames: frames, size: size) {
                 list.append(exhaustive)
             }
@@ -191,7 +190,9 @@ struct WebPEncoder: FormatEncoder {
                 let bytes = max(size.rgbaBytes, 1)
                 return heldBytesPerWriter / bytes + (heldBytesPerWriter % bytes == 0 ? 0 : 1)
             } ?? 0
-        return (heldPerWriter + fixed) * candidates(settings, frames: frames, size: size).count + palette
+        // Where the exhaustive setting may race, every frame waits for the end.
+        let waiting = mayRaceExhaustive(settings, frames: frames, size: size) ? frames : 0
+        return (heldPerWriter + fixed) * candidates(settings, frames: frames, size: size).count + palette + waiting
     }
 
     mutating func survey(_ frames: inout FrameLoader) throws {}
@@ -203,7 +204,7 @@ struct WebPEncoder: FormatEncoder {
         let frames = timeline.entries.count
         var list = Self.candidates(settings, frames: frames, size: size)
         if Self.mayRaceExhaustive(settings, frames: frames, size: size) {
-            // Decided on the first batch, which shows the next frame too.
+            // Decided at the end, beside the other racers (`codeHeld`).
             list.removeAll { $0 == Self.exhaustive }
             sampleFirst = first
         }
@@ -302,26 +303,49 @@ struct WebPEncoder: FormatEncoder {
                 composed[i].remapped = nil
             }
         }
-        let frames = composed
-        if let first = sampleFirst {
-            sampleFirst = nil
-            let next = frames.first { $0.image != first }?.image
-            if try Self.exhaustivePays(first, next: next, frames: timeline.entries.count) {
-                racers.append(
-                    Racer(
-                        try WebPAnimWriter(
-                            width: first.width, height: first.height, loop: settings.loop, settings: Self.exhaustive)))
-            }
+        if sampleFirst != nil {
+            held += composed
+            return
         }
         let racers = self.racers
+        let frames = composed
         _ = try parallelMap(racers.count, jobs: settings.jobs) { i in
             for frame in frames { try racers[i].writer.add(frame.image, start: frame.start) }
         }
     }
 
+    /// Where the exhaustive setting may be raced: the racers code the
+    /// held frames while, beside them, the sample decides on the
+    /// exhaustive coder, which then codes them in the same task. On two
+    /// cores the sample costs no wall time where the racers take longer
+    /// (a 120x120 frame's exhaustive still takes 0.15 s; the ease preset
+    /// went from 0.6 s to 0.3 s, img2webp's time at method 5).
+    private mutating func codeHeld() throws {
+        guard let first = sampleFirst else { return }
+        sampleFirst = nil
+        let (frames, racers) = (held, self.racers)
+        held = []
+        let (settings, entries) = (self.settings, timeline.entries.count)
+        let added = try parallelMap(racers.count + 1, jobs: settings.jobs) { i -> Racer? in
+            guard i == racers.count else {
+                for frame in frames { try racers[i].writer.add(frame.image, start: frame.start) }
+                return nil
+            }
+            let next = frames.first { $0.image != first }?.image
+            guard try Self.exhaustivePays(first, next: next, frames: entries) else { return nil }
+            let racer = Racer(
+                try WebPAnimWriter(
+                    width: first.width, height: first.height, loop: settings.loop, settings: Self.exhaustive))
+            for frame in frames { try racer.writer.add(frame.image, start: frame.start) }
+            return racer
+        }
+        self.racers += added.compactMap { $0 }
+    }
+
     /// Assembles every racer's file and writes the smallest (the first of
     /// equal ones).
     mutating func finish() throws -> String {
+        try codeHeld()
         let end = Int(timeline.start(timeline.entries.count, ticksPerSecond: 1000))
         let racers = self.racers
         let files = try parallelMap(racers.count, jobs: settings.jobs) { i in try racers[i].writer.finish(end: end) }
