@@ -1,3 +1,4 @@
+import Glibc
 import ThrobberCodecs
 import ThrobberCore
 
@@ -11,10 +12,15 @@ extension AnimationEncoder {
         var lossy: [Int]
     }
 
-    /// Below this share of the smallest file of the settings as given, the
-    /// search tries the last step next (the ladder's smallest step was 0.54
-    /// to 0.67 of it on the benchmark corpora).
-    static let hopeless = 0.5
+    /// The most one step of the ladder has shrunk the smallest file on the
+    /// benchmark corpora is to 0.805 of it (testsrc2, 32 to 16 colors;
+    /// mandelbrot 0.83; most steps 0.85–1.0). A step is not tried while
+    /// the budget needs more shrinking than this per step from the smallest
+    /// file so far: after mandelbrot's 64 colors missed a quarter of its
+    /// default size by 37 %, the search goes to 16 colors and skips 32,
+    /// three passes instead of four. A guess too high costs a pass, never
+    /// the result: a step that fits is still bisected back to the first.
+    static let fastestStep = 0.8
 
     /// The lossy levels of a GIF step, from `floor` (the asked level) up.
     /// A pass writes only the lowest and the highest: most passes of a
@@ -23,6 +29,20 @@ extension AnimationEncoder {
     /// written from the pass's palettized frames, LZW only
     /// (`BudgetSearch.levels`).
     static let budgetLevels = [0, 25, 50, 100, 200]
+
+    /// The step of the ladder to try next, between `fails` (a step that
+    /// did not fit) and `fits` (one that did, or one past the last): the
+    /// middle, or where `smallest` (the smallest file so far, nil for no
+    /// skipping) is too large for the steps before to fit at
+    /// `fastestStep` a step, the first step after them (the last at most).
+    static func nextStep(fails: Int, fits: Int, smallest: Int?, maxBytes: Int) -> Int {
+        var next = (fails + fits) / 2
+        if let smallest, smallest > maxBytes {
+            let needed = log(Double(maxBytes) / Double(smallest)) / log(fastestStep)
+            next = max(next, fails + Int(needed.rounded(.up)))
+        }
+        return min(next, fits - 1)
+    }
 
     /// The steps, best-looking first: the settings as given, then ever
     /// fewer colors at lower quality; from 128 colors on with less
@@ -120,26 +140,25 @@ extension AnimationEncoder {
         }
         if try !attempt(0), steps.count > 1 {
             // Bisect the ladder for the first step that fits, one past the
-            // end standing for "none". Where the budget is under half of
-            // the settings' smallest file, nothing may fit: the last step
-            // first, to say so after two passes.
+            // end standing for "none", never trying a step that the
+            // smallest file so far shows cannot fit (`fastestStep`); the
+            // last step at the latest, to tell the smallest size reachable.
             // A step that fails without any file smaller than the settings'
             // smallest shows that fewer colors do not help (a few exact
             // colors): the search stops there. (WebP's quality always
             // helps: lossy quality 100 can be larger than lossless.)
             let given = search.smallest?.bytes ?? .max
             var (fails, fits) = (0, steps.count)
-            if Double(maxBytes) < Self.hopeless * Double(given) {
-                if try attempt(steps.count - 1) { fits = steps.count - 1 } else { fails = steps.count - 1 }
-            }
             while fits - fails > 1 {
-                let mid = (fails + fits) / 2
-                if try attempt(mid) {
-                    fits = mid
+                let next = Self.nextStep(
+                    fails: fails, fits: fits, smallest: format == .webp ? nil : search.smallest?.bytes,
+                    maxBytes: maxBytes)
+                if try attempt(next) {
+                    fits = next
                 } else if format != .webp, search.smallest?.bytes ?? .max >= given {
                     break
                 } else {
-                    fails = mid
+                    fails = next
                 }
             }
         }
