@@ -172,8 +172,8 @@ enum ManPageProse {
         .Fl -quality ,
         dithered by
         .Fl -dither ) ,
-        pixels that did not change stay as shown, and the frames are coded lossless,
-        partial alpha kept: the look of a GIF at a fraction of its size.
+        pixels that did not change stay as shown, and the frames are coded lossless
+        as above, partial alpha kept: the look of a GIF at a fraction of its size.
         .Fl -lossy
         is refused for WebP, and
         .Fl -dither
