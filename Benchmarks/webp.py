@@ -15,8 +15,10 @@ lossless=True. Lossy: throbber --quality Q over a sweep, and throbber
 -lossy -q 75 (-m 4 and -m 6), gif2webp on throbber's GIF (-lossy -q 75, and
 its lossless default), ffmpeg -lossless 0 -q:v 75 and Pillow quality=75
 (method 4 and 6). Every output is decoded with Pillow (frames composited as a
-viewer shows them, over white), lined up with the source frames on the
-source's time grid and scored with gifmetrics.py (mean PSNR, mean luma SSIM).
+viewer shows them, over white, and where the source has transparency also
+over black, the worse of the two counting), lined up with the source frames
+on the source's time grid and scored with gifmetrics.py (mean PSNR, mean luma
+SSIM).
 
 Reports bytes, wall time, CPU time and peak RSS (median of --repeat runs,
 /usr/bin/time) as markdown on stdout, then PASS/FAIL for the targets:
@@ -49,7 +51,7 @@ print = functools.partial(print, flush=True)  # progress shows as it goes
 
 FPS = 25
 SWEEP = [50, 60, 70, 75, 80, 85, 90, 95]
-PALETTES = [256, 64, 32, 16]  # throbber --colors N: a palette a frame, coded lossless
+PALETTES = [256, 64, 32, 16, 8]  # throbber --colors N: a palette a frame, coded lossless
 GRID = [(4, 75), (4, 100), (5, 75), (5, 100), (6, 75), (6, 100)]  # img2webp -m, -q (lossless)
 SIZE_SLACK = 1.02
 TIME_RATIO = 1.5
@@ -99,9 +101,13 @@ def decode(path):
     return rgb, rgba, starts, t
 
 
-def over_white(a):
+def over(a, background):
     alpha = a[:, :, 3:4].astype(np.float64) / 255.0
-    return np.clip(a[:, :, :3] * alpha + 255.0 * (1 - alpha) + 0.5, 0, 255).astype(np.uint8)
+    return np.clip(a[:, :, :3] * alpha + background * (1 - alpha) + 0.5, 0, 255).astype(np.uint8)
+
+
+def over_white(a):
+    return over(a, 255.0)
 
 
 def visible_equal(a, b):
@@ -113,17 +119,41 @@ def visible_equal(a, b):
 
 
 def score(path, subject):
-    """PSNR, SSIM (over white), exact (every visible pixel), frames in the file."""
+    """PSNR, SSIM, exact (every visible pixel), frames in the file.
+
+    Scored over white; where the source has transparency (the presets),
+    also over black, and the worse of the two counts: a loader is shown on
+    pages of any color, and a file that has its edges blended onto white
+    (a GIF made for white pages, or gif2webp's conversion of one) shows a
+    white fringe on a dark page that a score over white alone never sees.
+    """
+    white = score_over(path, subject, 255.0)
+    if not subject.setdefault("alpha", any(bool((a[:, :, 3] < 255).any()) for a in subject["rgba"])):
+        return white
+    black = score_over(path, subject, 0.0)
+    return dict(white, psnr=min(white["psnr"], black["psnr"]), ssim=min(white["ssim"], black["ssim"]),
+                psnr_white=white["psnr"], ssim_white=white["ssim"])
+
+
+def score_over(path, subject, background):
     rgb, rgba, starts, total = decode(path)
+    if background != 255.0:
+        rgb = [over(a, background) for a in rgba]
+        key = "rgb_over_%g" % background
+        if key not in subject:
+            subject[key] = [over(a, background) for a in subject["rgba"]]
+        sources = subject[key]
+    else:
+        sources = subject["rgb"]
     fps = subject["fps"]
     shown = []
-    for k in range(len(subject["rgb"])):
+    for k in range(len(sources)):
         t = (k + 0.5) * 1000.0 / fps
         if total > 0:
             t %= total
         shown.append(max(0, bisect_right(starts, t) - 1))
     psnrs, ssims, exact = [], [], True
-    for k, (src, src_rgba) in enumerate(zip(subject["rgb"], subject["rgba"])):
+    for k, (src, src_rgba) in enumerate(zip(sources, subject["rgba"])):
         out = rgb[shown[k]]
         if out.shape != src.shape:
             return {"psnr": float("nan"), "ssim": float("nan"), "exact": False, "frames": len(rgb)}
@@ -457,7 +487,8 @@ def main():
     print("- Pillow %s (libwebp %s), numpy %s" % (PIL.__version__, PIL.features.version("webp"), np.__version__))
     print("- timing: median of %d runs, wall clock and wait4(2) CPU and peak RSS, to the microsecond; load average at start %s" % (
         args.repeat, open("/proc/loadavg").read().split()[:3]))
-    print("- scoring: frames decoded with Pillow (composited, over white), mean PSNR and luma SSIM "
+    print("- scoring: frames decoded with Pillow (composited over white, and for sources with transparency "
+          "also over black, the worse of the two), mean PSNR and luma SSIM "
           "(gifmetrics.py) against the source frames on their own time grid\n")
     allchecks = []
     for s in subjects:
