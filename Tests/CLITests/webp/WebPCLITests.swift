@@ -368,21 +368,7 @@ struct WebPCLITests {
         "lossless default on small loaders: within 2 % of img2webp's exhaustive -m 6 -q 100, and exact",
         arguments: ["square-spin", "pulse", "bars"])
     func exhaustiveWhereItPays(_ name: String) throws {
-        try withTemporaryDirectory { dir in
-            let apng = dir.appendingPathComponent("\(name).png")
-            let webp = dir.appendingPathComponent("\(name).webp")
-            let peer = dir.appendingPathComponent("img2webp.webp")
-            try Self.run(["preset", name, "-o", apng.path])
-            try Self.run(["encode", apng.path, "-o", webp.path])
-            let frames = try Self.img2webpFrames(of: apng, in: dir.appendingPathComponent("frames"))
-            let p = try Command.run(
-                URL(fileURLWithPath: "/usr/bin/img2webp"),
-                ["-loop", "0", "-lossless", "-m", "6", "-q", "100"] + frames + ["-o", peer.path])
-            #expect(p.status == 0, "\(p.stderrText)")
-            let sizes = try [webp, peer].map {
-                try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as! Int
-            }
-            #expect(sizes[0] * 100 <= sizes[1] * 102, "\(name): ours \(sizes[0]) B, img2webp -m 6 -q 100 \(sizes[1]) B")
+        try Self.againstExhaustive(name, options: []) { webp, apng in
             let r = try Self.read(webp, against: [apng])
             #expect(r.exact == true, "\(name): min PSNR \(r.minPSNR ?? -1)")
         }
@@ -397,12 +383,19 @@ struct WebPCLITests {
         "palette WebP (--colors 8) on small loaders: within 2 % of img2webp -m 6 -q 100 on its own frames",
         arguments: ["pulse", "bounce", "ellipsis"])
     func paletteExhaustiveWhereItPays(_ name: String) throws {
+        try Self.againstExhaustive(name, options: ["--colors", "8"]) { _, _ in }
+    }
+
+    /// Encodes preset `name`'s APNG with `options` and expects the WebP
+    /// within 2 % of img2webp's exhaustive `-m 6 -q 100` on the WebP's own
+    /// frames (as Pillow decodes them); then `check(webp, apng)`.
+    static func againstExhaustive(_ name: String, options: [String], check: (URL, URL) throws -> Void) throws {
         try withTemporaryDirectory { dir in
             let apng = dir.appendingPathComponent("\(name).png")
             let webp = dir.appendingPathComponent("\(name).webp")
             let peer = dir.appendingPathComponent("img2webp.webp")
             try Self.run(["preset", name, "-o", apng.path])
-            try Self.run(["encode", apng.path, "--colors", "8", "-o", webp.path])
+            try Self.run(["encode", apng.path] + options + ["-o", webp.path])
             let frames = try Self.img2webpFrames(of: webp, in: dir.appendingPathComponent("frames"))
             let p = try Command.run(
                 URL(fileURLWithPath: "/usr/bin/img2webp"),
@@ -412,6 +405,7 @@ struct WebPCLITests {
                 try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as! Int
             }
             #expect(sizes[0] * 100 <= sizes[1] * 102, "\(name): ours \(sizes[0]) B, img2webp -m 6 -q 100 \(sizes[1]) B")
+            try check(webp, apng)
         }
     }
 
