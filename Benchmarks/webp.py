@@ -127,24 +127,19 @@ def score(path, subject):
     (a GIF made for white pages, or gif2webp's conversion of one) shows a
     white fringe on a dark page that a score over white alone never sees.
     """
-    white = score_over(path, subject, 255.0)
+    rgb, rgba, starts, total = decode(path)
+    white = score_frames(rgb, rgba, starts, total, subject["rgb"], subject)
     if not subject.setdefault("alpha", any(bool((a[:, :, 3] < 255).any()) for a in subject["rgba"])):
         return white
-    black = score_over(path, subject, 0.0)
+    if "rgb_over_black" not in subject:
+        subject["rgb_over_black"] = [over(a, 0.0) for a in subject["rgba"]]
+    black = score_frames([over(a, 0.0) for a in rgba], rgba, starts, total, subject["rgb_over_black"], subject)
     return dict(white, psnr=min(white["psnr"], black["psnr"]), ssim=min(white["ssim"], black["ssim"]),
                 psnr_white=white["psnr"], ssim_white=white["ssim"])
 
 
-def score_over(path, subject, background):
-    rgb, rgba, starts, total = decode(path)
-    if background != 255.0:
-        rgb = [over(a, background) for a in rgba]
-        key = "rgb_over_%g" % background
-        if key not in subject:
-            subject[key] = [over(a, background) for a in subject["rgba"]]
-        sources = subject[key]
-    else:
-        sources = subject["rgb"]
+def score_frames(rgb, rgba, starts, total, sources, subject):
+    """Decoded frames (`rgb` composited over one background) against `sources` over the same one."""
     fps = subject["fps"]
     shown = []
     for k in range(len(sources)):

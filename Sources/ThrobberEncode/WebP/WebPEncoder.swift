@@ -47,6 +47,10 @@ struct WebPEncoder: FormatEncoder {
     private final class Racer: @unchecked Sendable {
         let writer: WebPAnimWriter
         init(_ writer: WebPAnimWriter) { self.writer = writer }
+
+        func add(_ frames: [Frame]) throws {
+            for frame in frames { try writer.add(frame.image, start: frame.start) }
+        }
     }
 
     private let settings: EncodeSettings
@@ -56,10 +60,10 @@ struct WebPEncoder: FormatEncoder {
     /// The heap policy before `begin` (nil: the C library's own), put back
     /// by `finish`.
     private var heapBefore: HeapPolicy?
-    /// The first frame, while whether to race the exhaustive setting waits
-    /// for `finish` (`codeHeld`).
-    private var sampleFirst: RGBAImage?
-    /// The frames to code, held until then: at most `exhaustivePixels`.
+    /// Whether racing the exhaustive setting waits for `finish`
+    /// (`codeHeld`), the frames held until then in `held` (at most
+    /// `exhaustivePixels`).
+    private var deciding = false
     private var held: [Frame] = []
     /// Palette WebP: the source frame before and the canvas shown for it.
     private var previousSource: RGBAImage?
@@ -210,7 +214,7 @@ struct WebPEncoder: FormatEncoder {
         if Self.mayRaceExhaustive(settings, frames: frames, size: size) {
             // Decided at the end, beside the other racers (`codeHeld`).
             list.removeAll { $0 == Self.exhaustive }
-            sampleFirst = first
+            deciding = true
         }
         racers = try list.map {
             Racer(try WebPAnimWriter(width: first.width, height: first.height, loop: settings.loop, settings: $0))
@@ -307,15 +311,13 @@ struct WebPEncoder: FormatEncoder {
                 composed[i].remapped = nil
             }
         }
-        if sampleFirst != nil {
+        if deciding {
             held += composed
             return
         }
         let racers = self.racers
         let frames = composed
-        _ = try parallelMap(racers.count, jobs: settings.jobs) { i in
-            for frame in frames { try racers[i].writer.add(frame.image, start: frame.start) }
-        }
+        _ = try parallelMap(racers.count, jobs: settings.jobs) { i in try racers[i].add(frames) }
     }
 
     /// Where the exhaustive setting may be raced: the racers code the
@@ -325,12 +327,12 @@ struct WebPEncoder: FormatEncoder {
     /// (a 120x120 frame's exhaustive still takes 0.15 s; the ease preset
     /// went from 0.6 s to 0.3 s, img2webp's time at method 5).
     private mutating func codeHeld() throws {
-        guard let source = sampleFirst else { return }
-        sampleFirst = nil
+        guard deciding else { return }
+        deciding = false
         let (frames, racers) = (held, self.racers)
         held = []
         // As coded: a palette WebP's frames in their palette colors.
-        let first = frames.first?.image ?? source
+        guard let first = frames.first?.image else { return }
         let (settings, entries) = (self.settings, timeline.entries.count)
         // The sample is task 1: `parallelMap` deals tasks out in turn, so
         // on two cores the sample has one to itself and the racers (method
@@ -338,8 +340,7 @@ struct WebPEncoder: FormatEncoder {
         // share the other; chase 48 ms -> 40 ms.
         let added = try parallelMap(racers.count + 1, jobs: settings.jobs) { task -> Racer? in
             guard task == 1 else {
-                let i = task == 0 ? 0 : task - 1
-                for frame in frames { try racers[i].writer.add(frame.image, start: frame.start) }
+                try racers[task == 0 ? 0 : task - 1].add(frames)
                 return nil
             }
             let next = frames.first { $0.image != first }?.image
@@ -347,7 +348,7 @@ struct WebPEncoder: FormatEncoder {
             let racer = Racer(
                 try WebPAnimWriter(
                     width: first.width, height: first.height, loop: settings.loop, settings: Self.exhaustive))
-            for frame in frames { try racer.writer.add(frame.image, start: frame.start) }
+            try racer.add(frames)
             return racer
         }
         self.racers += added.compactMap { $0 }
