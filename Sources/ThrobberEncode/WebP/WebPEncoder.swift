@@ -134,8 +134,11 @@ struct WebPEncoder: FormatEncoder {
     /// (`exhaustivePays`): a 64-pixel loader is often 3–28 % smaller, and
     /// with `--colors 8` or 16 the pulse, bounce and ellipsis presets
     /// 15–22 % (palette WebP took the exhaustive setting only with
-    /// `--compression max` before).
-    static let exhaustivePixels = 1 << 19
+    /// `--compression max` before). 256 Ki is a 64x64 loader of 64 frames;
+    /// at 512 Ki the ease preset (120x120, 30 frames) spent 0.34 s on the
+    /// sample, twice its whole file at method 5, and its exhaustive coder
+    /// takes 3.7 s (20 times method 5, as on every preset).
+    static let exhaustivePixels = 1 << 18
 
     /// The exhaustive setting is raced only when the sample's bytes at
     /// method 5 times the frames (about the file's size) are at most this:
