@@ -3,9 +3,9 @@ import PackageDescription
 
 /// Each C library is a system library target: headers and link flags come
 /// from the Debian -dev package (pkg-config where the library ships a .pc).
-/// libswscale and rlottie give headers only: they are opened on first use
-/// (ThrobberCore's DynamicLibrary), so that a run that neither resizes nor
-/// reads Lottie does not pay for loading them.
+/// libswscale, rlottie and cairo give headers only: they are opened on first
+/// use (ThrobberCore's DynamicLibrary), so that a run that neither resizes,
+/// reads Lottie nor draws a scene does not pay for loading them.
 func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
     .systemLibrary(
         name: name, path: "Sources/\(name)", pkgConfig: pkgConfig,
@@ -35,7 +35,7 @@ let package = Package(
         system("CDeflate", pkgConfig: "libdeflate", apt: "libdeflate-dev"),
         system("CZopfli", pkgConfig: nil, apt: "libzopfli-dev"),
         system("CImageQuant", pkgConfig: "imagequant", apt: "libimagequant-dev"),
-        system("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        system("CCairo", pkgConfig: nil, apt: "libcairo2-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CSwscale", pkgConfig: nil, apt: "libswscale-dev"),
         system("CRLottie", pkgConfig: nil, apt: "librlottie-dev"),
@@ -54,7 +54,7 @@ let package = Package(
             name: "ThrobberCheck",
             dependencies: [
                 "ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli",
-                "CImageQuant", "CCairo", "CPixman", "CWebP", "CRLottie",
+                "CImageQuant", "CPixman", "CWebP", "CRLottie", "ThrobberScene",
             ]),
         .target(
             name: "ThrobberKit",

@@ -1,4 +1,5 @@
 #ifndef THROBBER_CCAIRO_SHIM_H
 #define THROBBER_CCAIRO_SHIM_H
-#include <cairo.h>
+// cairo.h includes its siblings with quotes: no include path needed.
+#include <cairo/cairo.h>
 #endif

@@ -1,4 +1,3 @@
-internal import CCairo
 internal import CDeflate
 internal import CGIF
 internal import CImageQuant
@@ -11,6 +10,7 @@ internal import CZopfli
 import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
+import ThrobberScene
 
 /// The versions of the C libraries that decide output bytes. Pinned hashes
 /// are only comparable between runs with the same versions.
@@ -30,7 +30,7 @@ public enum LibraryVersions {
             // Like rlottie, zopfli cannot report its version (tested).
             ("zopfli", String(cString: throbber_zopfli_version())),
             ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
-            ("cairo", String(cString: cairo_version_string())),
+            ("cairo", (try? CairoLibrary.get().version()).map { String(cString: $0) } ?? "not loadable"),
             ("pixman", String(cString: pixman_version_string())),
             ("libswscale", sws.map { "\($0 >> 16).\($0 >> 8 & 255).\($0 & 255)" } ?? "not loadable"),
             // rlottie 0.1 cannot report its version: the shim's constant is
