@@ -12,10 +12,13 @@ import ThrobberCore
 /// dictionary has a longer string than the exact indices allow, a pixel may
 /// take another palette entry, when that entry's color is within the
 /// tolerance of the pixel's own source color (the color before
-/// quantization; the error never adds up along a string). A transparent
-/// pixel stays transparent and an opaque one opaque, so still areas stay
-/// still, except where the caller names an exact alternative (the same
-/// color shown either way); at level 0 those are the only choices.
+/// quantization; the error never adds up along a string), and only where
+/// that buys a string several pixels longer: strings are ranked by
+/// gifsicle's score, length less four pixels for each tolerance's worth of
+/// summed error (`better`). A transparent pixel stays transparent and an
+/// opaque one opaque, so still areas stay still, except where the caller
+/// names an exact alternative (the same color shown either way); at level
+/// 0 those are the only choices.
 /// Because every choice is one giflib would make itself on the rewritten
 /// stream, `codes` and `bits` are exactly what giflib's own coder writes
 /// (`GIFWriter` may keep a full dictionary instead, and then writes less).
@@ -46,8 +49,8 @@ package struct LossyLZW {
     /// The largest `ColorTable.perceptualDistance` allowed at `level`
     /// (0…200): 8 × level, about √level levels of gray on every channel
     /// (a gray step of g is about 9·g²), so 100 lets a pixel move about 9
-    /// levels and 200 about 13. Linear in the level so that N gives about
-    /// the PSNR of gifsicle's `--lossy=N` on the benchmark corpora.
+    /// levels and 200 about 13. Linear in the level, as gifsicle's
+    /// tolerance is.
     package static func tolerance(level: Int) -> Int { 8 * level }
 
     let tolerance: Int
@@ -171,7 +174,7 @@ package struct LossyLZW {
                 canChange = changeable(ix, src)
                 if !followsUnchanged && !canChange.contains(true) { return }
                 // The first pixel: the one whose strings reach furthest.
-                var current = Int(firstStep(ix, src, at: 0))
+                var current = Int(firstStep(ix, src, at: 0, after: -1))
                 var p = 1
                 while p < n {
                     if extend(from: current, ix, src, at: p) {
@@ -181,7 +184,7 @@ package struct LossyLZW {
                         continue
                     }
                     output(current)
-                    let pixel = firstStep(ix, src, at: p)
+                    let pixel = firstStep(ix, src, at: p, after: current)
                     if runningCode >= 4095 {
                         output(clearCode)
                         reset()
