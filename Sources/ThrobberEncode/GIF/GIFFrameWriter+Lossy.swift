@@ -34,16 +34,18 @@ extension GIFFrameWriter {
     /// an LZW pass and a size trial, so it is tried only while it pays, as
     /// `smallest` does.
     mutating func lossyChoice(
-        _ frame: GIFWriter.Frame, _ f: PlannedFrame, alternative: [Int16], palette: [UInt32]
+        _ frame: GIFWriter.Frame, _ f: PlannedFrame, alternative: [Int16], errors: [Int32] = [],
+        palette: [UInt32]
     ) -> GIFWriter.Frame {
         let sources = Self.sources(f)
         var plain = frame
         lossy?.rewrite(&plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex)
-        guard !alternative.isEmpty, takesAlternatives() else { return plain }
+        // Lossy keeps (`errors`) are where most of the bytes go: always tried.
+        guard !alternative.isEmpty, !errors.isEmpty || takesAlternatives() else { return plain }
         var matched = frame
         lossy?.rewrite(
             &matched.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
-            alternatives: alternative)
+            alternatives: alternative, alternativeErrors: errors.isEmpty ? nil : errors)
         let candidates = [plain, matched]
         let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
         let best = coded[1].bytes < coded[0].bytes ? 1 : 0

@@ -312,6 +312,15 @@ struct GIFFrameWriter {
     /// Whether the rewrite with alternatives was the smaller this time.
     mutating func alternativesPaid(_ paid: Bool) { exactLosses = paid ? 0 : exactLosses + 1 }
 
+    /// With lossy LZW, a kept pixel's error counts this much less than a
+    /// changed one's: it stays still (no flicker from frame to frame) and
+    /// it joins a run of transparent pixels. Of 1, 4 and 16, 4 drew the
+    /// best curves: testsrc2 about 2 dB and mandelbrot 0.3–0.55 dB over
+    /// forced keeps at equal bytes, SSIM higher too (docs/benchmarks.md);
+    /// 1 kept too few pixels (the same curve, but --lossy 80 only 5 %
+    /// under lossless on testsrc2).
+    static let keptErrorDivisor = 4
+
     /// Quantized: pixels the viewer already shows well enough become the
     /// transparent entry, so unchanged areas stay stable instead of
     /// shimmering with a new dither pattern, and encode as long runs. A pixel
@@ -330,10 +339,18 @@ struct GIFFrameWriter {
         // Where a pixel becomes transparent, the entry of the color shown
         // there (if the palette has it) shows the same: LZW may take either.
         var alternative: [Int16] = []
+        // With lossy LZW, a pixel whose shown color is only within the
+        // tolerance of its source may keep it (its alternative, the
+        // transparent entry, at a `keptErrorDivisor`th of that error)
+        // where the dictionary then matches further by the lossy score;
+        // forced, such keeps broke runs (testsrc2 --lossy 10 came out
+        // 1.2 % over lossless).
+        var alternativeError: [Int32] = []
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
             let clear = UInt8(transparent)
             let shownEntries = EntryLookup(colors, transparent: transparent)
             alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
+            if keepTolerance >= 0 { alternativeError = [Int32](repeating: 0, count: indices.count) }
             var anyAlternative = false
             f.target.pixels.withUnsafeBytes { tRaw in
                 shown.pixels.withUnsafeBytes { sRaw in
@@ -352,11 +369,17 @@ struct GIFFrameWriter {
                                 let c = t[row + x]
                                 if c == p[row + x]
                                     || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index])
-                                    || ColorTable.perceptualDistance(c, shownColor) <= keepTolerance
                                 {
                                     indices[i] = clear
                                     if let entry = shownEntries.entry(showing: shownColor) {
                                         alternative[i] = entry
+                                        anyAlternative = true
+                                    }
+                                } else if keepTolerance >= 0 {
+                                    let d = ColorTable.perceptualDistance(c, shownColor)
+                                    if d <= keepTolerance {
+                                        alternative[i] = Int16(clear)
+                                        alternativeError[i] = Int32(d / Self.keptErrorDivisor)
                                         anyAlternative = true
                                     }
                                 }
@@ -365,13 +388,16 @@ struct GIFFrameWriter {
                     }
                 }
             }
-            if !anyAlternative { alternative = [] }
+            if !anyAlternative {
+                alternative = []
+                alternativeError = []
+            }
         }
         var frame = GIFWriter.Frame(
             rect: rect, palette: colors, indices: indices, delay: f.delay,
             disposal: f.geometry.disposal, transparentIndex: remapped.transparent)
         if lossy != nil {
-            frame = lossyChoice(frame, f, alternative: alternative, palette: colors)
+            frame = lossyChoice(frame, f, alternative: alternative, errors: alternativeError, palette: colors)
             indices = frame.indices
         } else if !alternative.isEmpty,
             let best = smallest(frame, alternative: alternative, palette: colors, withRuns: false)

@@ -55,13 +55,18 @@ extension LossyLZW {
         if k == own { return 0 }
         if !canChange[i] { return nil }
         // An exact alternative costs a token error, so that of two strings
-        // as long the one with fewer changes wins.
-        if !alternative.isEmpty && Int(alternative[i]) == k { return 1 }
+        // as long the one with fewer changes wins; another its own error.
+        if !alternative.isEmpty && Int(alternative[i]) == k { return alternativeCost(i) }
         // A transparent pixel stays transparent, an opaque one opaque.
         if own == transparent || k == transparent || k >= palette.count || tolerance == 0 { return nil }
         let d = ColorTable.perceptualDistance(palette[k], src[i])
         return d <= tolerance ? d : nil
     }
+
+    /// The error of taking pixel `i`'s alternative: its own, at least the
+    /// token 1 an exact one costs.
+    @inline(__always)
+    func alternativeCost(_ i: Int) -> Int { alternativeError.isEmpty ? 1 : max(1, Int(alternativeError[i])) }
 
     /// The pixel a new string starts with at `p`: its own index, or
     /// another allowed one whose strings match further. `after` is the
@@ -84,10 +89,10 @@ extension LossyLZW {
         if !alternative.isEmpty, alternative[p] != FewestRuns.none, firstChild[Int(alternative[p])] != 0,
             !continues(Int(alternative[p])),
             extend(from: Int(alternative[p]), ix, src, at: p + 1, fresh: false),
-            better(bestCount, bestError + 1, than: longest, chosenError)
+            better(bestCount, bestError + alternativeCost(p), than: longest, chosenError)
         {
             longest = bestCount
-            chosenError = bestError + 1
+            chosenError = bestError + alternativeCost(p)
             chosen = UInt8(alternative[p])
         }
         guard tolerance > 0, Int(own) != transparent else {
@@ -157,7 +162,7 @@ extension LossyLZW {
             let own = child[node << 8 | Int(ix[p])]
             if own != 0 { follow(own, ix, src, p, error: error) }
             let other = child[node << 8 | Int(alternative[p])]
-            if other != 0 { follow(other, ix, src, p, error: error + 1) }
+            if other != 0 { follow(other, ix, src, p, error: error + alternativeCost(p)) }
             return
         }
         var c = firstChild[node]

@@ -72,6 +72,9 @@ package struct LossyLZW {
     /// Per pixel of the frame being coded: an entry that shows exactly the
     /// same (`FewestRuns.none` if none), or empty when no pixel has one.
     var alternative: [Int16] = []
+    /// Per pixel, the error of taking its alternative (empty: every
+    /// alternative is exact and costs the token 1).
+    var alternativeError: [Int32] = []
 
     // The dictionary: `child[code << 8 | pixel]` is the code of that string
     // (0 = none; codes below `clearCode` are never children), and each
@@ -155,13 +158,18 @@ package struct LossyLZW {
     /// chooses among exact equivalents the ones that match furthest.
     package mutating func rewrite(
         _ indices: inout [UInt8], sources: [UInt32], palette: [UInt32], transparent: Int?,
-        alternatives: [Int16]? = nil
+        alternatives: [Int16]? = nil, alternativeErrors: [Int32]? = nil
     ) {
         precondition(alternatives.map { $0.count == indices.count } ?? true)
         // Level 0 never looks at the sources.
         precondition(tolerance == 0 || sources.count == indices.count)
+        precondition(alternativeErrors.map { $0.count == indices.count && alternatives != nil } ?? true)
         alternative = alternatives ?? []
-        defer { alternative = [] }
+        alternativeError = alternativeErrors ?? []
+        defer {
+            alternative = []
+            alternativeError = []
+        }
         prepare(palette: palette, transparent: transparent)
         output(clearCode)
         guard !indices.isEmpty else {
