@@ -113,7 +113,7 @@ enum EncodeCommand: Subcommand {
             OptionSpec(
                 "lossy", value: "0-200",
                 help:
-                    "GIF: lossy LZW, as gifsicle --lossy. A pixel may take a palette color up to about sqrt(lossy) levels from its own color (100: about 9, 200: about 13) where that makes an LZW string several pixels longer (gifsicle's rule).",
+                    "GIF: lossy LZW, as gifsicle --lossy. A pixel may take a palette color up to about 1.3 sqrt(lossy) levels from its own color (100: about 13, 200: about 19) where that makes an LZW string several pixels longer (gifsicle's rule).",
                 details:
                     "Each pixel is judged against its own source color, so the error never adds up along a run; pixels left unchanged between frames stay unchanged.",
                 default: "0 (off)"),

@@ -26,6 +26,11 @@ struct GIFFrameWriter {
     /// now and then (deterministic: frames are written in order).
     private var exactLosses = 0
     private var sinceExact = 0
+    /// The same for the lossy rewrite without alternatives on frames with
+    /// lossy keeps (`lossyChoice`): frames it lost in a row, frames since
+    /// it was last tried.
+    private var plainLosses = 0
+    private var sincePlain = 0
     private static let exactLossLimit = 4
     private static let exactRetry = 16
     /// With `measures` (byte-budget trials), the squared error of what is
@@ -311,6 +316,21 @@ struct GIFFrameWriter {
 
     /// Whether the rewrite with alternatives was the smaller this time.
     mutating func alternativesPaid(_ paid: Bool) { exactLosses = paid ? 0 : exactLosses + 1 }
+
+    /// Whether to try, beside the rewrite free to take lossy keeps, the one
+    /// without alternatives: while it wins now and then, else once every
+    /// `exactRetry` frames.
+    mutating func triesPlain() -> Bool {
+        guard plainLosses < Self.exactLossLimit || sincePlain >= Self.exactRetry else {
+            sincePlain += 1
+            return false
+        }
+        sincePlain = 0
+        return true
+    }
+
+    /// Whether the rewrite without alternatives was the smaller this time.
+    mutating func plainPaid(_ paid: Bool) { plainLosses = paid ? 0 : plainLosses + 1 }
 
     /// With lossy LZW, a kept pixel's error counts this much less than a
     /// changed one's: it stays still (no flicker from frame to frame) and
