@@ -40,7 +40,7 @@ extension GIFFrameWriter {
         let sources = Self.sources(f)
         // With lossy keeps (`errors`), where most of the bytes go, the
         // rewrite free to take them, and the one without alternatives only
-        // while it sometimes wins (`triesPlain`): it never did on
+        // while it sometimes wins (`plainTrials`): it never did on
         // mandelbrot, where trying both on every frame cost --lossy 80
         // 1.6 s of its 4.1, but at --lossy 20 on testsrc2 it saves 1.6 %.
         if !errors.isEmpty {
@@ -48,31 +48,35 @@ extension GIFFrameWriter {
             lossy?.rewrite(
                 &matched.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
                 alternatives: alternative, alternativeErrors: errors)
-            guard triesPlain() else { return matched }
+            guard plainTrials.tries() else { return matched }
             var plain = frame
             lossy?.rewrite(&plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex)
-            let candidates = [matched, plain]
-            let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
-            let best = coded[1].bytes < coded[0].bytes ? 1 : 0
-            plainPaid(best == 1)
-            var chosen = candidates[best]
-            chosen.lzw = coded[best].lzw
+            let (chosen, plainWon) = smaller(matched, plain, palette: palette)
+            plainTrials.record(won: plainWon)
             return chosen
         }
         var plain = frame
         lossy?.rewrite(&plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex)
-        guard !alternative.isEmpty, takesAlternatives() else { return plain }
+        guard !alternative.isEmpty, exactTrials.tries() else { return plain }
         var matched = frame
         lossy?.rewrite(
             &matched.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
             alternatives: alternative)
-        let candidates = [plain, matched]
-        let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
-        let best = coded[1].bytes < coded[0].bytes ? 1 : 0
-        alternativesPaid(best == 1)
-        var chosen = candidates[best]
-        chosen.lzw = coded[best].lzw
+        let (chosen, matchedWon) = smaller(plain, matched, palette: palette)
+        exactTrials.record(won: matchedWon)
         return chosen
+    }
+
+    /// The smaller of two codings of a frame (`first` on a tie), with its
+    /// LZW data, and whether that is `second`.
+    private func smaller(_ first: GIFWriter.Frame, _ second: GIFWriter.Frame, palette: [UInt32]) -> (
+        GIFWriter.Frame, Bool
+    ) {
+        let coded = [first, second].map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
+        let secondWins = coded[1].bytes < coded[0].bytes
+        var chosen = secondWins ? second : first
+        chosen.lzw = coded[secondWins ? 1 : 0].lzw
+        return (chosen, secondWins)
     }
 
     /// Draws written indices onto what the viewer shows (the transparent

@@ -19,20 +19,13 @@ struct GIFFrameWriter {
     /// Without lossy LZW: chooses, among entries that show a pixel exactly
     /// alike, the ones giflib's LZW matches furthest.
     var exact = LossyLZW(level: 0)
-    /// Frames in a row where the rewrite free to take exact alternatives
-    /// (`exact`'s, or with lossy LZW `lossy`'s) was not the smallest, and
-    /// frames since it was last tried: it costs an LZW pass and a size
-    /// trial, and on content where it does not pay it is only tried again
-    /// now and then (deterministic: frames are written in order).
-    private var exactLosses = 0
-    private var sinceExact = 0
-    /// The same for the lossy rewrite without alternatives on frames with
-    /// lossy keeps (`lossyChoice`): frames it lost in a row, frames since
-    /// it was last tried.
-    private var plainLosses = 0
-    private var sincePlain = 0
-    private static let exactLossLimit = 4
-    private static let exactRetry = 16
+    /// The rewrite free to take exact alternatives (`exact`'s, or with
+    /// lossy LZW `lossy`'s): it costs an LZW pass and a size trial, and on
+    /// content where it does not pay it is only tried now and then.
+    var exactTrials = TrialBackoff()
+    /// The same for the lossy rewrite without alternatives beside the one
+    /// free to take lossy keeps (`lossyChoice`).
+    var plainTrials = TrialBackoff()
     /// With `measures` (byte-budget trials), the squared error of what is
     /// shown against each frame's source, summed over channels, pixels and
     /// centiseconds, and the samples it sums (see `psnr`).
@@ -275,7 +268,7 @@ struct GIFFrameWriter {
         _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], withRuns: Bool
     ) -> (frame: GIFWriter.Frame, bytes: Int)? {
         var candidates = [frame]
-        let triesExact = takesAlternatives()
+        let triesExact = exactTrials.tries()
         if triesExact {
             var matched = frame
             exact.rewrite(
@@ -297,40 +290,11 @@ struct GIFFrameWriter {
         guard candidates.count > 1 else { return nil }
         let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
         let best = coded.indices.min { coded[$0].bytes < coded[$1].bytes }!
-        if triesExact { alternativesPaid(best == 1) }
+        if triesExact { exactTrials.record(won: best == 1) }
         var chosen = candidates[best]
         chosen.lzw = coded[best].lzw
         return (chosen, coded[best].bytes)
     }
-
-    /// Whether to try the rewrite that may take exact alternatives on this
-    /// frame: always while it pays, else once every `exactRetry` frames.
-    mutating func takesAlternatives() -> Bool {
-        guard exactLosses < Self.exactLossLimit || sinceExact >= Self.exactRetry else {
-            sinceExact += 1
-            return false
-        }
-        sinceExact = 0
-        return true
-    }
-
-    /// Whether the rewrite with alternatives was the smaller this time.
-    mutating func alternativesPaid(_ paid: Bool) { exactLosses = paid ? 0 : exactLosses + 1 }
-
-    /// Whether to try, beside the rewrite free to take lossy keeps, the one
-    /// without alternatives: while it wins now and then, else once every
-    /// `exactRetry` frames.
-    mutating func triesPlain() -> Bool {
-        guard plainLosses < Self.exactLossLimit || sincePlain >= Self.exactRetry else {
-            sincePlain += 1
-            return false
-        }
-        sincePlain = 0
-        return true
-    }
-
-    /// Whether the rewrite without alternatives was the smaller this time.
-    mutating func plainPaid(_ paid: Bool) { plainLosses = paid ? 0 : plainLosses + 1 }
 
     /// With lossy LZW, a kept pixel's error counts this much less than a
     /// changed one's: it stays still (no flicker from frame to frame) and
@@ -431,4 +395,29 @@ struct GIFFrameWriter {
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }
+}
+
+/// Whether a costly second candidate is worth a trial on the next frame:
+/// always while it wins now and then, and after `lossLimit` losses in a
+/// row once every `retry` frames. Deterministic: frames are written in
+/// order.
+struct TrialBackoff {
+    static let lossLimit = 4
+    static let retry = 16
+    /// Trials lost in a row, and frames since the last trial.
+    private var losses = 0
+    private var since = 0
+
+    /// Whether to try the candidate on this frame.
+    mutating func tries() -> Bool {
+        guard losses < Self.lossLimit || since >= Self.retry else {
+            since += 1
+            return false
+        }
+        since = 0
+        return true
+    }
+
+    /// Whether the candidate was the smaller this time.
+    mutating func record(won: Bool) { losses = won ? 0 : losses + 1 }
 }
