@@ -428,6 +428,58 @@ struct LossyEncodeTests {
         #expect(colors.last == 16, "\(colors)")
     }
 
+    @Test(
+        "the entries a new string may start with are every entry within the tolerance of the pixel's source, in green order"
+    )
+    func candidatesMissNone() {
+        // `candidates` measures only the own entry's neighbors up to a
+        // bound from the triangle inequality; a bound too tight would drop
+        // entries the full scan took, and change strings. Checked against
+        // the redmean distance written out here, over random palettes,
+        // own entries and sources (also far from their own entry).
+        func redmean(_ a: UInt32, _ b: UInt32) -> Int {
+            let (ra, rb) = (Int(a & 0xFF), Int(b & 0xFF))
+            let dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)
+            let db = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)
+            let mean = (ra + rb) / 2
+            return ((512 + mean) * (ra - rb) * (ra - rb)) / 256 + 4 * dg * dg + ((767 - mean) * db * db) / 256
+        }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random() -> UInt32 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: seed >> 33)
+        }
+        var checked = 0
+        for level in [1, 20, 80, 200] {
+            for count in [16, 256] {
+                // Clustered palettes (as quantizers make them) and spread ones.
+                let spread: UInt32 = count == 16 ? 0xFF : 0x3F
+                let base = random() & 0x00C0_C0C0
+                let palette = (0..<count).map { _ in (base &+ (random() & (spread * 0x01_0101))) | 0xFF00_0000 }
+                let transparent = count == 16 ? 3 : nil
+                var coder = LossyLZW(level: level)
+                var one: [UInt8] = [0]
+                coder.rewrite(&one, sources: [palette[0]], palette: palette, transparent: transparent)
+                let tolerance = LossyLZW.tolerance(level: level)
+                for _ in 0..<400 {
+                    var own = Int(random() % UInt32(count))
+                    if own == transparent { own = 0 }
+                    let jitter = random() & 0x001F_1F1F
+                    let source = random() % 4 == 0 ? random() | 0xFF00_0000 : (palette[own] ^ jitter) | 0xFF00_0000
+                    let cell = LossyLZW.Cell(alternative: FewestRuns.none, canChange: true, cost: 1)
+                    let n = coder.candidates(own: own, cell: cell, source: source)
+                    let got = (0..<n).map { Int(coder.candidate[$0].entry) }
+                    let want = palette.indices.filter { k in
+                        k != own && k != transparent && redmean(palette[k], source) <= tolerance
+                    }.sorted { (palette[$0] >> 8 & 0xFF, $0) < (palette[$1] >> 8 & 0xFF, $1) }
+                    #expect(got == want, "level \(level), \(count) colors, own \(own), source \(source)")
+                    checked += want.count
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+
     @Test("--lossy is 0 … 200")
     func range() {
         for bad in [-1, 201] {

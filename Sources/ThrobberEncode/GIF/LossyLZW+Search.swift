@@ -22,28 +22,40 @@ extension LossyLZW {
     /// one is close enough, by the triangle inequality with room to spare).
     /// A filter for speed; every decision below uses the same answer, so
     /// giflib still agrees.
-    func changeable(_ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>) -> [Bool] {
-        let hasAlternatives = !alternative.isEmpty
+    /// Sets each cell's `canChange`; whether any pixel can.
+    func markChangeable(_ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>) -> Bool {
+        var any = false
         guard tolerance > 0 else {
-            return hasAlternatives
-                ? alternative.map { $0 != FewestRuns.none } : [Bool](repeating: false, count: ix.count)
+            guard hasAlternatives else { return false }
+            for i in 0..<ix.count where cells[i].alternative != FewestRuns.none {
+                cells[i].canChange = true
+                any = true
+            }
+            return any
         }
         let reach = Double(tolerance).squareRoot()
         var lastSource: UInt32 = 0
         var lastOwn = -1
         var lastAnswer = false
-        return (0..<ix.count).map { i in
-            if hasAlternatives && alternative[i] != FewestRuns.none { return true }
+        for i in 0..<ix.count {
+            if cells[i].alternative != FewestRuns.none {
+                cells[i].canChange = true
+                any = true
+                continue
+            }
             let own = Int(ix[i])
-            if own == transparent || own >= palette.count { return false }
-            if own == lastOwn && src[i] == lastSource { return lastAnswer }
-            let ownError = Double(ColorTable.perceptualDistance(palette[own], src[i])).squareRoot()
-            let limit = 1.5 * (reach + ownError)
-            lastOwn = own
-            lastSource = src[i]
-            lastAnswer = Double(nearestOther[own]) <= limit * limit
-            return lastAnswer
+            if own == transparent || own >= palette.count { continue }
+            if own != lastOwn || src[i] != lastSource {
+                let ownError = Double(ColorTable.perceptualDistance(colors[own], src[i])).squareRoot()
+                let limit = 1.5 * (reach + ownError)
+                lastOwn = own
+                lastSource = src[i]
+                lastAnswer = Double(nearestOther[own]) <= limit * limit
+            }
+            cells[i].canChange = lastAnswer
+            any = any || lastAnswer
         }
+        return any
     }
 
     /// The error of pixel `i` showing entry `k`, or nil when it may not.
@@ -53,20 +65,16 @@ extension LossyLZW {
     {
         let own = Int(ix[i])
         if k == own { return 0 }
-        if !canChange[i] { return nil }
+        let cell = cells[i]
+        if !cell.canChange { return nil }
         // An exact alternative costs a token error, so that of two strings
         // as long the one with fewer changes wins; another its own error.
-        if !alternative.isEmpty && Int(alternative[i]) == k { return alternativeCost(i) }
+        if Int(cell.alternative) == k { return Int(cell.cost) }
         // A transparent pixel stays transparent, an opaque one opaque.
-        if own == transparent || k == transparent || k >= palette.count || tolerance == 0 { return nil }
-        let d = ColorTable.perceptualDistance(palette[k], src[i])
+        if own == transparent || !takes[k] { return nil }
+        let d = ColorTable.perceptualDistance(colors[k], src[i])
         return d <= tolerance ? d : nil
     }
-
-    /// The error of taking pixel `i`'s alternative: its own, at least the
-    /// token 1 an exact one costs.
-    @inline(__always)
-    func alternativeCost(_ i: Int) -> Int { alternativeError.isEmpty ? 1 : max(1, Int(alternativeError[i])) }
 
     /// The pixel a new string starts with at `p`: its own index, or
     /// another allowed one whose strings match further. `after` is the
@@ -79,42 +87,142 @@ extension LossyLZW {
     ) -> UInt8 {
         @inline(__always) func continues(_ k: Int) -> Bool { after >= 0 && child[after << 8 | k] != 0 }
         let own = ix[p]
-        guard canChange[p], p + 1 < ix.count else { return own }
+        heldValid = false
+        let cell = cells[p]
+        guard cell.canChange, p + 1 < ix.count else { return own }
         // One budget for every candidate: a new string may start with any
         // allowed pixel, so looking at fewer only costs compression.
         budget = Self.searchBudget
+        watch = after
+        defer {
+            watch = -1
+            heldValid = heldUsable
+        }
         var chosen = own
         var longest = extend(from: Int(own), ix, src, at: p + 1, fresh: false) ? bestCount : 0
         var chosenError = longest > 0 ? bestError : 0
-        if !alternative.isEmpty, alternative[p] != FewestRuns.none, firstChild[Int(alternative[p])] != 0,
-            !continues(Int(alternative[p])),
-            extend(from: Int(alternative[p]), ix, src, at: p + 1, fresh: false),
-            better(bestCount, bestError + alternativeCost(p), than: longest, chosenError)
+        hold()
+        let other = Int(cell.alternative)
+        if other != Int(FewestRuns.none), firstChild[other] != 0, !continues(other),
+            extend(from: other, ix, src, at: p + 1, fresh: false),
+            better(bestCount, bestError + Int(cell.cost), than: longest, chosenError)
         {
             longest = bestCount
-            chosenError = bestError + alternativeCost(p)
-            chosen = UInt8(alternative[p])
+            chosenError = bestError + Int(cell.cost)
+            chosen = UInt8(other)
+            hold()
         }
         guard tolerance > 0, Int(own) != transparent else {
             ix[p] = chosen
             return chosen
         }
-        let green = Int(src[p] >> 8 & 0xFF)
-        for position in greenStart[max(0, green - greenReach)]..<greenStart[min(256, green + greenReach + 1)] {
-            let k = Int(byGreen[position])
-            guard k != Int(own), k != Int(chosen), firstChild[k] != 0, !continues(k) else { continue }
+        for j in 0..<candidates(own: Int(own), cell: cell, source: src[p]) {
+            let k = Int(candidate[j].entry)
+            guard k != Int(chosen), firstChild[k] != 0, !continues(k) else { continue }
             guard budget > 0 else { break }
-            guard let d = allows(k, ix, src, p) else { continue }
+            let d = Int(candidate[j].cost)
             if extend(from: k, ix, src, at: p + 1, fresh: false),
                 better(bestCount, bestError + d, than: longest, chosenError)
             {
                 longest = bestCount
                 chosenError = bestError + d
                 chosen = UInt8(k)
+                hold()
             }
         }
         ix[p] = chosen
         return chosen
+    }
+
+    /// The entries other than `own` that an opaque pixel of `source` may
+    /// start a string with (`allows`), into `candidate` in `byGreen` order
+    /// (the order they are tried in, which decides ties and where the
+    /// budget ends); how many.
+    ///
+    /// Every entry within the tolerance of `source` is near `own` too:
+    /// the distance d lies between m² = 2·dr² + 4·dg² + 2·db² and
+    /// M² = 3·dr² + 4·dg² + 3·db² ≤ 1.5·m² (the redmean weights of red and
+    /// blue lie in [2, 3)), and M is a metric, so
+    /// √d(k, own) ≤ M(k, own) ≤ M(k, source) + M(source, own)
+    /// ≤ √1.5 · (√d(k, source) + √d(source, own)). Only `own`'s neighbors
+    /// up to that bound are measured, not all of `byGreen` within the
+    /// green reach; the lists are kept ring by ring of distance, so the
+    /// scan ends soon past the bound.
+    mutating func candidates(own: Int, cell: Cell, source: UInt32) -> Int {
+        let ownError = Double(ColorTable.perceptualDistance(colors[own], source)).squareRoot()
+        let limit = Self.metricSlack * (Double(tolerance).squareRoot() + ownError)
+        let bound = limit * limit
+        let other = Int(cell.alternative)
+        var count = 0
+        @inline(__always) func add(_ k: Int, _ cost: Int) {
+            let rank = greenRank[k]
+            var j = count
+            while j > 0 && candidate[j - 1].rank > rank {
+                candidate[j] = candidate[j - 1]
+                j -= 1
+            }
+            candidate[j] = Candidate(rank: rank, entry: UInt8(k), cost: Int32(cost))
+            count += 1
+        }
+        let row = own << 8
+        listNeighbors(of: own)
+        let end = Int(neighborEnd[own * Self.rings + min(Self.rings - 1, Int(limit) / Self.ringWidth)])
+        for j in 0..<end where Double(neighborDistance[row + j]) <= bound {
+            let k = Int(neighbor[row + j])
+            if k == other { continue }
+            let d = ColorTable.perceptualDistance(colors[k], source)
+            if d <= tolerance { add(k, d) }
+        }
+        // The alternative at its own cost, wherever it lies, if `byGreen`
+        // has it within the green reach.
+        if other >= 0, other != own, greenRank[other] >= 0,
+            abs(Int(colors[other] >> 8 & 0xFF) - Int(source >> 8 & 0xFF)) <= greenReach
+        {
+            add(other, Int(cell.cost))
+        }
+        return count
+    }
+
+    /// √1.5 (1.2247…), rounded up: how far apart two colors within the
+    /// tolerance of one source can be, as a share of the summed roots.
+    static let metricSlack = 1.2248
+
+    /// Rings of `ringWidth` in √distance that neighbor lists are ordered
+    /// by (the last takes all beyond): a scan stops at the ring past its
+    /// bound, and no list needs a full sort.
+    static let rings = 64
+    static let ringWidth = 4
+
+    /// Lists `own`'s neighbors ring by ring, if not yet listed for this
+    /// palette.
+    mutating func listNeighbors(of own: Int) {
+        guard neighborCount[own] < 0 else { return }
+        let row = own << 8
+        let ends = neighborEnd + own * Self.rings
+        var distance = [Int32](repeating: 0, count: 256)
+        var ring = [UInt8](repeating: 0, count: 256)
+        var start = [Int16](repeating: 0, count: Self.rings)
+        for k in byGreen where Int(k) != own {
+            let d = ColorTable.perceptualDistance(colors[Int(k)], colors[own])
+            let r = min(Self.rings - 1, Int(Double(d).squareRoot()) / Self.ringWidth)
+            distance[Int(k)] = Int32(d)
+            ring[Int(k)] = UInt8(r)
+            start[r] += 1
+        }
+        var total: Int16 = 0
+        for r in 0..<Self.rings {
+            total += start[r]
+            ends[r] = total
+            start[r] = total - start[r]
+        }
+        for k in byGreen where Int(k) != own {
+            let r = Int(ring[Int(k)])
+            let j = row + Int(start[r])
+            start[r] += 1
+            neighbor[j] = k
+            neighborDistance[j] = distance[Int(k)]
+        }
+        neighborCount[own] = total
     }
 
     /// The longest string below `node` that pixels from `p` on may show,
@@ -130,7 +238,27 @@ extension LossyLZW {
         guard p < ix.count else { return false }
         if fresh { budget = Self.searchBudget }
         pathCount = 0
+        touched = false
+        truncated = false
         search(node, ix, src, p, error: 0)
+        return bestCount > 0
+    }
+
+    /// Holds the string the last `extend` found (none if it found none)
+    /// for the search after `firstStep`, if that search is sure to find it
+    /// again: it has a budget of its own, at least what this one had left.
+    @inline(__always)
+    mutating func hold() {
+        heldCount = bestCount
+        for j in 0..<bestCount { held[j] = best[j] }
+        heldUsable = !touched && !truncated
+    }
+
+    /// The held string as the search's result, as `extend` returns it.
+    mutating func takeHeld() -> Bool {
+        heldValid = false
+        for j in 0..<heldCount { best[j] = held[j] }
+        bestCount = heldCount
         return bestCount > 0
     }
 
@@ -142,12 +270,14 @@ extension LossyLZW {
         _ node: Int, _ ix: UnsafeMutableBufferPointer<UInt8>, _ src: UnsafeBufferPointer<UInt32>, _ p: Int,
         error: Int
     ) {
+        if node == watch { touched = true }
         if better(pathCount, error, than: bestCount, bestError) {
             keepPath()
             bestError = error
         }
         guard p < ix.count, pathCount < (1 << 16) - 1 else { return }
-        if !canChange[p] {
+        let cell = cells[p]
+        if !cell.canChange {
             let next = child[node << 8 | Int(ix[p])]
             guard next != 0 else { return }
             path[pathCount] = next
@@ -161,8 +291,8 @@ extension LossyLZW {
             // Exact: the pixel's own entry or its alternative, looked up.
             let own = child[node << 8 | Int(ix[p])]
             if own != 0 { follow(own, ix, src, p, error: error) }
-            let other = child[node << 8 | Int(alternative[p])]
-            if other != 0 { follow(other, ix, src, p, error: error + alternativeCost(p)) }
+            let other = child[node << 8 | Int(cell.alternative)]
+            if other != 0 { follow(other, ix, src, p, error: error + Int(cell.cost)) }
             return
         }
         var c = firstChild[node]
@@ -185,9 +315,12 @@ extension LossyLZW {
         if budget > 0 || pathCount == 1 {
             budget -= 1
             search(Int(code), ix, src, p + 1, error: error)
-        } else if better(pathCount, error, than: bestCount, bestError) {
-            keepPath()
-            bestError = error
+        } else {
+            truncated = true
+            if better(pathCount, error, than: bestCount, bestError) {
+                keepPath()
+                bestError = error
+            }
         }
         pathCount -= 1
         shared = min(shared, pathCount)

@@ -71,14 +71,43 @@ package struct LossyLZW {
     var byGreen: [UInt8] = []
     var greenStart: [Int] = []
     var greenReach = 0
-    /// Per pixel of the frame being coded: may it take another entry?
-    var canChange: [Bool] = []
-    /// Per pixel of the frame being coded: an entry that shows exactly the
-    /// same (`FewestRuns.none` if none), or empty when no pixel has one.
-    var alternative: [Int16] = []
-    /// Per pixel, the error of taking its alternative (empty: every
-    /// alternative is exact and costs the token 1).
-    var alternativeError: [Int32] = []
+    /// What the search asks of each pixel of the frame being coded.
+    struct Cell {
+        /// An entry that shows the same (or, with lossy keeps, close
+        /// enough), `FewestRuns.none` if none.
+        var alternative: Int16
+        /// Whether it may take another entry than its own at all.
+        var canChange: Bool
+        /// The error of taking the alternative: its own, at least the
+        /// token 1 an exact one costs.
+        var cost: Int32
+    }
+    /// One cell per pixel of the frame being coded (`Storage` owns them).
+    var cells: UnsafeMutablePointer<Cell>
+    /// Whether any pixel of the frame has an alternative.
+    var hasAlternatives = false
+    /// The palette's colors, and per entry whether a lossy pixel may take
+    /// it (not the transparent one, and in the palette).
+    let colors: UnsafeMutablePointer<UInt32>
+    let takes: UnsafeMutablePointer<Bool>
+    /// Per entry, the other entries a lossy pixel may take (those of
+    /// `byGreen`) and their distances to it, in rows of 256, ring by ring
+    /// of distance (`listNeighbors`): `neighborEnd` has where each ring
+    /// ends, in rows of `rings`; `neighborCount` how many in all (−1: not
+    /// listed yet for this palette).
+    let neighbor: UnsafeMutablePointer<UInt8>
+    let neighborDistance: UnsafeMutablePointer<Int32>
+    let neighborCount: UnsafeMutablePointer<Int16>
+    let neighborEnd: UnsafeMutablePointer<Int16>
+    /// Per entry, its place in `byGreen` (−1: not there).
+    let greenRank: UnsafeMutablePointer<Int16>
+    /// An entry `firstStep` may start a string with, and its error.
+    struct Candidate {
+        var rank: Int16
+        var entry: UInt8
+        var cost: Int32
+    }
+    let candidate: UnsafeMutablePointer<Candidate>
 
     // The dictionary: `child[code << 8 | pixel]` is the code of that string
     // (0 = none; codes below `clearCode` are never children), and each
@@ -93,6 +122,27 @@ package struct LossyLZW {
         let keyOf = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
         let path = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
         let best = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
+        let held = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
+        let colors = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        let takes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        let neighbor = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * 256)
+        let neighborDistance = UnsafeMutablePointer<Int32>.allocate(capacity: 256 * 256)
+        let neighborCount = UnsafeMutablePointer<Int16>.allocate(capacity: 256)
+        let neighborEnd = UnsafeMutablePointer<Int16>.allocate(capacity: 256 * LossyLZW.rings)
+        let greenRank = UnsafeMutablePointer<Int16>.allocate(capacity: 256)
+        let candidate = UnsafeMutablePointer<Candidate>.allocate(capacity: 257)
+        private(set) var cells = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
+        private var cellCapacity = 1
+
+        /// Cells for a frame of `count` pixels.
+        func cells(for count: Int) -> UnsafeMutablePointer<Cell> {
+            if count > cellCapacity {
+                cells.deallocate()
+                cellCapacity = max(count, 2 * cellCapacity)
+                cells = UnsafeMutablePointer<Cell>.allocate(capacity: cellCapacity)
+            }
+            return cells
+        }
 
         init() {
             child.initialize(repeating: 0, count: 4096 << 8)
@@ -100,12 +150,28 @@ package struct LossyLZW {
             nextSibling.initialize(repeating: 0, count: 4096)
             pixelOf.initialize(repeating: 0, count: 4096)
             keyOf.initialize(repeating: -1, count: 4096)
+            colors.initialize(repeating: 0, count: 256)
+            takes.initialize(repeating: false, count: 256)
+            neighbor.initialize(repeating: 0, count: 256 * 256)
+            neighborDistance.initialize(repeating: 0, count: 256 * 256)
+            neighborCount.initialize(repeating: -1, count: 256)
+            neighborEnd.initialize(repeating: 0, count: 256 * LossyLZW.rings)
+            greenRank.initialize(repeating: -1, count: 256)
         }
 
         deinit {
-            for p in [child, firstChild, nextSibling, path, best] { p.deallocate() }
+            for p in [child, firstChild, nextSibling, path, best, held] { p.deallocate() }
             pixelOf.deallocate()
             keyOf.deallocate()
+            colors.deallocate()
+            takes.deallocate()
+            neighbor.deallocate()
+            neighborDistance.deallocate()
+            neighborCount.deallocate()
+            neighborEnd.deallocate()
+            greenRank.deallocate()
+            candidate.deallocate()
+            cells.deallocate()
         }
     }
     private let storage = Storage()
@@ -135,6 +201,22 @@ package struct LossyLZW {
     var bestError = 0
     var shared = 0
 
+    // What `firstStep` found below the pixel it chose, held for the
+    // search that follows it (`extend` from that pixel's code one pixel
+    // on), which would find the same again: where the first search ran
+    // out of budget it may not, and where it passed the node that gets the
+    // new dictionary entry in between it may not either.
+    /// The string held (`heldCount` codes), and whether it may be used.
+    let held: UnsafeMutablePointer<Int16>
+    var heldCount = 0
+    var heldValid = false
+    var heldUsable = false
+    /// The node that gets a child before the held string is used, and
+    /// whether the search passed it; whether it ran out of budget.
+    var watch = -1
+    var touched = false
+    var truncated = false
+
     /// A coder at `level` (1…200; 0 only follows the stream), for any
     /// number of frames.
     package init(level: Int) {
@@ -146,6 +228,16 @@ package struct LossyLZW {
         keyOf = storage.keyOf
         path = storage.path
         best = storage.best
+        held = storage.held
+        colors = storage.colors
+        takes = storage.takes
+        neighbor = storage.neighbor
+        neighborDistance = storage.neighborDistance
+        neighborCount = storage.neighborCount
+        neighborEnd = storage.neighborEnd
+        greenRank = storage.greenRank
+        candidate = storage.candidate
+        cells = storage.cells
     }
 
     /// Rewrites `indices` (one frame rectangle) in place. `sources` are
@@ -168,12 +260,6 @@ package struct LossyLZW {
         // Level 0 never looks at the sources.
         precondition(tolerance == 0 || sources.count == indices.count)
         precondition(alternativeErrors.map { $0.count == indices.count && alternatives != nil } ?? true)
-        alternative = alternatives ?? []
-        alternativeError = alternativeErrors ?? []
-        defer {
-            alternative = []
-            alternativeError = []
-        }
         prepare(palette: palette, transparent: transparent)
         output(clearCode)
         guard !indices.isEmpty else {
@@ -181,15 +267,22 @@ package struct LossyLZW {
             return
         }
         let n = indices.count
+        cells = storage.cells(for: n)
+        hasAlternatives = alternatives != nil
+        for i in 0..<n {
+            cells[i] = Cell(
+                alternative: alternatives?[i] ?? FewestRuns.none, canChange: false,
+                cost: alternativeErrors.map { max(1, $0[i]) } ?? 1)
+        }
         indices.withUnsafeMutableBufferPointer { ix in
             sources.withUnsafeBufferPointer { src in
-                canChange = changeable(ix, src)
-                if !followsUnchanged && !canChange.contains(true) { return }
+                let anyChanges = markChangeable(ix, src)
+                if !followsUnchanged && !anyChanges { return }
                 // The first pixel: the one whose strings reach furthest.
                 var current = Int(firstStep(ix, src, at: 0, after: -1))
                 var p = 1
                 while p < n {
-                    if extend(from: current, ix, src, at: p) {
+                    if heldValid ? takeHeld() : extend(from: current, ix, src, at: p) {
                         for j in 0..<bestCount { ix[p + j] = pixelOf[Int(best[j])] }
                         current = Int(best[bestCount - 1])
                         p += bestCount
@@ -200,6 +293,7 @@ package struct LossyLZW {
                     if runningCode >= 4095 {
                         output(clearCode)
                         reset()
+                        heldValid = false
                     } else {
                         insert(prefix: current, pixel: pixel)
                     }
@@ -230,12 +324,21 @@ package struct LossyLZW {
             }
             return d
         }
+        for k in 0..<256 {
+            colors[k] = k < palette.count ? palette[k] : 0
+            takes[k] = tolerance > 0 && k < palette.count && k != self.transparent
+        }
         let entries = palette.indices.filter { $0 != self.transparent && $0 < clearCode }
         byGreen = entries.sorted { (palette[$0] >> 8 & 0xFF, $0) < (palette[$1] >> 8 & 0xFF, $1) }.map(UInt8.init)
         greenStart = [Int](repeating: byGreen.count, count: 257)
         for (position, k) in byGreen.enumerated().reversed() { greenStart[Int(palette[Int(k)] >> 8 & 0xFF)] = position }
         for g in stride(from: 255, through: 0, by: -1) { greenStart[g] = min(greenStart[g], greenStart[g + 1]) }
         greenReach = Int((Double(tolerance) / 4).squareRoot()) + 1
+        for k in 0..<256 {
+            neighborCount[k] = -1
+            greenRank[k] = -1
+        }
+        for (position, k) in byGreen.enumerated() { greenRank[Int(k)] = Int16(position) }
         codes = 0
         bits = 0
         reset()
