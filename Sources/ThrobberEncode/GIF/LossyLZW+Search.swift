@@ -94,10 +94,7 @@ extension LossyLZW {
         // allowed pixel, so looking at fewer only costs compression.
         budget = Self.searchBudget
         watch = after
-        defer {
-            watch = -1
-            heldValid = heldUsable
-        }
+        defer { watch = -1 }
         var chosen = own
         var longest = extend(from: Int(own), ix, src, at: p + 1, fresh: false) ? bestCount : 0
         var chosenError = longest > 0 ? bestError : 0
@@ -196,7 +193,7 @@ extension LossyLZW {
     /// Lists `own`'s neighbors ring by ring, if not yet listed for this
     /// palette.
     mutating func listNeighbors(of own: Int) {
-        guard neighborCount[own] < 0 else { return }
+        guard !listed[own] else { return }
         let row = own << 8
         let ends = neighborEnd + own * Self.rings
         var distance = [Int32](repeating: 0, count: 256)
@@ -222,7 +219,7 @@ extension LossyLZW {
             neighbor[j] = k
             neighborDistance[j] = distance[Int(k)]
         }
-        neighborCount[own] = total
+        listed[own] = true
     }
 
     /// The longest string below `node` that pixels from `p` on may show,
@@ -251,7 +248,7 @@ extension LossyLZW {
     mutating func hold() {
         heldCount = bestCount
         for j in 0..<bestCount { held[j] = best[j] }
-        heldUsable = !touched && !truncated
+        heldValid = !touched && !truncated
     }
 
     /// The held string as the search's result, as `extend` returns it.

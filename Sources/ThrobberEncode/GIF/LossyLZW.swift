@@ -93,11 +93,11 @@ package struct LossyLZW {
     /// Per entry, the other entries a lossy pixel may take (those of
     /// `byGreen`) and their distances to it, in rows of 256, ring by ring
     /// of distance (`listNeighbors`): `neighborEnd` has where each ring
-    /// ends, in rows of `rings`; `neighborCount` how many in all (−1: not
-    /// listed yet for this palette).
+    /// ends, in rows of `rings`; `listed` whether the row is made yet for
+    /// this palette.
     let neighbor: UnsafeMutablePointer<UInt8>
     let neighborDistance: UnsafeMutablePointer<Int32>
-    let neighborCount: UnsafeMutablePointer<Int16>
+    let listed: UnsafeMutablePointer<Bool>
     let neighborEnd: UnsafeMutablePointer<Int16>
     /// Per entry, its place in `byGreen` (−1: not there).
     let greenRank: UnsafeMutablePointer<Int16>
@@ -127,7 +127,7 @@ package struct LossyLZW {
         let takes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
         let neighbor = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * 256)
         let neighborDistance = UnsafeMutablePointer<Int32>.allocate(capacity: 256 * 256)
-        let neighborCount = UnsafeMutablePointer<Int16>.allocate(capacity: 256)
+        let listed = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
         let neighborEnd = UnsafeMutablePointer<Int16>.allocate(capacity: 256 * LossyLZW.rings)
         let greenRank = UnsafeMutablePointer<Int16>.allocate(capacity: 256)
         let candidate = UnsafeMutablePointer<Candidate>.allocate(capacity: 257)
@@ -154,7 +154,7 @@ package struct LossyLZW {
             takes.initialize(repeating: false, count: 256)
             neighbor.initialize(repeating: 0, count: 256 * 256)
             neighborDistance.initialize(repeating: 0, count: 256 * 256)
-            neighborCount.initialize(repeating: -1, count: 256)
+            listed.initialize(repeating: false, count: 256)
             neighborEnd.initialize(repeating: 0, count: 256 * LossyLZW.rings)
             greenRank.initialize(repeating: -1, count: 256)
         }
@@ -167,7 +167,7 @@ package struct LossyLZW {
             takes.deallocate()
             neighbor.deallocate()
             neighborDistance.deallocate()
-            neighborCount.deallocate()
+            listed.deallocate()
             neighborEnd.deallocate()
             greenRank.deallocate()
             candidate.deallocate()
@@ -210,7 +210,6 @@ package struct LossyLZW {
     let held: UnsafeMutablePointer<Int16>
     var heldCount = 0
     var heldValid = false
-    var heldUsable = false
     /// The node that gets a child before the held string is used, and
     /// whether the search passed it; whether it ran out of budget.
     var watch = -1
@@ -233,7 +232,7 @@ package struct LossyLZW {
         takes = storage.takes
         neighbor = storage.neighbor
         neighborDistance = storage.neighborDistance
-        neighborCount = storage.neighborCount
+        listed = storage.listed
         neighborEnd = storage.neighborEnd
         greenRank = storage.greenRank
         candidate = storage.candidate
@@ -335,7 +334,7 @@ package struct LossyLZW {
         for g in stride(from: 255, through: 0, by: -1) { greenStart[g] = min(greenStart[g], greenStart[g + 1]) }
         greenReach = Int((Double(tolerance) / 4).squareRoot()) + 1
         for k in 0..<256 {
-            neighborCount[k] = -1
+            listed[k] = false
             greenRank[k] = -1
         }
         for (position, k) in byGreen.enumerated() { greenRank[Int(k)] = Int16(position) }

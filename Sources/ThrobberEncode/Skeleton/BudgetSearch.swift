@@ -30,7 +30,9 @@ struct BudgetSearch {
     /// so the first usually lands above the level sought and the second
     /// below it: on mandelbrot (noisy, a big step from lossless to any
     /// loss) the logarithm is right within a few levels, on testsrc2 (flat
-    /// areas, sizes nearly straight in the level) the level itself.
+    /// areas, sizes nearly straight in the level) the level itself. Right
+    /// after the jump from lossless, the lossy files' own line is used
+    /// instead (`probesAfterJump`).
     static func levels(
         _ files: [LossyTrials.File], maxBytes: Int, write: ([Int]) throws -> [LossyTrials.File]
     ) throws -> [LossyTrials.File] {
@@ -40,41 +42,56 @@ struct BudgetSearch {
             guard let fit = files.firstIndex(where: { $0.bytes.count <= maxBytes }), fit > 0 else { break }
             let (low, high) = (files[fit - 1], files[fit])
             guard high.level - low.level > 1, Double(high.bytes.count) < target else { break }
-            func between(_ x: Double) -> Int { min(high.level - 1, max(low.level + 1, Int(x.rounded()))) }
-            if low.level == 0, fit + 1 < files.count, low.bytes.count > 2 * high.bytes.count {
-                // Between lossless and the first lossy file that fits lies
-                // the jump that any loss makes (mandelbrot: 4.5 MB lossless,
-                // 2.1 MB at lossy 67); a line from the lossless file aims
-                // far too low. The lossy files go on along the logarithm of
-                // the level: that line through the two that fit, drawn
-                // back, aimed at 99 % and 97.5 % of the budget (mandelbrot
-                // at half its size: levels 47 and 51, where a line from the
-                // lossless file gave 53 and 63, both under 97 %).
-                let next = files[fit + 1]
-                let (a, b) = (log(Double(high.level + 1)), log(Double(next.level + 1)))
-                let slope = (Double(next.bytes.count) - Double(high.bytes.count)) / (b - a)
-                if slope < 0 {
-                    let probes = [0.99, 0.975].map { share in
-                        between(exp(a + (share * Double(maxBytes) - Double(high.bytes.count)) / slope) - 1)
-                    }
-                    files = (files + (try write(Array(Set(probes)).sorted()))).sorted { $0.level < $1.level }
-                    continue
-                }
-            }
-            let fraction = (Double(low.bytes.count) - target) / Double(low.bytes.count - high.bytes.count)
-            let linear = between(Double(low.level) + fraction * Double(high.level - low.level))
-            let (a, b) = (log(Double(low.level + 1)), log(Double(high.level + 1)))
-            let logarithmic = between(exp(a + fraction * (b - a)) - 1)
-            var probes = Set([linear, logarithmic])
-            if abs(linear - logarithmic) <= 2 {
-                // Lines that agree (a segment with a jump at one end):
-                // the other level halfway below.
-                let near = min(linear, logarithmic)
-                probes = Set([near, (low.level + near) / 2].filter { $0 > low.level })
-            }
+            let next = fit + 1 < files.count ? files[fit + 1] : nil
+            let probes =
+                probesAfterJump(low, high, next, maxBytes: maxBytes)
+                ?? probesBetween(low, high, target: target)
             files = (files + (try write(probes.sorted()))).sorted { $0.level < $1.level }
         }
         return files
+    }
+
+    /// A level strictly between `low` and `high`, rounded.
+    private static func level(_ x: Double, between low: LossyTrials.File, _ high: LossyTrials.File) -> Int {
+        min(high.level - 1, max(low.level + 1, Int(x.rounded())))
+    }
+
+    /// Where `low` is lossless and far larger than `high`, the first lossy
+    /// file that fits: between them lies the jump that any loss makes
+    /// (mandelbrot: 4.5 MB lossless, 2.1 MB at lossy 67), and a line from
+    /// the lossless file aims far too low. The lossy files go on along the
+    /// logarithm of the level: that line through `high` and `next` (the
+    /// next lossy file), drawn back, aimed at 99 % and 97.5 % of the budget
+    /// (mandelbrot at half its size: levels 47 and 51, where a line from
+    /// the lossless file gave 53 and 63, both under 97 %). Nil elsewhere.
+    private static func probesAfterJump(
+        _ low: LossyTrials.File, _ high: LossyTrials.File, _ next: LossyTrials.File?, maxBytes: Int
+    ) -> Set<Int>? {
+        guard low.level == 0, let next, low.bytes.count > 2 * high.bytes.count else { return nil }
+        let (a, b) = (log(Double(high.level + 1)), log(Double(next.level + 1)))
+        let slope = (Double(next.bytes.count) - Double(high.bytes.count)) / (b - a)
+        guard slope < 0 else { return nil }
+        return Set(
+            [0.99, 0.975].map { share in
+                level(exp(a + (share * Double(maxBytes) - Double(high.bytes.count)) / slope) - 1, between: low, high)
+            })
+    }
+
+    /// Two levels between `low` and `high` aimed at `target` bytes along
+    /// the line between them, one drawn over the level and one over its
+    /// logarithm.
+    private static func probesBetween(_ low: LossyTrials.File, _ high: LossyTrials.File, target: Double) -> Set<Int> {
+        let fraction = (Double(low.bytes.count) - target) / Double(low.bytes.count - high.bytes.count)
+        let linear = level(Double(low.level) + fraction * Double(high.level - low.level), between: low, high)
+        let (a, b) = (log(Double(low.level + 1)), log(Double(high.level + 1)))
+        let logarithmic = level(exp(a + fraction * (b - a)) - 1, between: low, high)
+        guard abs(linear - logarithmic) > 2 else {
+            // Lines that agree (a segment with a jump at one end): the
+            // other level halfway below.
+            let near = min(linear, logarithmic)
+            return Set([near, (low.level + near) / 2].filter { $0 > low.level })
+        }
+        return [linear, logarithmic]
     }
 
     /// The files of one GIF step, one per lossy level, lowest level first;
