@@ -101,7 +101,11 @@ struct FewestRunsTests {
     func lifeDecodesExactly() throws {
         let frames = Self.life(frames: 12)
         let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
-        #expect(gif.giflib.frames.dropFirst().contains { $0.transparentIndex != nil })
+        // (Whether a frame ends up with transparent pixels is the writer's
+        // choice by size: here drawing the kept pixels in their own color
+        // makes fewer runs, and a frame that keeps none names no
+        // transparent index.)
+        #expect(gif.giflib.frames.count == frames.count)
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 }

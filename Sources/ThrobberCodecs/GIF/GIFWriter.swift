@@ -4,7 +4,8 @@ import Glibc
 import ThrobberCore
 
 /// Writes a GIF89a stream with giflib's encoder (EGif*): screen descriptor,
-/// NETSCAPE2.0 loop extension, and per frame a graphic control extension and
+/// NETSCAPE2.0 loop extension, and per frame a graphic control extension
+/// (where it says anything) and
 /// an LZW-compressed image with an optional local color table.
 package final class GIFWriter {
     /// One frame, already palettized and cropped.
@@ -108,13 +109,19 @@ package final class GIFWriter {
 
     package func write(_ frame: Frame) throws {
         guard let gif else { throw ThrobberError(.software, "GIF stream already closed") }
-        var gcb = GraphicsControlBlock(
-            DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
-            DelayTime: Int32(frame.delay),
-            TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
-        var ext = [UInt8](repeating: 0, count: 4)
-        let n = EGifGCBToExtension(&gcb, &ext)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
+        // A graphic control extension that says nothing (no delay, no
+        // transparency, the frame left in place) is left out, as gifsicle
+        // does: viewers treat a frame without one, disposal "unspecified",
+        // exactly so. A still saves 8 bytes.
+        if frame.delay != 0 || frame.transparentIndex != nil || frame.disposal != .none {
+            var gcb = GraphicsControlBlock(
+                DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
+                DelayTime: Int32(frame.delay),
+                TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+            var ext = [UInt8](repeating: 0, count: 4)
+            let n = EGifGCBToExtension(&gcb, &ext)
+            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
+        }
         let map = frame.palette.map(GIFWriter.makeMap)
         defer { if let map { GifFreeMapObject(map) } }
         // giflib takes the LZW code size from the color table. With the
@@ -191,7 +198,7 @@ package final class GIFWriter {
 
     /// Bits that hold index `highest` (at least 2, the smallest LZW code
     /// size GIF allows).
-    static func codeBits(_ highest: Int) -> Int {
+    package static func codeBits(_ highest: Int) -> Int {
         var bits = 2
         while 1 << bits <= highest { bits += 1 }
         return bits

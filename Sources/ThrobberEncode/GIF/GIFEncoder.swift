@@ -33,11 +33,16 @@ struct GIFEncoder: FormatEncoder {
     }
     /// Frames of the file planned so far.
     private var planned = 0
+    /// One source frame: a still, written without a loop extension (with
+    /// one frame there is nothing to repeat), as image tools write stills:
+    /// 19 bytes less.
+    private let still: Bool
 
     init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
         self.settings = settings
         self.timeline = timeline
         self.sink = sink
+        still = timeline.runs.count == 1
         stage = .quantized(Self.quantizer(settings))
     }
 
@@ -59,6 +64,9 @@ struct GIFEncoder: FormatEncoder {
         }
     }
 
+    /// The loop count written (1: no loop extension).
+    private var loop: Int { still ? 1 : settings.loop }
+
     mutating func begin(first: RGBAImage) throws {
         let outputs: [(ByteSink, Int)] =
             (sink as? LossyTrials).map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) }
@@ -66,10 +74,10 @@ struct GIFEncoder: FormatEncoder {
             ?? [(sink, settings.lossy)]
         let trials = sink as? LossyTrials
         trials?.header = LossyTrials.Header(
-            width: first.width, height: first.height, choice: stage, loop: settings.loop)
+            width: first.width, height: first.height, choice: stage, loop: loop)
         writers = try outputs.map { sink, level in
             var writer = try GIFFrameWriter(
-                sink: sink, width: first.width, height: first.height, choice: stage, loop: settings.loop,
+                sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: level)
             writer.measures = trials != nil
             return WriterBox(writer)

@@ -107,9 +107,12 @@ struct GIFFrameWriter {
     mutating func write(_ frames: [Paletted]) throws {
         for p in frames {
             switch (p.work, choice) {
-            case (.global, .global(let colors, _)):
+            case (.global, .global(let colors, let transparent)):
                 let table = globalTable ?? ColorTable(colors: colors)
-                try write(p.frame, indexed(p.frame, table: table, local: false, sized: false).frame, table: table)
+                let chosen = transparent ?? unusedEntry(p.frame, table: table)
+                try write(
+                    p.frame, indexed(p.frame, table: table, local: false, sized: false, transparent: chosen).frame,
+                    table: table)
             case (.local(let table), _):
                 // The colors the viewer does not show yet (the rest can be
                 // transparent), when they fit.
@@ -177,10 +180,10 @@ struct GIFFrameWriter {
     /// written either way: see `smallest`. `bytes` is what the frame takes
     /// in the file, its own table included (when `sized`; else 0).
     private mutating func indexed(
-        _ f: PlannedFrame, table: ColorTable, local: Bool, sized: Bool = true
+        _ f: PlannedFrame, table: ColorTable, local: Bool, sized: Bool = true, transparent chosen: Int? = nil
     ) -> (frame: GIFWriter.Frame, bytes: Int, table: ColorTable) {
         let rect = f.geometry.rect
-        let transparent = table.index(of: 0)
+        let transparent = chosen ?? table.index(of: 0)
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
@@ -238,6 +241,51 @@ struct GIFFrameWriter {
         return (frame, local ? bytes : bytes - GIFWriter.colorTableBytes(table.count), table)
     }
 
+    /// `frame` without a transparent index where no pixel uses it and it
+    /// is not disposed of (a disposed frame's transparent index is what
+    /// decoders that restore the background color literally clear to):
+    /// a graphic control extension without transparency, delay and
+    /// disposal is left out (a still's, often an animation's first).
+    private static func dropUnusedTransparency(_ frame: GIFWriter.Frame) -> GIFWriter.Frame {
+        guard let t = frame.transparentIndex, frame.disposal != .background, !frame.indices.contains(UInt8(t))
+        else { return frame }
+        var plain = frame
+        plain.transparentIndex = nil
+        return plain
+    }
+
+    /// For a palette without a transparent entry: the entry that frame `f`
+    /// can write as transparent, one that no pixel it changes needs (nil
+    /// for the first frame, or where every entry is needed). Of those, the
+    /// one the most unchanged pixels of the rectangle show, so that they
+    /// need no other index; the lowest on a tie.
+    private func unusedEntry(_ f: PlannedFrame, table: ColorTable) -> Int? {
+        guard f.index > 0 else { return nil }
+        let rect = f.geometry.rect
+        var needed = [Bool](repeating: false, count: table.count)
+        var kept = [Int](repeating: 0, count: table.count)
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                var lastColor = t[rect.y * width + rect.x] &+ 1
+                var lastIndex = 0
+                for y in 0..<rect.height {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width {
+                        let c = t[row + x]
+                        if c != lastColor {
+                            lastColor = c
+                            lastIndex = table.index(of: c) ?? 0
+                        }
+                        if c == s[row + x] { kept[lastIndex] += 1 } else { needed[lastIndex] = true }
+                    }
+                }
+            }
+        }
+        return table.colors.indices.filter { !needed[$0] }.max { (kept[$0], -$0) < (kept[$1], -$1) }
+    }
+
     /// Writes a frame `indexed` made, with lossy LZW if asked, and updates
     /// what the viewer shows.
     private mutating func write(_ f: PlannedFrame, _ indexedFrame: GIFWriter.Frame, table: ColorTable) throws {
@@ -246,10 +294,10 @@ struct GIFFrameWriter {
         let transparent = frame.transparentIndex
         if lossy != nil {
             applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
-            try gif.write(frame)
+            try gif.write(Self.dropUnusedTransparency(frame))
             show(frame.indices, rect, colors: table.colors, transparent: transparent)
         } else {
-            try gif.write(frame)
+            try gif.write(Self.dropUnusedTransparency(frame))
             FrameDiff.paste(f.target, rect, into: &shown)
         }
         if measures { measure(f) }
@@ -389,7 +437,7 @@ struct GIFFrameWriter {
             frame = best.frame
             indices = frame.indices
         }
-        try gif.write(frame)
+        try gif.write(Self.dropUnusedTransparency(frame))
         show(indices, rect, colors: colors, transparent: remapped.transparent)
         if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }

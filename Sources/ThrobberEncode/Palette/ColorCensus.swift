@@ -9,6 +9,10 @@ struct ColorCensus {
     private(set) var everyFrameFits = true
     /// Most colors any single frame has.
     private(set) var mostInAFrame = 0
+    /// Frames that differ from the one before (the first included).
+    private(set) var distinctFrames = 0
+    /// Most colors the changed pixels of any frame after the first have.
+    private(set) var mostInAChange = 0
     /// Each frame's colors (of the rectangle it changes), for ordering the
     /// palette and choosing a shared one; forgotten once they pass
     /// ``sharingColors`` in all, to bound memory.
@@ -31,6 +35,7 @@ struct ColorCensus {
     mutating func add(_ frame: RGBAImage, after previous: RGBAImage?) -> Bool {
         let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         let changed = previous.map { FrameDiff.changedRect(frame, $0) } ?? full
+        if !changed.isEmpty { distinctFrames += 1 }
         // The colors the frame needs: where the previous frame stays on
         // screen (nothing of it turns transparent, so the planner does not
         // dispose of it), those of the pixels that change, the others left
@@ -51,6 +56,7 @@ struct ColorCensus {
             return false
         }
         mostInAFrame = max(mostInAFrame, own.count)
+        if previous != nil { mostInAChange = max(mostInAChange, own.count) }
         keptColors += own.count
         if keptColors <= Self.sharingColors {
             frameColors.append(own.colors)
@@ -72,14 +78,23 @@ struct ColorCensus {
     }
 
     /// The choice for a lossless GIF with palettes of at most `maxColors`,
-    /// or nil when some frame needs quantizing. A transparent entry is added
-    /// to the global palette when there is room (for unchanged pixels).
+    /// or nil when some frame needs quantizing. For opaque frames, the
+    /// global palette gets a transparent entry (for unchanged pixels) when
+    /// there is room and `reservesTransparent`; else each frame takes as
+    /// transparent an entry that none of the pixels it changes needs, as
+    /// gifsicle does (`GIFFrameWriter.unusedEntry`).
     func lossless(maxColors: Int, fallback: Quantizer) -> PaletteChoice? {
         guard everyFrameFits, mostInAFrame <= maxColors else { return nil }
         guard unionFits, union.count <= maxColors else {
             return .local(
                 limit: maxColors, fallback: fallback,
                 shared: sharedPalette(maxColors: maxColors) ?? [])
+        }
+        if union.index(of: 0) == nil, union.count < maxColors, !reservesTransparent {
+            // The order without its transparent entry.
+            let ordered = order.best(limit: union.count + 1).colors.filter { $0 != 0 }
+            let placed = Set(ordered)
+            return .global(colors: ordered + union.colors.filter { !placed.contains($0) }, transparentIndex: nil)
         }
         // The palette order (transparent first), so that frames of few
         // colors use low indices; a full union without transparent keeps
@@ -89,6 +104,19 @@ struct ColorCensus {
         let placed = Set(colors)
         colors += union.colors.filter { !placed.contains($0) }
         return .global(colors: colors, transparentIndex: colors.firstIndex(of: 0))
+    }
+
+    /// Whether an opaque animation's global palette gets a transparent
+    /// entry: not for a still (nothing to keep); where it fits in the
+    /// table as it is, always; where it doubles the table, only when some
+    /// frame changes pixels of every color (it could not take an unused
+    /// entry) and the codes stay as wide (2, 3 colors: the 2-bit minimum).
+    /// A wider code costs every pixel a bit, more than a frame drawn whole.
+    private var reservesTransparent: Bool {
+        guard distinctFrames > 1 else { return false }
+        let n = union.count
+        if GIFWriter.colorTableBytes(n + 1) == GIFWriter.colorTableBytes(n) { return true }
+        return mostInAChange >= n && GIFWriter.codeBits(n - 1) == GIFWriter.codeBits(n)
     }
 
     private var order: PaletteOrder { PaletteOrder(frames: frameColors, areas: frameAreas) }

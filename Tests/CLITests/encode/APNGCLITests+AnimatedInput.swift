@@ -154,6 +154,29 @@ extension APNGCLITests {
         }
     }
 
+    @Test(
+        "GIF → GIF: small GIFs come out exact and no larger than gifsicle -O3 makes them (no transparent entry or control extension that says nothing)",
+        .needsFixtures,
+        arguments: [
+            // gifsicle 1.93 `-O3 in.gif -o out.gif`: out's size in bytes.
+            ("gif-image-gif/2x2.gif", 36), ("gif-image-gif/beacon.gif", 83), ("gif-image-gif/sample_1.gif", 61),
+            ("gif-giflib/porsche.gif", 5405), ("gif-giflib/treescap.gif", 407), ("gif-giflib/gifgrid.gif", 918),
+            ("gif-pillow/text_mono.gif", 203), ("gif-image-gif/anim-gr.gif", 235),
+            ("gif-pillow/duplicate_frame.gif", 97), ("gif-pillow/dispose_prev.gif", 1888),
+        ])
+    func smallGIFsNoLargerThanGifsicle(_ fixture: String, gifsicle: Int) throws {
+        try Self.withReencodedGIF(fixture, decoder: "gifspec") { source, shown in
+            let expected = APNGCLI.shown(source.frames, source.fractions.map { $0! })
+            APNGCLI.expectSameShow(shown, expected, width: source.width, fixture)
+        }
+        try withTemporaryDirectory { dir in
+            let out = dir.appendingPathComponent("o.gif")
+            try APNGCLI.run(["encode", try Self.fixture(fixture).path, "-o", out.path])
+            let bytes = try #require(try FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int)
+            #expect(bytes <= gifsicle, "\(fixture): \(bytes) bytes, gifsicle -O3 \(gifsicle)")
+        }
+    }
+
     /// Encodes a fixture to GIF with the defaults; gives its frames as
     /// `decoder` reads them and the GIF as Pillow shows it (delays in ms).
     static func withReencodedGIF(
