@@ -439,6 +439,34 @@ struct LossyEncodeTests {
         }
     }
 
+    @Test(
+        "a budget that a lossless file of 2 colors misses ends after that one pass: fewer-color steps cannot drop a color"
+    )
+    func budgetStopsAtFewExactColors() throws {
+        // Two-color noise that changes everywhere: one exact palette of 2
+        // colors, which every ladder step (16 colors or more) holds.
+        var random = SeededRandom(seed: 7)
+        let frames = (0..<6).map { _ in
+            Synth.image(48, 32) { _, _ in random.next() % 2 == 0 ? (255, 255, 255, 255) : (0, 0, 0, 255) }
+        }
+        // Passes over the frames: the progress callback reaches the last
+        // entry once per pass.
+        final class Passes: @unchecked Sendable { var count = 0 }
+        let passes = Passes()
+        let encoder = AnimationEncoder(
+            format: .gif,
+            settings: .with {
+                $0.timing.fps = Rational(10)
+                $0.maxBytes = 100
+            },
+            progress: { done, total in if done == total { passes.count += 1 } })
+        try withTemporaryDirectory { dir in
+            let output = try OutputFile(path: dir.appendingPathComponent("out.gif").path)
+            #expect(throws: ThrobberError.self) { try encoder.encode(MemoryFrameSource(frames), to: output) }
+        }
+        #expect(passes.count == 1, "\(passes.count) passes")
+    }
+
     @Test("the budget ladder below 32 colors loses at most a third of the colors a step")
     func ladderSteps() throws {
         // 32 colors at --lossy 200 and 16 at lossy 0 left testsrc2's half

@@ -119,6 +119,9 @@ extension AnimationEncoder {
     {
         let steps = budgetSteps()
         var search = BudgetSearch(maxBytes: maxBytes)
+        // The colors of the settings' lossless palette, where it is one
+        // exact global palette.
+        var exactColors: Int?
         func attempt(_ i: Int) throws -> Bool {
             let step = steps[i]
             var trial = settings
@@ -129,6 +132,9 @@ extension AnimationEncoder {
                 let ends = Array(Set([step.lossy.first!, step.lossy.last!])).sorted()
                 let outputs = LossyTrials(levels: ends)
                 let report = try encodeOnce(trial, source, timeline: timeline, to: outputs, batch: batch)
+                if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
+                    exactColors = colors.count - (transparent == nil ? 0 : 1)
+                }
                 let files = try BudgetSearch.levels(outputs.files, maxBytes: maxBytes) { levels in
                     outputs.canReplay
                         ? try outputs.replay(levels: levels, jobs: settings.jobs)
@@ -140,7 +146,13 @@ extension AnimationEncoder {
             let report = try encodeOnce(trial, source, timeline: timeline, to: output, batch: batch)
             return search.add(step, index: i, bytes: output.bytes, psnr: nil, report: report, format: format)
         }
-        if try !attempt(0), steps.count > 1 {
+        // Where the settings' file is lossless with no more colors than
+        // every later step allows, those steps cannot drop a color: they
+        // only quantize the same ones again, with error and no fewer bytes
+        // (a 2-color Game of Life: 474,871 B lossless, 486,219 B at 24
+        // colors), and the search ends with the settings' files.
+        let fewest = steps.dropFirst().map { $0.colors ?? 256 }.min() ?? 0
+        if try !attempt(0), steps.count > 1, (exactColors ?? .max) > fewest {
             // Bisect the ladder for the first step that fits, one past the
             // end standing for "none", never trying a step that the
             // smallest file so far shows cannot fit (`fastestStep`); the
