@@ -467,6 +467,33 @@ struct LossyEncodeTests {
         #expect(passes.count == 1, "\(passes.count) passes")
     }
 
+    @Test(
+        "a budget that nothing fits: every pass stops once its files are all over it, but the last step's smallest is written whole"
+    )
+    func budgetPassesStopOverTheBudget() throws {
+        // A photo-like animation (quantized on every step) and a budget a
+        // tenth of what any step can reach.
+        let frames = (0..<12).map { Synth.photoLike(phase: $0 * 3, width: 48, height: 36) }
+        final class Passes: @unchecked Sendable { var whole = 0 }
+        let passes = Passes()
+        let encoder = AnimationEncoder(
+            format: .gif,
+            settings: .with {
+                $0.timing.fps = Rational(10)
+                $0.maxBytes = 1500
+            },
+            progress: { done, total in
+                if done == total { passes.whole += 1 }
+            })
+        try withTemporaryDirectory { dir in
+            let output = try OutputFile(path: dir.appendingPathComponent("out.gif").path)
+            #expect(throws: ThrobberError.self) { try encoder.encode(MemoryFrameSource(frames), to: output) }
+        }
+        // The settings as given, at least one step between, and the last:
+        // only the last (its lossy 200 file) runs to the end.
+        #expect(passes.whole == 1, "\(passes.whole) passes ran to the last frame")
+    }
+
     @Test("the budget ladder below 32 colors loses at most a third of the colors a step")
     func ladderSteps() throws {
         // 32 colors at --lossy 200 and 16 at lossy 0 left testsrc2's half

@@ -74,12 +74,13 @@ struct GIFEncoder: FormatEncoder {
             ?? [(sink, settings.lossy)]
         let trials = sink as? LossyTrials
         trials?.header = LossyTrials.Header(
-            width: first.width, height: first.height, choice: stage, loop: loop)
+            width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count)
         writers = try outputs.map { sink, level in
             var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: level)
             writer.measures = trials != nil
+            writer.limit = trials?.limit(level: level)
             return WriterBox(writer)
         }
     }
@@ -99,7 +100,9 @@ struct GIFEncoder: FormatEncoder {
             let last = part == parts - 1
             let share = Int(delay) / parts + (part < Int(delay) % parts ? 1 : 0)
             let geometry = planner.plan(frame.image, next: last && followed ? frame.next : frame.image)
-            frames.append(PlannedFrame(target: frame.image, geometry: geometry, delay: share, index: planned))
+            frames.append(
+                PlannedFrame(
+                    target: frame.image, geometry: geometry, delay: share, index: planned, endEntry: frame.endEntry))
             planned += 1
         }
         return frames
@@ -118,6 +121,12 @@ struct GIFEncoder: FormatEncoder {
             let boxes = writers
             _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].writer.write(frames) }
         }
+        if let trials = sink as? LossyTrials, trials.limit != nil, writers.allSatisfy({ $0.writer.over != nil }) {
+            // Every file is past the budget: the rest of the frames would
+            // only make them larger.
+            trials.abandon(writers.map { $0.writer.over })
+            throw LossyTrials.Abandoned()
+        }
     }
 
     mutating func finish() throws -> String {
@@ -126,6 +135,7 @@ struct GIFEncoder: FormatEncoder {
         }
         for w in writers { try w.writer.finish() }
         (sink as? LossyTrials)?.psnr = writers.map(\.writer.psnr)
+        (sink as? LossyTrials)?.overs = writers.map(\.writer.over)
         var summary = stage.summary
         if case .local = stage, writer.quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.

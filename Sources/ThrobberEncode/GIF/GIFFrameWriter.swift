@@ -32,6 +32,14 @@ struct GIFFrameWriter {
     var measures = false
     var squaredError = 0.0
     var samples = 0.0
+    /// Byte-budget trials: a file that grows past this many bytes cannot
+    /// fit, and the writer stops (`over`).
+    var limit: Int?
+    /// Where the file passed `limit`: the entries its frames showed then,
+    /// and its bytes; nil while it has not.
+    private(set) var over: (entries: Int, bytes: Int)?
+    /// The sink, where it counts what it holds.
+    private let memory: MemorySink?
 
     init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
         var global: [UInt32]? = nil
@@ -48,6 +56,7 @@ struct GIFFrameWriter {
             sink: sink, width: width, height: height, globalPalette: global,
             backgroundIndex: background, loop: loop)
         self.choice = choice
+        memory = sink as? MemorySink
         self.width = width
         self.height = height
         shown = RGBAImage(width: width, height: height)
@@ -106,6 +115,10 @@ struct GIFFrameWriter {
     /// Writes frames in order; each depends on what the previous ones show.
     mutating func write(_ frames: [Paletted]) throws {
         for p in frames {
+            guard over == nil else { return }
+            defer {
+                if let limit, let size = memory?.bytes.count, size > limit { over = (p.frame.endEntry, size) }
+            }
             switch (p.work, choice) {
             case (.global, .global(let colors, let transparent)):
                 let table = globalTable ?? ColorTable(colors: colors)

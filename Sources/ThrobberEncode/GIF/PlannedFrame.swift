@@ -10,4 +10,7 @@ struct PlannedFrame: Sendable {
     var delay: Int
     /// Its position in the file (0 = the first frame).
     var index: Int
+    /// The timeline entry where the next frame starts: the entries shown
+    /// once it is written (for a byte-budget trial's estimate).
+    var endEntry = 0
 }

@@ -84,9 +84,21 @@ extension AnimationEncoder {
         _ levels: [Int], _ trial: EncodeSettings, _ source: FrameSource, timeline: Timeline, batch: Int
     ) throws -> [LossyTrials.File] {
         guard !levels.isEmpty else { return [] }
-        let outputs = LossyTrials(levels: levels)
-        _ = try encodeOnce(trial, source, timeline: timeline, to: outputs, batch: batch)
+        let outputs = LossyTrials(levels: levels, limit: settings.maxBytes)
+        _ = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
         return outputs.files
+    }
+
+    /// `encodeOnce` into `outputs`, ended early (an empty report) where
+    /// every file grew past its limit.
+    private func encodeTrial(
+        _ trial: EncodeSettings, _ source: FrameSource, timeline: Timeline, to outputs: LossyTrials, batch: Int
+    ) throws -> EncodeReport {
+        do {
+            return try encodeOnce(trial, source, timeline: timeline, to: outputs, batch: batch)
+        } catch is LossyTrials.Abandoned {
+            return EncodeReport()
+        }
     }
 
     /// A file that fits, from step `step`.
@@ -122,16 +134,21 @@ extension AnimationEncoder {
         // The colors of the settings' lossless palette, where it is one
         // exact global palette.
         var exactColors: Int?
-        func attempt(_ i: Int) throws -> Bool {
+        /// Step `i` at its lowest and highest lossy level (and between,
+        /// where the budget lies between them), or at `level` alone, whole.
+        func attempt(_ i: Int, level: Int? = nil) throws -> Bool {
             let step = steps[i]
             var trial = settings
             trial.quality = step.quality
             trial.colors = step.colors
             trial.dither = step.dither
             if format == .gif {
-                let ends = Array(Set([step.lossy.first!, step.lossy.last!])).sorted()
-                let outputs = LossyTrials(levels: ends)
-                let report = try encodeOnce(trial, source, timeline: timeline, to: outputs, batch: batch)
+                let ends = level.map { [$0] } ?? Array(Set([step.lossy.first!, step.lossy.last!])).sorted()
+                // The last step's smallest file is written whole, to tell
+                // how small a file can get if none fits.
+                let outputs = LossyTrials(
+                    levels: ends, limit: maxBytes, unlimited: level ?? (i == steps.count - 1 ? ends.last : nil))
+                let report = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
                 if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
                     exactColors = colors.count - (transparent == nil ? 0 : 1)
                 }
@@ -177,7 +194,16 @@ extension AnimationEncoder {
             }
         }
         guard let file = search.best else {
-            let reached = search.smallest.map { "\($0.bytes) bytes (\($0.description))" } ?? "nothing"
+            // The size to tell is one written whole: where every file of
+            // the smallest estimate's step was left unfinished over the
+            // budget, that file is written whole now.
+            if search.smallestWritten == nil, format == .gif, let smallest = search.smallest {
+                _ = try attempt(search.smallestStep, level: smallest.lossy)
+            }
+            let reached =
+                (search.smallestWritten ?? search.smallest).map {
+                    "\($0.estimated ? "about " : "")\($0.bytes) bytes (\($0.description))"
+                } ?? "nothing"
             throw ThrobberError(
                 .data,
                 "no setting fits in \(maxBytes) bytes: the smallest file reached is \(reached); fewer pixels or frames would: --width, --frames 1-:2 (with half the --fps), or a lower --fps"

@@ -21,6 +21,9 @@ public struct BudgetChoice: Equatable, Sendable {
     public var bytes: Int
     /// Files encoded to find it (each lossy level counted once).
     public var trials: Int
+    /// Whether `bytes` is an estimate: a file that grew past the budget is
+    /// left unfinished, and its size scaled from the share written.
+    public var estimated = false
 
     /// "quality 82, lossy 40, 256 colors" (GIF), "quality 82, 64 colors"
     /// (APNG), "quality 82" or "lossless settings" (WebP).

@@ -10,6 +10,10 @@ struct BudgetSearch {
     private(set) var trials = 0
     private(set) var best: AnimationEncoder.BudgetFile?
     private(set) var smallest: BudgetChoice?
+    /// The step of `smallest`.
+    private(set) var smallestStep = 0
+    /// The smallest file written whole (`smallest` may be an estimate).
+    private(set) var smallestWritten: BudgetChoice?
 
     /// Rounds of `levels`, each writing two levels at once.
     static let rounds = 3
@@ -39,9 +43,9 @@ struct BudgetSearch {
         var files = files.sorted { $0.level < $1.level }
         let target = enough * Double(maxBytes)
         for _ in 0..<rounds {
-            guard let fit = files.firstIndex(where: { $0.bytes.count <= maxBytes }), fit > 0 else { break }
+            guard let fit = files.firstIndex(where: { $0.size <= maxBytes }), fit > 0 else { break }
             let (low, high) = (files[fit - 1], files[fit])
-            guard high.level - low.level > 1, Double(high.bytes.count) < target else { break }
+            guard high.level - low.level > 1, Double(high.size) < target else { break }
             let next = fit + 1 < files.count ? files[fit + 1] : nil
             let probes =
                 probesAfterJump(low, high, next, maxBytes: maxBytes)
@@ -67,13 +71,13 @@ struct BudgetSearch {
     private static func probesAfterJump(
         _ low: LossyTrials.File, _ high: LossyTrials.File, _ next: LossyTrials.File?, maxBytes: Int
     ) -> Set<Int>? {
-        guard low.level == 0, let next, low.bytes.count > 2 * high.bytes.count else { return nil }
+        guard low.level == 0, let next, low.size > 2 * high.size else { return nil }
         let (a, b) = (log(Double(high.level + 1)), log(Double(next.level + 1)))
-        let slope = (Double(next.bytes.count) - Double(high.bytes.count)) / (b - a)
+        let slope = (Double(next.size) - Double(high.size)) / (b - a)
         guard slope < 0 else { return nil }
         return Set(
             [0.99, 0.975].map { share in
-                level(exp(a + (share * Double(maxBytes) - Double(high.bytes.count)) / slope) - 1, between: low, high)
+                level(exp(a + (share * Double(maxBytes) - Double(high.size)) / slope) - 1, between: low, high)
             })
     }
 
@@ -81,7 +85,7 @@ struct BudgetSearch {
     /// the line between them, one drawn over the level and one over its
     /// logarithm.
     private static func probesBetween(_ low: LossyTrials.File, _ high: LossyTrials.File, target: Double) -> Set<Int> {
-        let fraction = (Double(low.bytes.count) - target) / Double(low.bytes.count - high.bytes.count)
+        let fraction = (Double(low.size) - target) / Double(low.size - high.size)
         let linear = level(Double(low.level) + fraction * Double(high.level - low.level), between: low, high)
         let (a, b) = (log(Double(low.level + 1)), log(Double(high.level + 1)))
         let logarithmic = level(exp(a + fraction * (b - a)) - 1, between: low, high)
@@ -104,25 +108,35 @@ struct BudgetSearch {
         for file in files {
             var s = step
             s.lossy = [file.level]
-            add(s, index: index, bytes: file.bytes, psnr: file.psnr, report: report, format: format)
-            fits = fits || file.bytes.count <= maxBytes
+            add(
+                s, index: index, bytes: file.bytes, size: file.size, estimated: file.estimated, psnr: file.psnr,
+                report: report, format: format)
+            fits = fits || file.size <= maxBytes
         }
         return fits
     }
 
     /// One file of `step` (whose `lossy` is its one level); true when it
     /// fits and is now the best.
+    /// (`size` and `estimated` stand for a file left unfinished over the
+    /// budget, see `LossyTrials`.)
     @discardableResult
     mutating func add(
-        _ step: AnimationEncoder.BudgetStep, index: Int, bytes: [UInt8], psnr: Double?, report: EncodeReport,
-        format: AnimationFormat
+        _ step: AnimationEncoder.BudgetStep, index: Int, bytes: [UInt8], size: Int? = nil, estimated: Bool = false,
+        psnr: Double?, report: EncodeReport, format: AnimationFormat
     ) -> Bool {
         trials += 1
-        let choice = BudgetChoice(
+        let size = size ?? bytes.count
+        var choice = BudgetChoice(
             format: format, quality: step.quality, lossy: step.lossy.first ?? 0, colors: step.colors,
-            dither: step.dither, bytes: bytes.count, trials: trials)
-        guard bytes.count <= maxBytes else {
-            if bytes.count < smallest?.bytes ?? .max { smallest = choice }
+            dither: step.dither, bytes: size, trials: trials)
+        choice.estimated = estimated
+        guard size <= maxBytes else {
+            if size < smallest?.bytes ?? .max {
+                smallest = choice
+                smallestStep = index
+            }
+            if !estimated, size < smallestWritten?.bytes ?? .max { smallestWritten = choice }
             return false
         }
         var fitting = report

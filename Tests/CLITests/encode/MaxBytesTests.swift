@@ -111,6 +111,15 @@ struct MaxBytesTests {
             for word in ["2000 bytes", "smallest", "--width", "--frames 1-:2", "--fps"] {
                 #expect(r.stderrText.contains(word), "no '\(word)' in: \(r.stderrText)")
             }
+            // The smallest size told is a file's, not an estimate (files
+            // over the budget are left unfinished): the settings it names,
+            // given as options, write exactly that many bytes.
+            let told = r.stderrText.firstMatch(of: /smallest file reached is (\d+) bytes \((.*?)\)/)
+            let (bytes, settings) = try #require(told.map { (Int($0.1)!, String($0.2)) }, "\(r.stderrText)")
+            let direct = dir.appendingPathComponent("direct.gif")
+            let options = Self.options(fromReport: "x at " + settings)
+            #expect(try Throbber.run(["encode", frames.path, "-o", direct.path, "-q"] + options).status == 0)
+            #expect(Self.size(direct) == bytes, "\(options): \(Self.size(direct)) bytes, told \(bytes)")
         }
     }
 
