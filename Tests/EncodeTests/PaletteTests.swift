@@ -44,12 +44,23 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
-    /// Each image's LZW minimum code size and whether it has a local color
-    /// table, read from the file's blocks (not by the code under test).
-    static func imageCodeSizes(_ bytes: [UInt8]) -> [(codeSize: Int, local: Bool)] {
-        var i = 13
-        if bytes[10] & 0x80 != 0 { i += 3 << (Int(bytes[10] & 7) + 1) }
-        var out: [(Int, Bool)] = []
+    /// One image of a GIF as its blocks say: LZW minimum code size,
+    /// whether it has a local color table, whether a graphic control
+    /// extension comes before it, and that extension's transparent index.
+    struct ImageBlock {
+        var codeSize: Int
+        var local: Bool
+        var control: Bool
+        var transparent: Int?
+    }
+
+    /// The global color table's entries (0 for none) and each image's
+    /// blocks, read from the file's bytes (not by the code under test).
+    static func imageBlocks(_ bytes: [UInt8]) -> (tableEntries: Int, images: [ImageBlock]) {
+        let table = bytes[10] & 0x80 != 0 ? 2 << Int(bytes[10] & 7) : 0
+        var i = 13 + 3 * table
+        var images: [ImageBlock] = []
+        var control: Int?? = nil  // the pending extension's transparent index
         func skipSubBlocks() {
             while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
             i += 1
@@ -57,19 +68,30 @@ struct PaletteTests {
         while i < bytes.count {
             switch bytes[i] {
             case 0x21:
+                if bytes[i + 1] == 0xF9 { control = .some(bytes[i + 3] & 1 != 0 ? Int(bytes[i + 6]) : nil) }
                 i += 2
                 skipSubBlocks()
             case 0x2C:
                 let flags = bytes[i + 9]
                 i += 10
                 if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
-                out.append((Int(bytes[i]), flags & 0x80 != 0))
+                images.append(
+                    ImageBlock(
+                        codeSize: Int(bytes[i]), local: flags & 0x80 != 0, control: control != nil,
+                        transparent: control ?? nil))
+                control = nil
                 i += 1
                 skipSubBlocks()
-            default: return out
+            default: return (table, images)
             }
         }
-        return out
+        return (table, images)
+    }
+
+    /// Each image's LZW minimum code size and whether it has a local color
+    /// table.
+    static func imageCodeSizes(_ bytes: [UInt8]) -> [(codeSize: Int, local: Bool)] {
+        imageBlocks(bytes).images.map { ($0.codeSize, $0.local) }
     }
 
     @Test("a frame that uses few entries of a large global palette starts with narrow LZW codes, and stays exact")

@@ -10,38 +10,9 @@ import Testing
 /// Pillow must still show every frame exactly.
 @Suite("Transparent entries")
 struct TransparentEntryTests {
-    /// The file's blocks as written: the global table's entries, and per
-    /// image whether a graphic control extension came before it and its
-    /// transparent index.
-    static func blocks(_ bytes: [UInt8]) -> (tableEntries: Int, images: [(control: Bool, transparent: Int?)]) {
-        let table = bytes[10] & 0x80 != 0 ? 2 << Int(bytes[10] & 7) : 0
-        var i = 13 + 3 * table
-        var images: [(Bool, Int?)] = []
-        var pending: Int?? = nil  // the last control extension's transparent index
-        func skipSubBlocks() {
-            while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
-            i += 1
-        }
-        while i < bytes.count {
-            switch bytes[i] {
-            case 0x21:
-                if bytes[i + 1] == 0xF9 {
-                    pending = .some(bytes[i + 3] & 1 != 0 ? Int(bytes[i + 6]) : nil)
-                }
-                i += 2
-                skipSubBlocks()
-            case 0x2C:
-                let flags = bytes[i + 9]
-                i += 10
-                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
-                images.append((pending != nil, pending ?? nil))
-                pending = nil
-                i += 1
-                skipSubBlocks()
-            default: return (table, images)
-            }
-        }
-        return (table, images)
+    /// The file's blocks as written (`PaletteTests.imageBlocks`).
+    static func blocks(_ bytes: [UInt8]) -> (tableEntries: Int, images: [PaletteTests.ImageBlock]) {
+        PaletteTests.imageBlocks(bytes)
     }
 
     /// A fixed pattern of two colors that LZW codes poorly: kept pixels

@@ -273,8 +273,8 @@ struct GIFFrameWriter {
     /// one the most unchanged pixels of the rectangle show, so that they
     /// need no other index; the lowest on a tie.
     private func unusedEntry(_ f: PlannedFrame, table: ColorTable) -> Int? {
-        guard f.index > 0 else { return nil }
         let rect = f.geometry.rect
+        guard f.index > 0, rect.width > 0, rect.height > 0 else { return nil }
         var needed = [Bool](repeating: false, count: table.count)
         var kept = [Int](repeating: 0, count: table.count)
         f.target.pixels.withUnsafeBytes { tRaw in
