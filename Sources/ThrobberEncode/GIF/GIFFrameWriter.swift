@@ -254,17 +254,18 @@ struct GIFFrameWriter {
         return (frame, local ? bytes : bytes - GIFWriter.colorTableBytes(table.count), table)
     }
 
-    /// `frame` without a transparent index where no pixel uses it and it
-    /// is not disposed of (a disposed frame's transparent index is what
-    /// decoders that restore the background color literally clear to):
-    /// a graphic control extension without transparency, delay and
-    /// disposal is left out (a still's, often an animation's first).
-    private static func dropUnusedTransparency(_ frame: GIFWriter.Frame) -> GIFWriter.Frame {
+    /// Writes `frame` to the file, without its transparent index where no
+    /// pixel uses it and it is not disposed of (a disposed frame's
+    /// transparent index is what decoders that restore the background
+    /// color literally clear to): a graphic control extension without
+    /// transparency, delay and disposal is left out (a still's, often an
+    /// animation's first).
+    private func put(_ frame: GIFWriter.Frame) throws {
         guard let t = frame.transparentIndex, frame.disposal != .background, !frame.indices.contains(UInt8(t))
-        else { return frame }
+        else { return try gif.write(frame) }
         var plain = frame
         plain.transparentIndex = nil
-        return plain
+        try gif.write(plain)
     }
 
     /// For a palette without a transparent entry: the entry that frame `f`
@@ -307,10 +308,10 @@ struct GIFFrameWriter {
         let transparent = frame.transparentIndex
         if lossy != nil {
             applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
-            try gif.write(Self.dropUnusedTransparency(frame))
+            try put(frame)
             show(frame.indices, rect, colors: table.colors, transparent: transparent)
         } else {
-            try gif.write(Self.dropUnusedTransparency(frame))
+            try put(frame)
             FrameDiff.paste(f.target, rect, into: &shown)
         }
         if measures { measure(f) }
@@ -450,7 +451,7 @@ struct GIFFrameWriter {
             frame = best.frame
             indices = frame.indices
         }
-        try gif.write(Self.dropUnusedTransparency(frame))
+        try put(frame)
         show(indices, rect, colors: colors, transparent: remapped.transparent)
         if measures { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }

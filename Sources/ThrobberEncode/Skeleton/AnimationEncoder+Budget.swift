@@ -79,12 +79,12 @@ extension AnimationEncoder {
     }
 
     /// The files of `trial` at `levels`, from one more pass (frames too
-    /// large to keep for a replay).
+    /// large to keep for a replay), each left unfinished past `limit`.
     private func encodeLevels(
-        _ levels: [Int], _ trial: EncodeSettings, _ source: FrameSource, timeline: Timeline, batch: Int
+        _ levels: [Int], _ trial: EncodeSettings, _ source: FrameSource, timeline: Timeline, batch: Int, limit: Int
     ) throws -> [LossyTrials.File] {
         guard !levels.isEmpty else { return [] }
-        let outputs = LossyTrials(levels: levels, limit: settings.maxBytes)
+        let outputs = LossyTrials(levels: levels, limit: limit)
         _ = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
         return outputs.files
     }
@@ -155,7 +155,7 @@ extension AnimationEncoder {
                 let files = try BudgetSearch.levels(outputs.files, maxBytes: maxBytes) { levels in
                     outputs.canReplay
                         ? try outputs.replay(levels: levels, jobs: settings.jobs)
-                        : try encodeLevels(levels, trial, source, timeline: timeline, batch: batch)
+                        : try encodeLevels(levels, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
                 }
                 return search.add(step, index: i, files: files, report: report, format: format)
             }
