@@ -489,6 +489,52 @@ struct LossyEncodeTests {
         #expect(whole == 1, "\(whole) passes ran to the last frame")
     }
 
+    @Test(
+        "a trial file whose bytes at the checkpoint scale well past the budget stops there; one within the margin is written on"
+    )
+    func projectedFilesStopAtTheCheckpoint() throws {
+        final class Furthest: @unchecked Sendable { var done = 0 }
+        let frames = (0..<32).map { Synth.photoLike(phase: $0 * 3, width: 48, height: 36) }
+        let settings = EncodeSettings.with { $0.timing.fps = Rational(10) }
+        let source = MemoryFrameSource(frames)
+        let timeline = Timeline(source: source, settings: settings.timing)
+        let checkpoint = try #require(LossyTrials.checkpoint(entries: timeline.entries.count))
+        #expect(checkpoint == 8)
+        func encode(_ trials: LossyTrials) throws -> Int {
+            let furthest = Furthest()
+            let encoder = AnimationEncoder(
+                format: .gif, settings: settings, progress: { done, _ in furthest.done = max(furthest.done, done) })
+            do {
+                _ = try encoder.encodeOnce(settings, source, timeline: timeline, to: trials, batch: 4)
+            } catch is LossyTrials.Abandoned {}
+            return furthest.done
+        }
+        // Whole files: their sizes, and their bytes at the checkpoint.
+        let whole = LossyTrials(levels: [0, 200])
+        #expect(try encode(whole) == 32)
+        let sizes = whole.files.map(\.size)
+        let growth = try whole.files.map { try #require($0.growth) }
+        #expect(whole.files.allSatisfy { !$0.estimated && $0.prefix! < $0.size }, "\(whole.files)")
+
+        // A budget a fifth under the smaller file: both scale past 1.1
+        // times it at the checkpoint, stop in the batch that passes it,
+        // and tell the sizes the whole files have.
+        let tight = LossyTrials(levels: [0, 200], limit: sizes[1] * 4 / 5)
+        tight.growth = [0: growth[0], 200: growth[1]]
+        #expect(try encode(tight) < checkpoint, "the pass ran past the checkpoint's batch")
+        for (file, size) in zip(tight.files, sizes) {
+            #expect(file.projected && file.estimated && abs(file.size - size) <= 1, "\(file.size) for \(size)")
+        }
+
+        // 5 % under it: within the margin, so the smaller file is written on
+        // until it passes the budget, near the end.
+        let near = LossyTrials(levels: [0, 200], limit: sizes[1] * 95 / 100)
+        near.growth = tight.growth
+        #expect(try encode(near) >= 2 * checkpoint)
+        let smaller = near.files[1]
+        #expect(!smaller.projected && smaller.estimated && smaller.written > 0.5, "\(smaller)")
+    }
+
     @Test("the budget ladder below 32 colors loses at most a third of the colors a step")
     func ladderSteps() throws {
         // 32 colors at --lossy 200 and 16 at lossy 0 left testsrc2's half

@@ -81,6 +81,7 @@ struct GIFEncoder: FormatEncoder {
                 lossy: level)
             writer.measures = trials != nil
             writer.limit = trials?.limit(level: level)
+            writer.checkpoint = trials.flatMap { _ in LossyTrials.checkpoint(entries: timeline.entries.count) }
             return WriterBox(writer)
         }
     }
@@ -121,10 +122,19 @@ struct GIFEncoder: FormatEncoder {
             let boxes = writers
             _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].writer.write(frames) }
         }
-        if let trials = sink as? LossyTrials, trials.limit != nil, writers.allSatisfy({ $0.writer.over != nil }) {
+        guard let trials = sink as? LossyTrials, let limit = trials.limit else { return }
+        for (box, level) in zip(writers, trials.levels) where box.writer.over == nil {
+            // A file whose bytes at the checkpoint scale past the budget
+            // (with room for the scale's error) stops there.
+            guard trials.limit(level: level) != nil, let mark = box.writer.mark, let growth = trials.growth[level]
+            else { continue }
+            let projected = Double(mark.bytes) * growth
+            if projected > LossyTrials.projectionMargin * Double(limit) { box.writer.stop(projected: Int(projected)) }
+        }
+        if writers.allSatisfy({ $0.writer.over != nil }) {
             // Every file is past the budget: the rest of the frames would
             // only make them larger.
-            trials.abandon(writers.map { $0.writer.over })
+            trials.abandon(writers.map(\.writer))
             throw LossyTrials.Abandoned()
         }
     }
@@ -135,7 +145,7 @@ struct GIFEncoder: FormatEncoder {
         }
         for w in writers { try w.writer.finish() }
         (sink as? LossyTrials)?.psnr = writers.map(\.writer.psnr)
-        (sink as? LossyTrials)?.overs = writers.map(\.writer.over)
+        (sink as? LossyTrials)?.record(writers.map(\.writer))
         var summary = stage.summary
         if case .local = stage, writer.quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.

@@ -35,9 +35,21 @@ struct GIFFrameWriter {
     /// Byte-budget trials: a file that grows past this many bytes cannot
     /// fit, and the writer stops (`over`).
     var limit: Int?
-    /// Where the file passed `limit`: the entries its frames showed then,
-    /// and its bytes; nil while it has not.
+    /// Where the file passed `limit` (or was stopped, `stop`): the entries
+    /// its frames showed then, and its bytes; nil while it has not.
     private(set) var over: (entries: Int, bytes: Int)?
+    /// Byte-budget trials: once the frames written show this many timeline
+    /// entries, the file's bytes are noted (`mark`), for the search to
+    /// scale to the whole file (`LossyTrials.checkpoint`).
+    var checkpoint: Int?
+    /// The entries shown and the bytes written at the checkpoint.
+    private(set) var mark: (entries: Int, bytes: Int)?
+    /// Whether the writer stops at the checkpoint: a look at the first
+    /// part of a file only.
+    var stopsAtCheckpoint = false
+    /// The size the file would reach, where it was stopped for being
+    /// expected to grow past the limit (`stop`).
+    private(set) var projected: Int?
     /// The sink, where it counts what it holds.
     private let memory: MemorySink?
 
@@ -115,9 +127,12 @@ struct GIFFrameWriter {
     /// Writes frames in order; each depends on what the previous ones show.
     mutating func write(_ frames: [Paletted]) throws {
         for p in frames {
-            guard over == nil else { return }
+            guard over == nil, !(stopsAtCheckpoint && mark != nil) else { return }
             defer {
                 if let limit, let size = memory?.bytes.count, size > limit { over = (p.frame.endEntry, size) }
+                if mark == nil, let checkpoint, p.frame.endEntry >= checkpoint, let size = memory?.bytes.count {
+                    mark = (p.frame.endEntry, size)
+                }
             }
             switch (p.work, choice) {
             case (.global, .global(let colors, let transparent)):
@@ -173,6 +188,13 @@ struct GIFFrameWriter {
     }
 
     func finish() throws { try gif.finish() }
+
+    /// Stops the file at its checkpoint: it is expected to reach `size`
+    /// bytes, past the limit.
+    mutating func stop(projected size: Int) {
+        over = mark
+        projected = size
+    }
 
     /// A table of the transparent entry and the colors of the pixels of
     /// `f`'s rectangle that differ from what the viewer shows, or nil when

@@ -134,6 +134,9 @@ extension AnimationEncoder {
         // The colors of the settings' lossless palette, where it is one
         // exact global palette.
         var exactColors: Int?
+        // Per lossy level, how a file of the last pass grew past its
+        // checkpoint: later passes stop files expected not to fit there.
+        var growth: [Int: Double] = [:]
         /// Step `i` at its lowest and highest lossy level (and between,
         /// where the budget lies between them), or at `level` alone, whole.
         func attempt(_ i: Int, level: Int? = nil) throws -> Bool {
@@ -148,7 +151,9 @@ extension AnimationEncoder {
                 // how small a file can get if none fits.
                 let outputs = LossyTrials(
                     levels: ends, limit: maxBytes, unlimited: level ?? (i == steps.count - 1 ? ends.last : nil))
+                outputs.growth = growth
                 let report = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
+                for file in outputs.files { growth[file.level] = file.growth ?? growth[file.level] }
                 if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
                     exactColors = colors.count - (transparent == nil ? 0 : 1)
                 }
