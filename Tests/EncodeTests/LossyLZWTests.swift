@@ -439,6 +439,74 @@ struct LossyEncodeTests {
         }
     }
 
+    @Test(
+        "with looks at the checkpoint, scaled by how whole files grew past theirs, one round of whole files reaches 97 % of the budget"
+    )
+    func levelsAimedByLooks() throws {
+        // The sizes of `levelsAfterTheJump`, and bytes at the checkpoint
+        // that whole files grow from by 4.6 (lossless) to 5.9 (lossy 200)
+        // times, along the logarithm of the level (mandelbrot: 4.64 to
+        // 5.94). Without looks two rounds of whole files are needed.
+        func size(_ level: Int) -> Int {
+            level == 0 ? 4_536_433 : Int(2_093_290 - 434_000 * (log(Double(level + 1)) - log(68)))
+        }
+        func prefix(_ level: Int) -> Int { Int(Double(size(level)) / (4.6 + 1.3 * log(Double(level + 1)) / log(201))) }
+        func whole(_ level: Int) -> LossyTrials.File {
+            LossyTrials.File(
+                level: level, bytes: [UInt8](repeating: 0, count: size(level)), psnr: nil, prefix: prefix(level))
+        }
+        for share in [0.5, 0.4, 0.45, 0.6] {
+            let budget = Int(share * 4_536_433)
+            var (rounds, looks) = (0, 0)
+            let files = try BudgetSearch.levels(
+                [whole(0), whole(200)], maxBytes: budget,
+                write: { levels in
+                    rounds += 1
+                    return levels.map(whole)
+                },
+                look: { levels in
+                    looks += 1
+                    return levels.map { level in
+                        let bytes = prefix(level)
+                        // As a replay to the checkpoint gives them: at a
+                        // quarter of the timeline, the size a straight
+                        // line from there gives.
+                        return LossyTrials.File(
+                            level: level, over: (entries: 25, bytes: bytes), entries: 100, projected: nil,
+                            prefix: bytes)
+                    }
+                })
+            let best = files.map(\.bytes.count).filter { $0 <= budget }.max() ?? 0
+            #expect(Double(best) >= 0.97 * Double(budget), "budget \(budget): best \(best)")
+            #expect(
+                rounds == 1 && looks <= BudgetSearch.lookRounds, "budget \(budget): \(rounds) rounds, \(looks) looks")
+            #expect(files.allSatisfy { !$0.projected && $0.bytes.count == $0.size }, "a look among the files")
+        }
+    }
+
+    @Test("a look's scale: the growth of the whole files around its level, along the logarithm of the level")
+    func lookScale() {
+        func file(_ level: Int, size: Int, prefix: Int?) -> LossyTrials.File {
+            LossyTrials.File(level: level, bytes: [UInt8](repeating: 0, count: size), psnr: nil, prefix: prefix)
+        }
+        let files = [
+            file(0, size: 4000, prefix: 1000), file(200, size: 1200, prefix: 200), file(50, size: 9, prefix: nil),
+        ]
+        // 4 at lossless, 6 at 200; at 14, ln 15 / ln 201 = 0.51064 of the way.
+        #expect(abs(BudgetSearch.scale(level: 14, files)! - 5.02128) < 1e-4)
+        #expect(BudgetSearch.scale(level: 200, files) == 6)
+        // Past the last known level: its growth; a file without a
+        // checkpoint counts for nothing, and without any file, no scale.
+        #expect(BudgetSearch.scale(level: 50, [files[1], files[2]]) == 6)
+        #expect(BudgetSearch.scale(level: 50, [files[2]]) == nil)
+        // A file left over the budget before half the timeline is too
+        // rough a guide.
+        let early = LossyTrials.File(
+            level: 0, over: (entries: 40, bytes: 1500), entries: 100, projected: nil, prefix: 1000)
+        #expect(early.growth == nil)
+        #expect(BudgetSearch.scale(level: 14, [early, files[1]]) == 6)
+    }
+
     /// Encodes `frames` at 10 fps under `maxBytes`, which nothing fits
     /// (a data error expected), and counts the passes over the frames that
     /// ran to the end: the progress callback reaches the last entry once
@@ -504,9 +572,9 @@ struct LossyEncodeTests {
             let furthest = Furthest()
             let encoder = AnimationEncoder(
                 format: .gif, settings: settings, progress: { done, _ in furthest.done = max(furthest.done, done) })
-            do {
-                _ = try encoder.encodeOnce(settings, source, timeline: timeline, to: trials, batch: 4)
-            } catch is LossyTrials.Abandoned {}
+            // A pass whose files all stop ends early with `Abandoned`.
+            let run = Result { try encoder.encodeOnce(settings, source, timeline: timeline, to: trials, batch: 4) }
+            if case .failure(let error) = run, !(error is LossyTrials.Abandoned) { throw error }
             return furthest.done
         }
         // Whole files: their sizes, and their bytes at the checkpoint.

@@ -143,6 +143,13 @@ final class LossyTrials: ByteSink {
             guard let prefix, prefix > 0, !projected, written >= 0.5 else { return nil }
             return Double(size) / Double(prefix)
         }
+
+        /// `growth`, or for a file stopped at its checkpoint the growth it
+        /// was projected with (that of the pass before, at its level).
+        var expectedGrowth: Double? {
+            guard projected, let prefix, prefix > 0 else { return growth }
+            return Double(size) / Double(prefix)
+        }
     }
 
     /// The files the encode wrote, lowest level first.

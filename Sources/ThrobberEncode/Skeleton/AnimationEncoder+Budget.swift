@@ -157,11 +157,15 @@ extension AnimationEncoder {
                 if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
                     exactColors = colors.count - (transparent == nil ? 0 : 1)
                 }
-                let files = try BudgetSearch.levels(outputs.files, maxBytes: maxBytes) { levels in
-                    outputs.canReplay
-                        ? try outputs.replay(levels: levels, jobs: settings.jobs)
-                        : try encodeLevels(levels, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
-                }
+                let files = try BudgetSearch.levels(
+                    outputs.files, maxBytes: maxBytes,
+                    write: { levels in
+                        outputs.canReplay
+                            ? try outputs.replay(levels: levels, jobs: settings.jobs)
+                            : try encodeLevels(levels, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
+                    },
+                    look: outputs.canReplay
+                        ? { try outputs.replay(levels: $0, jobs: settings.jobs, untilCheckpoint: true) } : nil)
                 return search.add(step, index: i, files: files, report: report, format: format)
             }
             let output = MemorySink()
