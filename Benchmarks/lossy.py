@@ -6,7 +6,8 @@ For each corpus (ffmpeg lavfi frames, as Benchmarks/run makes them):
   `--max-bytes` at 50 %, 25 % and 10 % of the default size (median of
   --repeat runs, wall and user+system CPU; runs alternate);
 - rate-distortion: our curve, throbber `--quality Q --lossy N` (the
-  default quality and 80/60/40, lossy 0 … 200), against three peers:
+  default quality and 80/60/40/20/10, lossy 0 … 200; and 10/5/3/2 with
+  `--dither 0`, lossy 0 and 200), against three peers:
   `gifsicle -O3 --lossy=20…200` (× `--colors 256/128/64`) applied to
   throbber's own default output (the palette stays, gifsicle only redoes
   LZW and optimisation); the gifski recipe, each frame quantized by
@@ -42,11 +43,18 @@ import gifmetrics
 
 # Level 10 and 30: at 16 x level (since 43f54a8) the curve's first steps
 # are long (mandelbrot: 4.54 MB at 0, 2.70 MB at 20).
-LOSSY = [0, 10, 20, 30, 40, 60, 80, 120, 160, 200]
+# 50 and 70: the light levels are where gifsicle's --lossy on our output
+# comes closest (testsrc2).
+LOSSY = [0, 10, 20, 30, 40, 50, 60, 70, 80, 120, 160, 200]
 # The other qualities of our curve, each at fewer lossy levels; 20 and 10
 # reach the sizes of the peers' 128- and 64-color files.
 QUALITIES = [80, 60, 40, 20, 10]
 QUALITY_LOSSY = [0, 40, 80, 120, 200]
+# Few colors without dithering (as the --max-bytes ladder uses them from 64
+# colors down): dither noise costs more bytes than it gains PSNR there, and
+# these reach below the peers' 64-color files.
+UNDITHERED_QUALITIES = [10, 5, 3, 2]
+UNDITHERED_LOSSY = [0, 200]
 PEER_LOSSY = [20, 40, 60, 80, 100, 120, 140, 160, 180, 200]
 PEER_COLORS = [256, 128, 64]
 # The gifski recipe: pngquant per frame at these quality ceilings, then
@@ -126,6 +134,13 @@ def run_corpus(c, base, throbber, repeat, jobs):
             path = out / f"q{q}-lossy-{level}.gif"
             subprocess.run(enc + [path, "--quality", str(q), "--lossy", str(level)], check=True)
             ours.append({"quality": q, "lossy": level, "path": str(path), "bytes": path.stat().st_size})
+
+    for q in UNDITHERED_QUALITIES:
+        for level in UNDITHERED_LOSSY:
+            path = out / f"q{q}-dither0-lossy-{level}.gif"
+            subprocess.run(enc + [path, "--quality", str(q), "--dither", "0", "--lossy", str(level)], check=True)
+            ours.append({"quality": q, "dither": 0, "lossy": level, "path": str(path),
+                         "bytes": path.stat().st_size})
 
     # Peers: gifsicle -O3 on our default output.
     peers = []
@@ -208,7 +223,8 @@ def dominated(peer, ours):
 
 
 def our_label(o):
-    return "throbber" + (f" --quality {o['quality']}" if o.get("quality") else "") + f" --lossy {o['lossy']}"
+    return ("throbber" + (f" --quality {o['quality']}" if o.get("quality") else "")
+            + (" --dither 0" if o.get("dither") == 0 else "") + f" --lossy {o['lossy']}")
 
 
 def plot(r, directory):
@@ -220,8 +236,13 @@ def plot(r, directory):
     cap = gifmetrics.PSNR_CAP
     for ax, key, name in ((axes[0], "psnr", "PSNR dB"), (axes[1], "ssim", "SSIM")):
         for q in [None] + QUALITIES:
-            pts = sorted((o["bytes"] / 1e3, min(o[key], cap)) for o in r["ours"] if o.get("quality") == q)
+            pts = sorted((o["bytes"] / 1e3, min(o[key], cap)) for o in r["ours"]
+                         if o.get("quality") == q and o.get("dither") is None)
             ax.plot(*zip(*pts), "-o", ms=4, lw=1.5, label=f"throbber --quality {q or 'default'} --lossy 0…200")
+        pts = sorted((o["bytes"] / 1e3, min(o[key], cap)) for o in r["ours"] if o.get("dither") == 0)
+        if pts:
+            ax.plot(*zip(*pts), "-o", ms=4, lw=1.5,
+                    label=f"throbber --quality {'/'.join(map(str, UNDITHERED_QUALITIES))} --dither 0 --lossy 0, 200")
         styles = {("gifsicle", 256): ("s", "tab:red"), ("gifsicle", 128): ("s", "tab:orange"),
                   ("gifsicle", 64): ("s", "tab:brown"), ("pngquant+gifsicle", 90): ("^", "tab:purple"),
                   ("pngquant+gifsicle", 70): ("^", "tab:pink"), ("ffmpeg", None): ("D", "tab:gray")}
