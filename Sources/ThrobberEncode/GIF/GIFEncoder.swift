@@ -81,7 +81,7 @@ struct GIFEncoder: FormatEncoder {
                 lossy: level)
             writer.measures = trials != nil
             writer.limit = trials?.limit(level: level)
-            writer.checkpoint = trials.flatMap { _ in LossyTrials.checkpoint(entries: timeline.entries.count) }
+            writer.checkpoint = trials == nil ? nil : LossyTrials.checkpoint(entries: timeline.entries.count)
             return WriterBox(writer)
         }
     }

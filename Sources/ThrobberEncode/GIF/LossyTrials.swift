@@ -209,9 +209,7 @@ final class LossyTrials: ByteSink {
             guard let mark = writer.mark else {
                 throw ThrobberError(.software, "lossy replay without a checkpoint")
             }
-            var file = File(level: level, over: mark, entries: header.entries, projected: nil, prefix: mark.bytes)
-            file.estimated = true
-            return file
+            return File(level: level, over: mark, entries: header.entries, projected: nil, prefix: mark.bytes)
         }
         if let over = writer.over {
             return File(level: level, over: over, entries: header.entries, projected: nil, prefix: writer.mark?.bytes)
