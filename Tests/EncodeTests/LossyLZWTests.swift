@@ -603,6 +603,24 @@ struct LossyEncodeTests {
         #expect(!smaller.projected && smaller.estimated && smaller.written > 0.5, "\(smaller)")
     }
 
+    @Test(
+        "the colors between two ladder steps that should fill a budget: along the logarithm of the colors, rounded down"
+    )
+    func colorsBetweenSteps() {
+        // testsrc2 at half its size (320,397 B): 64 colors gave 412,437 B
+        // lossless (projected), 24 colors 301,135 B. 99 % of the budget
+        // lies 0.14427 of the way: 2^(log2 24 + 0.14427 × log2(64/24)) =
+        // 27.65 colors (27 colors encode to 313,553 B, 97.9 %).
+        let bytes = AnimationEncoder.fillShare * 320_397
+        #expect(AnimationEncoder.colorsBetween(64, 412_437, 24, 301_135, bytes: bytes) == 27)
+        // A budget beyond either file, or no count between: none.
+        #expect(AnimationEncoder.colorsBetween(64, 412_437, 24, 301_135, bytes: 300_000) == nil)
+        #expect(AnimationEncoder.colorsBetween(64, 412_437, 24, 301_135, bytes: 420_000) == nil)
+        #expect(AnimationEncoder.colorsBetween(25, 412_437, 24, 301_135, bytes: bytes) == nil)
+        // Halfway along the logarithm of 256 and 16 colors: 64.
+        #expect(AnimationEncoder.colorsBetween(256, 300, 16, 100, bytes: 200) == 64)
+    }
+
     @Test("the budget ladder below 32 colors loses at most a third of the colors a step")
     func ladderSteps() throws {
         // 32 colors at --lossy 200 and 16 at lossy 0 left testsrc2's half
