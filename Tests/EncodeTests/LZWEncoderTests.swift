@@ -96,6 +96,15 @@ struct LZWEncoderTests {
         }
     }
 
+    @Test("interlaced rows come in the GIF spec's four passes")
+    func interlacedRowOrder() {
+        // Ten rows of one pixel each, the pixel its row number.
+        let rows = GIFWriter.interlacedRows((0..<10).map(UInt8.init), width: 1, height: 10)
+        #expect(rows == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
+        let wide = GIFWriter.interlacedRows([1, 1, 2, 2, 3, 3], width: 2, height: 3)
+        #expect(wide == [1, 1, 3, 3, 2, 2])
+    }
+
     @Test("a repeated texture keeps the full dictionary (a deferred clear), smaller than clearing, and reads exactly")
     func deferredClear() throws {
         let frames = Self.texture(frames: 3)

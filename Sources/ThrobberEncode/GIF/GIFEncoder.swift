@@ -35,7 +35,7 @@ struct GIFEncoder: FormatEncoder {
     private var planned = 0
     /// One source frame: a still, written without a loop extension (with
     /// one frame there is nothing to repeat), as image tools write stills:
-    /// 19 bytes less.
+    /// 19 bytes less; and with its rows interlaced where that is smaller.
     private let still: Bool
 
     init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
@@ -74,12 +74,14 @@ struct GIFEncoder: FormatEncoder {
             ?? [(sink, settings.lossy)]
         let trials = sink as? LossyTrials
         trials?.header = LossyTrials.Header(
-            width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count)
+            width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
+            still: still)
         writers = try outputs.map { sink, level in
             var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: level)
             writer.measures = trials != nil
+            writer.triesInterlace = still
             writer.limit = trials?.limit(level: level)
             writer.checkpoint = trials == nil ? nil : LossyTrials.checkpoint(entries: timeline.entries.count)
             return WriterBox(writer)

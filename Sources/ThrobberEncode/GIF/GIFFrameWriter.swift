@@ -50,6 +50,13 @@ struct GIFFrameWriter {
     /// The size the file would reach, where it was stopped for being
     /// expected to grow past the limit (`stop`).
     private(set) var projected: Int?
+    /// Whether each frame is also coded with its rows interlaced, and
+    /// written so where that is smaller (`GIFWriter.triesInterlace`): for
+    /// stills.
+    var triesInterlace: Bool {
+        get { gif.triesInterlace }
+        nonmutating set { gif.triesInterlace = newValue }
+    }
     /// The sink, where it counts what it holds.
     private let memory: MemorySink?
 

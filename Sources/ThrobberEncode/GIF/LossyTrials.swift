@@ -63,6 +63,8 @@ final class LossyTrials: ByteSink {
         var loop: Int
         /// Entries of the timeline.
         var entries: Int
+        /// One source frame: interlaced rows are tried too.
+        var still: Bool
     }
     var header: Header?
     /// The palettized frames in order, or nil once they outgrew `keepBudget`.
@@ -199,6 +201,7 @@ final class LossyTrials: ByteSink {
             sink: sink, width: header.width, height: header.height, choice: header.choice, loop: header.loop,
             lossy: level)
         writer.measures = !untilCheckpoint
+        writer.triesInterlace = header.still
         writer.limit = limit
         writer.checkpoint = checkpoint(entries: header.entries)
         writer.stopsAtCheckpoint = untilCheckpoint
