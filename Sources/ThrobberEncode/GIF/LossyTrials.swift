@@ -26,13 +26,11 @@ final class LossyTrials: ByteSink {
     /// step at its smallest, so that when nothing fits, the smallest size
     /// reached is known, not estimated.
     let unlimited: Int?
-    /// Per level, where the file passed `limit` (the entries shown and its
-    /// bytes then), nil where it did not; set when the encode ends.
-    var overs: [(entries: Int, bytes: Int)?] = []
-    /// Per level, the bytes at the checkpoint (nil where the file did not
-    /// reach it), and the size a file stopped there was expected to reach.
-    var marks: [(entries: Int, bytes: Int)?] = []
-    var projected: [Int?] = []
+    /// Per level, where its writer ended (`record`): where the file passed
+    /// `limit` or was stopped (the entries shown and its bytes then), its
+    /// bytes at the checkpoint, and the size a file stopped there was
+    /// expected to reach; empty until the encode ends.
+    private var ends: [(over: (entries: Int, bytes: Int)?, mark: (entries: Int, bytes: Int)?, projected: Int?)] = []
     /// Per level, how many times its bytes at the checkpoint a whole file
     /// of a trial before grew to (`File.growth`): with it, a file whose
     /// bytes there scale to more than `projectionMargin` times the limit
@@ -157,23 +155,21 @@ final class LossyTrials: ByteSink {
     /// The files the encode wrote, lowest level first.
     var files: [File] {
         levels.indices.map { j in
-            let prefix = j < marks.count ? marks[j]?.bytes : nil
-            if j < overs.count, let over = overs[j] {
+            let end = j < ends.count ? ends[j] : (over: nil, mark: nil, projected: nil)
+            if let over = end.over {
                 return File(
                     level: levels[j], over: over, entries: header?.entries ?? over.entries,
-                    projected: j < projected.count ? projected[j] : nil, prefix: prefix)
+                    projected: end.projected, prefix: end.mark?.bytes)
             }
             return File(
-                level: levels[j], bytes: outputs[j].bytes, psnr: j < psnr.count ? psnr[j] : nil, prefix: prefix)
+                level: levels[j], bytes: outputs[j].bytes, psnr: j < psnr.count ? psnr[j] : nil,
+                prefix: end.mark?.bytes)
         }
     }
 
-    /// Records where each writer ended: over the limit, its checkpoint, its
-    /// projection (in the order of `levels`).
+    /// Records where each writer ended (in the order of `levels`).
     func record(_ writers: [GIFFrameWriter]) {
-        overs = writers.map(\.over)
-        marks = writers.map(\.mark)
-        projected = writers.map(\.projected)
+        ends = writers.map { ($0.over, $0.mark, $0.projected) }
     }
 
     /// Whether `replay` can write more levels.

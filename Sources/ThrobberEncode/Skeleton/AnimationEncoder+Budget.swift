@@ -170,12 +170,13 @@ extension AnimationEncoder {
                     levels: ends, limit: maxBytes, unlimited: level ?? (i == steps.count - 1 ? ends.last : nil))
                 outputs.growth = growth
                 let report = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
-                for file in outputs.files { growth[file.level] = file.growth ?? growth[file.level] }
+                let written = outputs.files
+                for file in written { growth[file.level] = file.growth ?? growth[file.level] }
                 if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
                     exactColors = colors.count - (transparent == nil ? 0 : 1)
                 }
                 let files = try BudgetSearch.levels(
-                    outputs.files, maxBytes: maxBytes,
+                    written, maxBytes: maxBytes,
                     write: { levels in
                         outputs.canReplay
                             ? try outputs.replay(levels: levels, jobs: settings.jobs)
@@ -191,6 +192,24 @@ extension AnimationEncoder {
             let output = MemorySink()
             let report = try encodeOnce(trial, source, timeline: timeline, to: output, batch: batch)
             return search.add(step, index: i, bytes: output.bytes, psnr: nil, report: report, format: format)
+        }
+        /// For the one step `next` left between step `fails` (failed) and
+        /// `fits`, whose best file fills less than `BudgetSearch.enough` of
+        /// the budget: the colors expected to fill it, fewer than the
+        /// step's (testsrc2 at half its size: 24 colors gave 94 %
+        /// lossless, 32 colors did not fit even at lossy 200; 27 colors
+        /// give 97.9 %). If they do not fit, neither does the step.
+        func colorsFilling(between fails: Int, _ fits: Int, next: Int) -> Int? {
+            guard format == .gif, fits - fails == 2, next == fails + 1, fits < steps.count,
+                let best = search.best, best.step == fits,
+                Double(best.bytes.count) < BudgetSearch.enough * Double(maxBytes),
+                let failed = lowestSize[fails], let fitted = lowestSize[fits],
+                let colors = Self.colorsBetween(
+                    steps[fails].colors ?? 256, failed, steps[fits].colors ?? 256, fitted,
+                    bytes: Self.fillShare * Double(maxBytes)),
+                colors < steps[next].colors ?? 256
+            else { return nil }
+            return colors
         }
         // Where the settings' file is lossless with no more colors than
         // every later step allows, those steps cannot drop a color: they
@@ -213,24 +232,7 @@ extension AnimationEncoder {
                 let next = Self.nextStep(
                     fails: fails, fits: fits, smallest: format == .webp ? nil : search.smallest?.bytes,
                     maxBytes: maxBytes)
-                // The one step left between a step that failed and one whose
-                // best file fills less than `BudgetSearch.enough` of the
-                // budget: tried with the colors expected to fill it
-                // instead (testsrc2 at half its size: 24 colors gave 94 %
-                // lossless, 32 colors did not fit even at lossy 200; 27
-                // colors give 97.9 %). Fewer colors than the step's, so if
-                // they do not fit, neither does the step.
-                if format == .gif, fits - fails == 2, next == fails + 1, fits < steps.count,
-                    let best = search.best, best.step == fits,
-                    Double(best.bytes.count) < BudgetSearch.enough * Double(maxBytes),
-                    let failed = lowestSize[fails], let fitted = lowestSize[fits],
-                    let colors = Self.colorsBetween(
-                        steps[fails].colors ?? 256, failed, steps[fits].colors ?? 256, fitted,
-                        bytes: Self.fillShare * Double(maxBytes)),
-                    colors < steps[next].colors ?? 256
-                {
-                    steps[next].colors = colors
-                }
+                if let colors = colorsFilling(between: fails, fits, next: next) { steps[next].colors = colors }
                 if try attempt(next) {
                     fits = next
                 } else if format != .webp, search.smallest?.bytes ?? .max >= given {
