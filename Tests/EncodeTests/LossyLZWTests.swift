@@ -341,6 +341,52 @@ struct LossyEncodeTests {
     }
 
     @Test(
+        "the search looks past a long costly branch to an exact one: a run the dictionary knows exactly stays exact"
+    )
+    func searchReachesTheExactBranch() {
+        // Entries 0 and 1 are grays 100 and 102, well within lossy 40's
+        // tolerance of each other; 2 starts every string below; the rest
+        // are far-apart separators, each used once, so that a string starts
+        // at every 2. The dictionary learns "2 0…0" (30 zeros), then
+        // "2 1…1" (20 ones), whose node it lists first. On a run of 30
+        // zeros after a 2, a search stopped after 12 nodes (as it was until
+        // the eleventh session) saw the costly branch of ones to its 13th
+        // pixel and the exact one only to its first, and turned the zeros
+        // into ones; the exact string is longer, with no error.
+        func gray(_ v: UInt32) -> UInt32 { v | v << 8 | v << 16 | 0xFF00_0000 }
+        var palette = [gray(100), gray(102), UInt32(0xFF00_00FF)]
+        for g in [0, 200, 255] as [UInt32] {
+            for r in [0, 60, 120, 180, 240] as [UInt32] {
+                for b in [0, 60, 120, 180, 240] as [UInt32] {
+                    palette.append(r | g << 8 | b << 16 | 0xFF00_0000)
+                }
+            }
+        }
+        var separator = 3
+        var indices: [UInt8] = []
+        func string(of entry: UInt8, _ count: Int) {
+            indices += [UInt8(separator), 2] + [UInt8](repeating: entry, count: count)
+            separator += 1
+        }
+        for _ in 0..<31 { string(of: 0, 40) }
+        for _ in 0..<21 { string(of: 1, 40) }
+        let probe = indices.count + 2
+        string(of: 0, 30)
+        string(of: 3, 1)
+        // While the dictionary learns, neither gray may stand for the
+        // other: the zeros' source is gray 92 and the ones' 110, each
+        // over the tolerance from the other entry. In the run, gray 100.
+        var sources = indices.map { palette[Int($0)] }
+        for i in 0..<probe where indices[i] < 2 { sources[i] = gray(indices[i] == 0 ? 92 : 110) }
+        var rewritten = indices
+        var lossy = LossyLZW(level: 40)
+        lossy.rewrite(&rewritten, sources: sources, palette: palette, transparent: nil)
+        #expect(
+            rewritten[probe..<(probe + 30)] == indices[probe..<(probe + 30)],
+            "\(Array(rewritten[probe..<(probe + 30)]))")
+    }
+
+    @Test(
         "a budget the settings meet as they are: one pass of two files (lossy 0 and 200), the bytes of no budget; one between those: levels between, replayed, the bytes of a plain encode at the level chosen"
     )
     func budgetPassWritesItsEnds() throws {
