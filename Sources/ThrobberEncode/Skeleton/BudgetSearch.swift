@@ -155,7 +155,7 @@ struct BudgetSearch {
     /// that the least loss already takes. mandelbrot's files grow 4.64
     /// times from the checkpoint lossless, 6.11 at lossy 200, and 5.59,
     /// 5.72, 5.83 and 5.96 at 10, 20, 40 and 80: 35 % of the way at once
-    /// (34–36 % at each of them), the rest along the level's logarithm.
+    /// (35–37 % at each of them), the rest along the level's logarithm.
     /// A line from the lossless file alone put lossy 38 at 5.66, 2.8 %
     /// short, and both levels aimed at the budget came out over it: a
     /// round more (3.7 times a default encode). testsrc2's files grow the
