@@ -159,11 +159,10 @@ extension AnimationEncoder {
         throws -> EncodeReport
     {
         var steps = budgetSteps()
-        // Per step, the size of its file at its lowest lossy level (GIF),
-        // and at its highest (the smallest it makes; estimated where the
-        // file stopped over the budget).
-        var lowestSize: [Int: Int] = [:]
-        var highestSize: [Int: Int] = [:]
+        // Per step, the sizes of its files at its lowest and highest lossy
+        // level (GIF); the highest is the smallest it makes (estimated
+        // where the file stopped over the budget).
+        var sizes: [Int: (lowest: Int, highest: Int)] = [:]
         var search = BudgetSearch(maxBytes: maxBytes)
         // The colors of the settings' lossless palette, where it is one
         // exact global palette.
@@ -201,11 +200,10 @@ extension AnimationEncoder {
                     },
                     look: outputs.canReplay
                         ? { try outputs.replay(levels: $0, jobs: settings.jobs, untilCheckpoint: true) } : nil)
-                if level == nil, let lowest = files.first(where: { $0.level == ends.first }) {
-                    lowestSize[i] = lowest.size
-                }
-                if level == nil, let highest = files.first(where: { $0.level == ends.last }) {
-                    highestSize[i] = highest.size
+                if level == nil, let lowest = files.first(where: { $0.level == ends.first }),
+                    let highest = files.first(where: { $0.level == ends.last })
+                {
+                    sizes[i] = (lowest.size, highest.size)
                 }
                 return search.add(step, index: i, files: files, report: report, format: format)
             }
@@ -213,35 +211,39 @@ extension AnimationEncoder {
             let report = try encodeOnce(trial, source, timeline: timeline, to: output, batch: batch)
             return search.add(step, index: i, bytes: output.bytes, psnr: nil, report: report, format: format)
         }
-        /// For the one step `next` left between step `fails` (failed) and
-        /// `fits`, whose best file fills less than `BudgetSearch.enough` of
-        /// the budget: the colors expected to fill it, fewer than the
-        /// step's (testsrc2 at half its size: 24 colors gave 94 %
-        /// lossless, 32 colors did not fit even at lossy 200; 27 colors
-        /// give 97.9 %). If they do not fit, neither does the step.
-        func colorsFilling(between fails: Int, _ fits: Int, next: Int) -> Int? {
+        /// Where `next` is the one GIF step left between step `fails`
+        /// (failed) and `fits`, which holds the best file: whether that
+        /// file fills `BudgetSearch.enough` of the budget, and both steps'
+        /// sizes. Nil elsewhere.
+        func between(_ fails: Int, _ fits: Int, next: Int) -> (
+            full: Bool, failed: (lowest: Int, highest: Int), fitted: (lowest: Int, highest: Int)
+        )? {
             guard format == .gif, fits - fails == 2, next == fails + 1, fits < steps.count,
-                let best = search.best, best.step == fits,
-                Double(best.bytes.count) < BudgetSearch.enough * Double(maxBytes),
-                let failed = lowestSize[fails], let fitted = lowestSize[fits],
+                let best = search.best, best.step == fits, let failed = sizes[fails], let fitted = sizes[fits]
+            else { return nil }
+            return (Double(best.bytes.count) >= BudgetSearch.enough * Double(maxBytes), failed, fitted)
+        }
+        /// For a step `between` whose best file does not fill the budget:
+        /// the colors expected to fill it, fewer than the step's (testsrc2
+        /// at half its size: 24 colors gave 94 % lossless, 32 colors did
+        /// not fit even at lossy 200; 27 colors give 97.9 %). If they do
+        /// not fit, neither does the step.
+        func colorsFilling(between fails: Int, _ fits: Int, next: Int) -> Int? {
+            guard let (full, failed, fitted) = between(fails, fits, next: next), !full,
                 let colors = Self.colorsBetween(
-                    steps[fails].colors ?? 256, failed, steps[fits].colors ?? 256, fitted,
+                    steps[fails].colors ?? 256, failed.lowest, steps[fits].colors ?? 256, fitted.lowest,
                     bytes: Self.fillShare * Double(maxBytes)),
                 colors < steps[next].colors ?? 256
             else { return nil }
             return colors
         }
-        /// Whether the one step `next` left between step `fails` (failed)
-        /// and `fits` is not worth a pass: the best file already fills
-        /// `BudgetSearch.enough` of the budget, and the step's smallest
-        /// file (`smallestBetween`) is expected over the budget.
+        /// Whether a step `between` is not worth a pass: the best file
+        /// already fills the budget, and the step's smallest file
+        /// (`smallestBetween`) is expected over it.
         func missesBetween(_ fails: Int, _ fits: Int, next: Int) -> Bool {
-            guard format == .gif, fits - fails == 2, next == fails + 1, fits < steps.count,
-                let best = search.best, best.step == fits,
-                Double(best.bytes.count) >= BudgetSearch.enough * Double(maxBytes),
-                let larger = highestSize[fails], let smaller = highestSize[fits],
+            guard let (full, failed, fitted) = between(fails, fits, next: next), full,
                 let expected = Self.smallestBetween(
-                    steps[fails].colors ?? 256, larger, steps[fits].colors ?? 256, smaller,
+                    steps[fails].colors ?? 256, failed.highest, steps[fits].colors ?? 256, fitted.highest,
                     colors: steps[next].colors ?? 256)
             else { return false }
             return expected > Double(maxBytes)
