@@ -165,6 +165,30 @@ struct PaletteTests {
         expectViewersShow(gif, frames.map { ($0, 10) })
     }
 
+    @Test("two frames of the same 256 colors share a global table without a transparent entry, and stay exact")
+    func sharedPaletteWithoutTransparent() throws {
+        // Frames 0 and 2 hold the same 256 colors (each color on 16
+        // pixels, frame 2 in another order, so that it redraws every
+        // pixel); frame 1 holds 256 others. A shared table that keeps an
+        // entry for transparency holds 255 colors, neither of frames 0 and
+        // 2, and each of the three frames would carry a 768-byte table.
+        func a(_ i: Int) -> (UInt8, UInt8, UInt8, UInt8) { (UInt8(i), UInt8(255 - i), UInt8(i * 7 % 256), 255) }
+        let frames = [
+            Synth.image(64, 64) { x, y in a((y * 64 + x) % 256) },
+            Synth.image(64, 64) { x, y in (UInt8((y * 64 + x) * 3 % 256), UInt8((y * 64 + x) % 256), 128, 255) },
+            Synth.image(64, 64) { x, y in a((y * 64 + x) * 37 % 256) },
+        ]
+        #expect(Synth.colorCount(frames) == 512)
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        #expect(gif.giflib.hasGlobalPalette)
+        // Frames 0 and 2 use the global table (no local one), frame 1 its
+        // own; each image needs all 256 entries (8-bit codes).
+        let sizes = Self.imageCodeSizes(gif.bytes)
+        #expect(sizes.map(\.local) == [false, true, false], "\(sizes)")
+        #expect(sizes.allSatisfy { $0.codeSize == 8 }, "\(sizes)")
+        expectViewersShow(gif, frames.map { ($0, 10) })
+    }
+
     @Test(
         "exactly 256 colors over all frames still decode exactly (a full global palette, no room for a transparent entry)"
     )

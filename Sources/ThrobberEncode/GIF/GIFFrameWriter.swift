@@ -154,9 +154,7 @@ struct GIFFrameWriter {
                 let needed = changedColors(p.frame, limit: table.limit)
                 // With the shared palette instead of its own table, if it
                 // holds every color needed and that is smaller.
-                let shared = globalTable.flatMap { g in
-                    (needed ?? table).colors.allSatisfy { g.index(of: $0) != nil } ? g : nil
-                }
+                let shared = globalTable.flatMap { sharedUse(p.frame, table: $0, needed: needed ?? table) }
                 // Or with a table of the needed colors only, when that table
                 // is smaller or the rectangle's own has no room for a
                 // transparent entry.
@@ -166,7 +164,8 @@ struct GIFFrameWriter {
                 }
                 var best = indexed(p.frame, table: table, local: true, sized: shared != nil || changed != nil)
                 if let shared {
-                    let viaShared = indexed(p.frame, table: shared, local: false)
+                    let viaShared = indexed(
+                        p.frame, table: shared.table, local: false, transparent: shared.transparent)
                     if viaShared.bytes < best.bytes { best = viaShared }
                 }
                 if let changed {
@@ -177,10 +176,17 @@ struct GIFFrameWriter {
             case (.overflowing, .local(let limit, let fallback, _)):
                 // The rectangle has too many colors, but the pixels the
                 // viewer does not show yet may not (an input GIF's frame
-                // leaves the rest transparent): those, exactly, if they fit.
+                // leaves the rest transparent): those, exactly, if they fit;
+                // or the shared palette, if it holds them and that is smaller.
                 if let table = changedColors(p.frame, limit: limit) {
-                    let exact = indexed(p.frame, table: table, local: true, sized: false)
-                    try write(p.frame, exact.frame, table: table)
+                    let shared = globalTable.flatMap { sharedUse(p.frame, table: $0, needed: table) }
+                    var best = indexed(p.frame, table: table, local: true, sized: shared != nil)
+                    if let shared {
+                        let viaShared = indexed(
+                            p.frame, table: shared.table, local: false, transparent: shared.transparent)
+                        if viaShared.bytes < best.bytes { best = viaShared }
+                    }
+                    try write(p.frame, best.frame, table: best.table)
                 } else {
                     try writeQuantized(p.frame, try fallback.quantize(p.frame))
                     quantizedFrames += 1
@@ -211,6 +217,48 @@ struct GIFFrameWriter {
         var table = ColorTable(limit: limit)
         table.insert(0)
         return table.insertColors(of: f.target, in: f.geometry.rect, changedFrom: shown) ? table : nil
+    }
+
+    /// Whether frame `f` can be written with the shared table `g` instead
+    /// of a table of its own, and with which transparent entry (nil: none).
+    /// `needed` holds the colors it must draw (and transparent). A shared
+    /// table with a transparent entry must hold them all. One without
+    /// (a table of 256 colors that two full frames share) must hold the
+    /// colors besides transparent, and the frame then takes as transparent
+    /// an entry none of its changed pixels needs; where every entry is
+    /// needed, the frame is drawn opaque if its rectangle has no
+    /// transparent pixel and every color in `g`. A frame disposed of must
+    /// take entry 0, the background index, as transparent: decoders that
+    /// restore the background color literally (Pillow) clear it to the
+    /// transparent entry only when it is the background one.
+    private func sharedUse(_ f: PlannedFrame, table g: ColorTable, needed: ColorTable) -> (
+        table: ColorTable, transparent: Int?
+    )? {
+        if let t = g.index(of: 0) {
+            return needed.colors.allSatisfy { g.index(of: $0) != nil } ? (g, t) : nil
+        }
+        guard needed.colors.allSatisfy({ $0 == 0 || g.index(of: $0) != nil }) else { return nil }
+        let disposed = f.geometry.disposal == .background
+        if let entry = unusedEntry(f, table: g, backgroundOnly: disposed) { return (g, entry) }
+        return !disposed && drawsOpaque(f, table: g) ? (g, nil) : nil
+    }
+
+    /// Whether every pixel of `f`'s rectangle is opaque and a color of
+    /// `table`.
+    private func drawsOpaque(_ f: PlannedFrame, table: ColorTable) -> Bool {
+        let rect = f.geometry.rect
+        return f.target.pixels.withUnsafeBytes { raw in
+            let t = raw.bindMemory(to: UInt32.self)
+            var last: UInt32? = nil
+            for y in rect.y..<rect.maxY {
+                let row = y * width
+                for x in rect.x..<rect.maxX where t[row + x] != last {
+                    last = t[row + x]
+                    guard t[row + x] >> 24 != 0, table.index(of: t[row + x]) != nil else { return false }
+                }
+            }
+            return true
+        }
     }
 
     /// Frames written with a libimagequant palette so far.
@@ -301,8 +349,9 @@ struct GIFFrameWriter {
     /// can write as transparent, one that no pixel it changes needs (nil
     /// for the first frame, or where every entry is needed). Of those, the
     /// one the most unchanged pixels of the rectangle show, so that they
-    /// need no other index; the lowest on a tie.
-    private func unusedEntry(_ f: PlannedFrame, table: ColorTable) -> Int? {
+    /// need no other index; the lowest on a tie. With `backgroundOnly`,
+    /// entry 0 (the background index) or nil.
+    private func unusedEntry(_ f: PlannedFrame, table: ColorTable, backgroundOnly: Bool = false) -> Int? {
         let rect = f.geometry.rect
         guard f.index > 0, rect.width > 0, rect.height > 0 else { return nil }
         var needed = [Bool](repeating: false, count: table.count)
@@ -326,6 +375,7 @@ struct GIFFrameWriter {
                 }
             }
         }
+        if backgroundOnly { return needed[0] ? nil : 0 }
         return table.colors.indices.filter { !needed[$0] }.max { (kept[$0], -$0) < (kept[$1], -$1) }
     }
 

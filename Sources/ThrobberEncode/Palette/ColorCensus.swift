@@ -19,6 +19,11 @@ struct ColorCensus {
     private var frameColors: [[UInt32]] = []
     /// The pixels of each of those rectangles.
     private var frameAreas: [Int] = []
+    /// Whether each of those frames is cleared for the next one (some pixel
+    /// it shows turns transparent there), so the writer disposes of it.
+    /// The last frame counts as cleared: the loop starts over from the
+    /// first frame.
+    private var frameDisposed: [Bool] = []
     /// Colors seen over all frames, each frame's counted once.
     private var keptColors = 0
     /// Most colors kept over all frames (a frame's colors count once per
@@ -59,11 +64,14 @@ struct ColorCensus {
         if previous != nil { mostInAChange = max(mostInAChange, own.count) }
         keptColors += own.count
         if keptColors <= Self.sharingColors {
+            if previous != nil, !frameDisposed.isEmpty { frameDisposed[frameDisposed.count - 1] = !previousStays }
             frameColors.append(own.colors)
             frameAreas.append(changed.width * changed.height)
+            frameDisposed.append(true)
         } else if !frameColors.isEmpty {
             frameColors = []
             frameAreas = []
+            frameDisposed = []
         }
         // Where the frame equals the previous one, the union has its colors:
         // the changed pixels' are all it can gain, in the same order of
@@ -119,15 +127,19 @@ struct ColorCensus {
         return mostInAChange >= n && GIFWriter.codeBits(n - 1) == GIFWriter.codeBits(n)
     }
 
-    private var order: PaletteOrder { PaletteOrder(frames: frameColors, areas: frameAreas) }
+    private var order: PaletteOrder {
+        PaletteOrder(frames: frameColors, areas: frameAreas, disposed: frameDisposed)
+    }
 
     /// A global palette for frames that have local ones, as gifsicle merges
-    /// colormaps: the best ``PaletteOrder`` up to `maxColors`. Nil when the
+    /// colormaps: the best ``PaletteOrder`` up to `maxColors`, with or
+    /// without a transparent entry (`maxColors` colors then: two frames of
+    /// 256 colors, the same, can share it). Nil when the
     /// local tables of the frames it holds whole do not outweigh its own
     /// table. The writer then decides frame by frame, by encoded size,
     /// whether a frame that fits uses it.
     func sharedPalette(maxColors: Int) -> [UInt32]? {
-        let (shared, saved) = order.best(limit: maxColors)
+        let (shared, saved) = order.best(limit: maxColors, opaque: true)
         return saved > GIFWriter.colorTableBytes(shared.count) ? shared : nil
     }
 

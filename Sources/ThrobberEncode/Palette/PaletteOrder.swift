@@ -17,7 +17,11 @@ import ThrobberCore
 ///   which go first, are those many frames share;
 /// - popularity: colors by how much of the animation uses them.
 ///
-/// Entry 0 is the transparent color (0) in every order.
+/// Entry 0 is the transparent color (0) in every order, but for the opaque
+/// orders a shared table may take (`best(limit:opaque:)`): `limit` colors
+/// and no transparent entry, so that frames of `limit` colors can use it
+/// (a frame then takes as transparent an entry it does not need, or is
+/// drawn opaque).
 struct PaletteOrder {
     /// Each frame's colors (of the rectangle it changes); 0 is transparent.
     let frames: [[UInt32]]
@@ -31,9 +35,15 @@ struct PaletteOrder {
     private let frameIDs: [[Int]]
     private let framesOf: [[Int]]
 
-    init(frames: [[UInt32]], areas: [Int]) {
-        precondition(frames.count == areas.count)
+    /// Whether each frame is disposed of (the next one clears it): such a
+    /// frame cannot use a table without a transparent entry (see
+    /// `GIFFrameWriter.sharedUse`), and the orders count it so.
+    let disposed: [Bool]
+
+    init(frames: [[UInt32]], areas: [Int], disposed: [Bool]? = nil) {
+        precondition(frames.count == areas.count && (disposed?.count ?? frames.count) == frames.count)
         self.frames = frames
+        self.disposed = disposed ?? [Bool](repeating: false, count: frames.count)
         codes = areas.map { max(1, $0 / 4) }
         var id: [UInt32: Int] = [:]
         var colors: [UInt32] = []
@@ -61,38 +71,55 @@ struct PaletteOrder {
 
     /// The best order found, at most `limit` colors (transparent first),
     /// with the bytes of the local tables of the frames it holds whole.
-    func best(limit: Int) -> (colors: [UInt32], savedBytes: Int) {
+    /// With `opaque`, orders of `limit` colors without a transparent entry
+    /// compete too (a shared table: frames that use it need an entry of
+    /// their own for transparency, or none), and the result may be one.
+    func best(limit: Int, opaque: Bool = false) -> (colors: [UInt32], savedBytes: Int) {
+        var best = (order: [Int](), savedBytes: 0, transparent: true)
+        var bestBits = Int.max
+        for transparent in opaque ? [true, false] : [true] {
+            // The orders count transparent in their limit: without it, one
+            // more color fits.
+            let room = transparent ? limit : limit + 1
+            for order in candidates(limit: room) {
+                let (bits, saved) = cost(order, transparent: transparent)
+                if bits < bestBits {
+                    bestBits = bits
+                    best = (order, saved, transparent)
+                }
+            }
+        }
+        let chosen = best.order.map { colors[$0] }
+        return (best.transparent ? [0] + chosen : chosen, best.savedBytes)
+    }
+
+    /// Every order tried, at most `limit` colors counting transparent.
+    private func candidates(limit: Int) -> [[Int]] {
         var candidates = [greedy(seed: nil, limit: limit), peeled(limit: limit), popular(limit: limit)]
         let step = max(1, (frames.count + Self.seeds - 1) / Self.seeds)
         for seed in stride(from: 0, to: frames.count, by: step) {
             candidates.append(greedy(seed: seed, limit: limit))
         }
-        var best = (order: [Int](), savedBytes: 0)
-        var bestBits = Int.max
-        for order in candidates {
-            let (bits, saved) = cost(order)
-            if bits < bestBits {
-                bestBits = bits
-                best = (order, saved)
-            }
-        }
-        return ([0] + best.order.map { colors[$0] }, best.savedBytes)
+        return candidates
     }
 
     /// Estimated bits of every frame's table and image data with
-    /// transparent and then `order` (color numbers) as the shared table
-    /// (its own bytes included), and the local-table bytes of the frames it
-    /// holds whole.
-    func cost(_ order: [Int]) -> (bits: Int, savedBytes: Int) {
-        // Each color's entry (transparent is entry 0), −1 when left out.
+    /// `order` (color numbers), after transparent when `transparent`, as
+    /// the shared table (its own bytes included), and the local-table bytes
+    /// of the frames it holds whole. Without a transparent entry, a frame
+    /// is held where it is not disposed of, and it needs no transparent
+    /// pixel of its own or leaves an entry unused for one.
+    func cost(_ order: [Int], transparent: Bool = true) -> (bits: Int, savedBytes: Int) {
+        let first = transparent ? 1 : 0
+        // Each color's entry, −1 when left out.
         var position = [Int](repeating: -1, count: colors.count)
-        for (i, c) in order.enumerated() { position[c] = i + 1 }
-        var bits = 8 * GIFWriter.colorTableBytes(order.count + 1)
+        for (i, c) in order.enumerated() { position[c] = i + first }
+        var bits = 8 * GIFWriter.colorTableBytes(order.count + first)
         var saved = 0
         for (f, ids) in frameIDs.enumerated() {
             var highest = 0
-            var held = true
-            for c in ids {
+            var held = transparent || !disposed[f] && (ids.count < order.count || !frames[f].contains(0))
+            for c in ids where held {
                 guard position[c] >= 0 else {
                     held = false
                     break
