@@ -677,6 +677,28 @@ struct LossyEncodeTests {
         #expect(try encode(near) >= 2 * checkpoint)
         let smaller = near.files[1]
         #expect(!smaller.projected && smaller.estimated && smaller.written > 0.5, "\(smaller)")
+
+        // A budget a tenth over the larger (lossless) file: it is expected
+        // to fit at the checkpoint, so the lossy file stops there, below
+        // the budget, at the size it is expected to reach; the lossless
+        // file is written whole.
+        let room = LossyTrials(levels: [0, 200], limit: sizes[0] * 11 / 10)
+        room.growth = tight.growth
+        #expect(try encode(room) == 32)
+        let (lossless, lossy) = (room.files[0], room.files[1])
+        #expect(!lossless.estimated && lossless.bytes == whole.outputs[0].bytes)
+        #expect(room.stoppedBelow(lossy) && lossy.bytes.isEmpty && abs(lossy.size - sizes[1]) <= 1, "\(lossy)")
+        #expect(!room.stoppedBelow(lossless) && !tight.files.contains(where: tight.stoppedBelow))
+
+        // Expected to fit (a growth a tenth short) but over the budget at
+        // the end: the lossy level, stopped below the budget, is written
+        // whole from the kept frames, the bytes of the whole pass.
+        let wrong = LossyTrials(levels: [0, 200], limit: sizes[0] - 64)
+        wrong.growth = [0: growth[0] * 0.9, 200: growth[1]]
+        _ = try encode(wrong)
+        #expect(wrong.files[0].estimated && wrong.stoppedBelow(wrong.files[1]), "\(wrong.files)")
+        let replayed = try #require(try wrong.replay(levels: [200], jobs: 2).first)
+        #expect(!replayed.estimated && replayed.bytes == whole.outputs[1].bytes)
     }
 
     @Test(

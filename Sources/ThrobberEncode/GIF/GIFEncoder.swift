@@ -133,9 +133,25 @@ struct GIFEncoder: FormatEncoder {
             let projected = Double(mark.bytes) * growth
             if projected > LossyTrials.projectionMargin * Double(limit) { box.writer.stop(projected: Int(projected)) }
         }
-        if writers.allSatisfy({ $0.writer.over != nil }) {
-            // Every file is past the budget: the rest of the frames would
-            // only make them larger.
+        // Where the lowest level's file is expected to fit, the higher
+        // levels cannot look better: they stop at the checkpoint too, with
+        // the size they are expected to reach (`LossyTrials.fitMargin`).
+        if let lowest = writers.first?.writer, lowest.over == nil, let mark = lowest.mark,
+            let growth = trials.growth[trials.levels[0]],
+            Double(mark.bytes) * growth * LossyTrials.fitMargin <= Double(limit)
+        {
+            for (box, level) in zip(writers, trials.levels).dropFirst()
+            where box.writer.over == nil && trials.limit(level: level) != nil {
+                guard let mark = box.writer.mark, let growth = trials.growth[level] else { continue }
+                box.writer.stop(projected: Int(Double(mark.bytes) * growth))
+            }
+        }
+        // Every file is past the budget: the rest of the frames would only
+        // make them larger. (A file stopped below it is not: the frames
+        // are kept on, for it to be written whole.)
+        if writers.allSatisfy({ $0.writer.over != nil }),
+            !writers.contains(where: { ($0.writer.projected ?? .max) <= limit })
+        {
             trials.abandon(writers.map(\.writer))
             throw LossyTrials.Abandoned()
         }

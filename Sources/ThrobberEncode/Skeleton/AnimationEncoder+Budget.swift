@@ -186,8 +186,18 @@ extension AnimationEncoder {
                     levels: ends, limit: maxBytes, unlimited: level ?? (i == steps.count - 1 ? ends.last : nil))
                 outputs.growth = growth
                 let report = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
-                let written = outputs.files
+                var written = outputs.files
                 for file in written { growth[file.level] = file.growth ?? growth[file.level] }
+                // Levels stopped because the lowest was expected to fit,
+                // where it did not after all: written whole now.
+                let below = written.filter(outputs.stoppedBelow).map(\.level)
+                if !below.isEmpty, let lowest = written.first, lowest.estimated || lowest.size > maxBytes {
+                    let whole =
+                        outputs.canReplay
+                        ? try outputs.replay(levels: below, jobs: settings.jobs)
+                        : try encodeLevels(below, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
+                    written = (written.filter { !below.contains($0.level) } + whole).sorted { $0.level < $1.level }
+                }
                 if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
                     exactColors = colors.count - (transparent == nil ? 0 : 1)
                 }
@@ -205,7 +215,9 @@ extension AnimationEncoder {
                 {
                     sizes[i] = (lowest.size, highest.size)
                 }
-                return search.add(step, index: i, files: files, report: report, format: format)
+                // A level stopped below the budget has no bytes to write.
+                return search.add(
+                    step, index: i, files: files.filter { !outputs.stoppedBelow($0) }, report: report, format: format)
             }
             let output = MemorySink()
             let report = try encodeOnce(trial, source, timeline: timeline, to: output, batch: batch)
