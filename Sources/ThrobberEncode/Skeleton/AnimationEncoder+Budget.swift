@@ -187,7 +187,6 @@ extension AnimationEncoder {
                 outputs.growth = growth
                 let report = try encodeTrial(trial, source, timeline: timeline, to: outputs, batch: batch)
                 var written = outputs.files
-                for file in written { growth[file.level] = file.growth ?? growth[file.level] }
                 // Levels stopped because the lowest was expected to fit,
                 // where it did not after all: written whole now.
                 let below = written.filter(outputs.stoppedBelow).map(\.level)
@@ -198,6 +197,7 @@ extension AnimationEncoder {
                         : try encodeLevels(below, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
                     written = (written.filter { !below.contains($0.level) } + whole).sorted { $0.level < $1.level }
                 }
+                for file in written { growth[file.level] = file.growth ?? growth[file.level] }
                 if i == 0, case .global(let colors, let transparent)? = outputs.header?.choice {
                     exactColors = colors.count - (transparent == nil ? 0 : 1)
                 }
