@@ -96,6 +96,107 @@ struct LZWEncoderTests {
         }
     }
 
+    @Test(
+        "a clear one string earlier or later than giflib's reads exactly in giflib, Pillow, ffmpeg, ImageMagick, Chromium and the spec decoder"
+    )
+    func clearPlaces() throws {
+        let (width, height) = (320, 200)
+        let palette = LossyLZWTests.palette(16)
+        let indices = LossyLZWTests.nearest(
+            LossyLZWTests.sources(width: width, height: height, noise: 40, seed: 5), palette)
+        let image = RGBAImage(
+            width: width, height: height,
+            pixels: indices.flatMap { i -> [UInt8] in
+                let c = palette[Int(i)]
+                return [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF), 255]
+            })
+        // Codes after each clear, counted by hand: with a 4-bit code size
+        // the first free code is 18, and each code but the last of a block
+        // adds one entry. giflib adds 18…4094 and writes one more code
+        // before its clear: 4,078. One string earlier: entries 18…4093 and
+        // no code for the string that would add 4094: 4,076. One string
+        // later: entries 18…4095 and one more code: 4,079.
+        let expectedBlock: [(LZWEncoder.ClearRule, Int)] = [(.whenFull, 4078), (.earlier, 4076), (.later, 4079)]
+        let sizes = try withTemporaryDirectory { dir -> [LZWEncoder.ClearRule: Int] in
+            let raw = dir.appendingPathComponent("ref.rgba")
+            try Data(image.pixels).write(to: raw)
+            let reference = dir.appendingPathComponent("reference")
+            try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+            // The reference PNG, written by Pillow from the raw pixels.
+            let png = try Command.run(
+                URL(fileURLWithPath: ToolRunner.python),
+                [
+                    "-c",
+                    "import sys; from PIL import Image; Image.frombytes('RGBA', (\(width), \(height)), open(sys.argv[1], 'rb').read()).save(sys.argv[2])",
+                    raw.path, reference.appendingPathComponent("0001.png").path,
+                ])
+            try #require(png.status == 0, "\(png.stderrText)")
+            var sizes: [LZWEncoder.ClearRule: Int] = [:]
+            for (rule, block) in expectedBlock {
+                var encoder = LZWEncoder()
+                let data = indices.withUnsafeBufferPointer { encoder.encode($0, codeSize: 4, rule: rule) }
+                sizes[rule] = data.count
+                let path = dir.appendingPathComponent("\(rule).gif").path
+                let file = try OutputFile(path: path)
+                let writer = try GIFWriter(
+                    sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 0)
+                writer.triesClearPlaces = false  // the stream as coded, not moved
+                var frame = GIFWriter.Frame(
+                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+                    delay: 10, disposal: .none, transparentIndex: nil)
+                frame.lzw = GIFWriter.LZWData(indices: indices, codeSize: 4, data: data)
+                try writer.write(frame)
+                try writer.finish()
+                try file.commit()
+                let written = try Self.firstImageData([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+                #expect(written.codeSize == 4 && written.data == data, "\(rule): the stream was not written as coded")
+                struct Counted: Decodable {
+                    struct Image: Decodable { var blocks: [Int] }
+                    var images: [Image]
+                }
+                let counted = try JSONDecoder().decode(
+                    Counted.self, from: ToolRunner.python("gif_lzw_codes.py", [path]))
+                let blocks = try #require(counted.images.first?.blocks)
+                #expect(blocks.count >= 3 && blocks.dropLast().allSatisfy { $0 == block }, "\(rule): \(blocks)")
+                let expected = [normalized(image)]
+                expectFrames(try DecodedGIF(path: path).frames.map(\.pixels), equal: expected, width: width, "giflib")
+                expectFrames(try PillowGIF(path: path).frames.map(\.pixels), equal: expected, width: width, "Pillow")
+                for d in [ReferenceAnimation.Decoder.ffmpeg, .gifspec] {
+                    expectFrames(
+                        try ReferenceAnimation(d, path: path).frames, equal: expected, width: width,
+                        "\(rule) \(d.rawValue)")
+                }
+                // ImageMagick and Chromium, through the conformance checker.
+                let spec: [String: Any] = [
+                    "gif": path, "psnr_floor": 35,
+                    "reference": ["dir": reference.path, "glob": "*.png", "fps": "10"],
+                ]
+                let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
+                let result = try Command.run(
+                    URL(fileURLWithPath: ToolRunner.python),
+                    [ToolRunner.tools.appendingPathComponent("conformance.py").path, json], timeout: 240)
+                try #require(result.status == 0, "conformance.py: \(result.stderrText)")
+                struct Report: Decodable {
+                    struct Output: Decodable { var decoders: [String], lossless: Bool? }
+                    var problems: [String]
+                    var gif: Output?
+                }
+                let report = try JSONDecoder().decode(Report.self, from: result.stdout)
+                #expect(report.problems.isEmpty, "\(rule): \(report.problems)")
+                #expect(
+                    Set(["pillow", "ffmpeg", "imagemagick", "chromium"]).isSubset(of: report.gif?.decoders ?? []),
+                    "\(rule): read by \(report.gif?.decoders ?? [])")
+                #expect(report.gif?.lossless == true)
+            }
+            return sizes
+        }
+        // Each rule differs in bytes; the encoder keeps the smallest.
+        #expect(Set(sizes.values).count == 3, "\(sizes)")
+        var encoder = LZWEncoder()
+        let smallest = indices.withUnsafeBufferPointer { encoder.smallest($0, codeSize: 4) }
+        #expect(smallest.count <= sizes.values.min() ?? 0)
+    }
+
     @Test("interlaced rows come in the GIF spec's four passes")
     func interlacedRowOrder() {
         // Ten rows of one pixel each, the pixel its row number.

@@ -8,11 +8,13 @@ and, for each image, reads its LZW data sub-blocks and decodes the codes
 with the GIF rules (codes LSB first; width starts at minimum code size + 1
 and grows when the next free code reaches 2^width, up to 12 bits; a clear
 code resets the table). Prints one JSON object: {"images": [{"codes": N,
-"bytes": B, "pixels": P, "clears": C, "full_codes": F}, ...]} where N
+"bytes": B, "pixels": P, "clears": C, "full_codes": F, "blocks": [K, ...]},
+...]} where N
 counts every code read up to and including the end code, B the LZW image
 data bytes (code size byte, sub-block length bytes, data, terminator), P
-the decoded pixel count, C the clear codes and F the codes read while the
-table was full (a deferred clear).
+the decoded pixel count, C the clear codes, F the codes read while the
+table was full (a deferred clear), and each K the codes read after a clear
+before the next clear or the end code (those two not counted).
 """
 import json
 import struct
@@ -44,6 +46,7 @@ def decode(min_size, payload):
     pixels = 0
     clears = 0
     full_codes = 0
+    blocks = []
     bitpos = 0
     total_bits = len(payload) * 8
     while bitpos + width <= total_bits:
@@ -55,6 +58,7 @@ def decode(min_size, payload):
         codes += 1
         if code == clear:
             clears += 1
+            blocks.append(0)
             width = min_size + 1
             next_code = end + 1
             lengths = {}
@@ -62,6 +66,8 @@ def decode(min_size, payload):
             continue
         if code == end:
             break
+        if blocks:
+            blocks[-1] += 1
         if code < clear:
             length = 1
         elif code in lengths:
@@ -79,7 +85,7 @@ def decode(min_size, payload):
         if next_code == (1 << width) and width < 12:
             width += 1
         prev = code
-    return codes, pixels, clears, full_codes
+    return codes, pixels, clears, full_codes, blocks
 
 
 def main():
@@ -106,9 +112,9 @@ def main():
                 pos += 3 * (2 << (f & 7))
             min_size = data[pos]
             payload, pos, raw = read_subblocks(data, pos + 1)
-            codes, pixels, clears, full_codes = decode(min_size, payload)
+            codes, pixels, clears, full_codes, blocks = decode(min_size, payload)
             images.append({"codes": codes, "bytes": raw + 1, "pixels": pixels, "area": w * h,
-                           "clears": clears, "full_codes": full_codes})
+                           "clears": clears, "full_codes": full_codes, "blocks": blocks})
         else:
             raise SystemExit(f"unknown block 0x{kind:02x}")
     print(json.dumps({"images": images}))

@@ -63,6 +63,15 @@ package final class GIFWriter {
     /// one more LZW pass, and what gifsicle keeps from an interlaced input
     /// (Pillow's hopper_resized.gif: 3 bytes fewer).
     package var triesInterlace = false
+    /// Whether images are also coded with the clear moved by a string
+    /// (`LZWEncoder.ClearRule.movedByAString`). That pays a few bytes on
+    /// some images (giflib's wedge.gif: 3) for two more LZW passes after
+    /// the dictionary first fills, so once those rules have lost on 4
+    /// images in a row they are tried on every 16th only. Off for the size
+    /// probes of `encoded(of:)`.
+    package var triesClearPlaces = true
+    private var clearPlaceLosses = 0
+    private var imagesWritten = 0
 
     /// Starts the stream. `loop` follows the config: 0 = forever, N = play N
     /// times (the NETSCAPE count is the number of repeats, N − 1; a GIF that
@@ -154,14 +163,20 @@ package final class GIFWriter {
         }
         // The code size giflib writes: the table's bits, at least 2.
         let codeSize = max(2, Int((map ?? gif.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
-        var data =
-            frame.lzw.flatMap { $0.codeSize == codeSize && $0.indices == frame.indices ? $0.data : nil }
-            ?? frame.indices.withUnsafeBufferPointer { lzw.smallest($0, codeSize: codeSize) }
+        let movesClear = triesClearPlaces && (clearPlaceLosses < 4 || imagesWritten % 16 == 0)
+        imagesWritten += 1
+        var data = frame.indices.withUnsafeBufferPointer { indices in
+            coded(
+                indices, codeSize: codeSize, movesClear: movesClear,
+                cached: frame.lzw.flatMap { $0.codeSize == codeSize && $0.indices == frame.indices ? $0.data : nil })
+        }
         lastLZW = LZWData(indices: frame.indices, codeSize: codeSize, data: data)
         var interlaced = false
         if triesInterlace, frame.rect.height > 2 {
             let rows = GIFWriter.interlacedRows(frame.indices, width: frame.rect.width, height: frame.rect.height)
-            let other = rows.withUnsafeBufferPointer { lzw.smallest($0, codeSize: codeSize) }
+            let other = rows.withUnsafeBufferPointer {
+                coded($0, codeSize: codeSize, movesClear: movesClear, cached: nil)
+            }
             if other.count < data.count {
                 data = other
                 interlaced = true
@@ -259,6 +274,32 @@ package final class GIFWriter {
         return GifMakeMapObject(Int32(size), &colors)
     }
 
+    /// The smallest LZW data of `indices` among the clear rules (only those
+    /// at giflib's place unless `movesClear`), `cached` standing for those.
+    /// Counts the moved rules' losses on images that fill the dictionary.
+    private func coded(
+        _ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, movesClear: Bool, cached: [UInt8]?
+    ) -> [UInt8] {
+        let rules = LZWEncoder.ClearRule.self
+        guard let cached else {
+            let data = lzw.smallest(
+                indices, codeSize: codeSize, rules: movesClear ? rules.allCases : rules.atGiflibsPlace)
+            if movesClear && lzw.filled {
+                clearPlaceLosses = rules.movedByAString.contains(lzw.chosen) ? 0 : clearPlaceLosses + 1
+            }
+            return data
+        }
+        guard movesClear else { return cached }
+        let moved = lzw.smallest(indices, codeSize: codeSize, rules: rules.movedByAString)
+        guard lzw.filled else { return cached }
+        if moved.count < cached.count {
+            clearPlaceLosses = 0
+            return moved
+        }
+        clearPlaceLosses += 1
+        return cached
+    }
+
     /// Bytes `frame` would take in a file of its own with `palette` as
     /// its local table, and its LZW data: used to choose between encodings
     /// of the same frame (the data is written again as it is when the code
@@ -271,6 +312,7 @@ package final class GIFWriter {
             let probe = try GIFWriter(
                 sink: sink, width: width, height: height, globalPalette: nil,
                 backgroundIndex: 0, loop: 1)
+            probe.triesClearPlaces = false
             var f = frame
             f.palette = palette
             try probe.write(f)

@@ -13,8 +13,14 @@
 /// giflib's own encoder), so nothing is lost by choosing among the rules.
 ///
 /// Codes are those of giflib: the same code size, a clear code first,
-/// widening as giflib widens, and never code 4095, so that decoders that
-/// add one entry past the encoder's (all of them) stay in step.
+/// widening as giflib widens. Where a clear goes is also a choice: one
+/// string earlier or later than giflib's place can code shorter.
+///
+/// The dictionary holds codes up to 4094, as giflib's does, except under
+/// `ClearRule.later`. A decoder adds its entries one code behind the
+/// encoder, and one whose dictionary is full keeps rewriting its last entry
+/// (giflib sets entry 4095's suffix again on every code): code 4095 is safe
+/// only when the clear comes right after it.
 package struct LZWEncoder {
     /// When a full dictionary is cleared.
     package enum ClearRule: CaseIterable, Sendable {
@@ -26,6 +32,20 @@ package struct LZWEncoder {
         case whenWorn
         /// Never: the full dictionary codes the rest of the image.
         case never
+        /// One string before giflib's: the string whose miss would add code
+        /// 4094 is not written; a clear goes in its place, and the string
+        /// is coded again from the empty dictionary (gifsicle's "eager"
+        /// clear). Pays where that string is short.
+        case earlier
+        /// One string after giflib's, as gifsicle's other rule: the
+        /// dictionary also takes code 4095, and the clear follows the next
+        /// string, so that the decoder adds 4095 and then clears.
+        case later
+
+        /// The rules that clear where giflib does, or later still.
+        package static let atGiflibsPlace: [ClearRule] = [.whenFull, .whenWorn, .never]
+        /// The rules that move giflib's clear by one string.
+        package static let movedByAString: [ClearRule] = [.earlier, .later]
     }
 
     /// Codes a block holds for `whenWorn`.
@@ -53,8 +73,14 @@ package struct LZWEncoder {
         var baseline = 0.0
         var blockCodes = 0
         var blockStart = 0
+        /// Where the current string starts.
+        var stringStart = 0
     }
     private var state = State()
+    /// Whether the last `smallest` came near a full dictionary (else every
+    /// rule codes alike), and the rule it chose.
+    package private(set) var filled = false
+    package private(set) var chosen = ClearRule.whenFull
     private var codeSize = 2
     private var clear: Int { 1 << codeSize }
 
@@ -71,20 +97,25 @@ package struct LZWEncoder {
 
     /// The shortest LZW data of `indices` among the rules (the first on
     /// ties, so that an image whose dictionary never fills is coded as
-    /// giflib codes it). The rules share the coding up to the first full
-    /// dictionary.
-    package mutating func smallest(_ indices: UnsafeBufferPointer<UInt8>, codeSize: Int) -> [UInt8] {
+    /// giflib codes it). The rules share the coding up to the miss that
+    /// would add code 4094, where the first of them differs.
+    package mutating func smallest(
+        _ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, rules: [ClearRule] = ClearRule.allCases
+    ) -> [UInt8] {
         start(indices, codeSize: codeSize)
+        filled = false
+        chosen = rules[0]
         guard !indices.isEmpty else { return finish(indices) }
-        // Without a full dictionary every rule codes alike.
+        // Until the dictionary is nearly full every rule codes alike.
         guard run(indices, rule: .whenFull, stopAtFill: true) else { return finish(indices) }
+        filled = true
         let atFill = state
         var best: [UInt8] = []
-        for rule in ClearRule.allCases {
+        for rule in rules {
             state = atFill
             _ = run(indices, rule: rule, stopAtFill: false, resuming: true)
             let data = finish(indices)
-            if best.isEmpty || data.count < best.count { best = data }
+            if best.isEmpty || data.count < best.count { (best, chosen) = (data, rule) }
         }
         return best
     }
@@ -108,42 +139,59 @@ package struct LZWEncoder {
     }
 
     /// Codes pixels from `state.position` on. With `stopAtFill`, stops at
-    /// the first miss that finds the dictionary full (its prefix code
-    /// written, the rule's choice not yet made) and returns true; else
-    /// returns whether the dictionary filled. `resuming` takes up a state
-    /// stopped so.
+    /// the first miss that would add code 4094 (nothing of it written yet)
+    /// and returns true; else returns whether the dictionary filled.
+    /// `resuming` takes up a state stopped so.
     private mutating func run(
         _ indices: UnsafeBufferPointer<UInt8>, rule: ClearRule, stopAtFill: Bool, resuming: Bool = false
     ) -> Bool {
-        var sawFull = resuming
-        var pendingFull = resuming
-        while pendingFull || state.position < indices.count {
-            if !pendingFull {
+        var sawFull = false
+        var resumed = resuming
+        let limit = rule == .later ? 4096 : 4095
+        var key: Int32 = 0
+        var slot = 0
+        while resumed || state.position < indices.count {
+            if resumed {
+                // The miss stopped at: its string and free slot, found again.
+                resumed = false
+                key = Int32(state.current << 8 | Int(indices[state.position - 1]))
+                slot = Self.slot(key)
+                while state.keys[slot] != -1 { slot = (slot + 1) & 8191 }
+            } else {
                 let pixel = Int(indices[state.position])
                 state.position += 1
-                let key = Int32(state.current << 8 | pixel)
-                var slot = Self.slot(key)
+                key = Int32(state.current << 8 | pixel)
+                slot = Self.slot(key)
                 while state.keys[slot] != -1 && state.keys[slot] != key { slot = (slot + 1) & 8191 }
                 if state.keys[slot] == key {
                     state.current = Int(state.codes[slot])
                     continue
                 }
-                output(state.current)
-                state.current = pixel
-                if state.next < 4095 {
-                    state.keys[slot] = key
-                    state.codes[slot] = Int16(state.next)
-                    state.next += 1
-                    state.blockStart = state.position - 1
-                    continue
+                if state.next == 4094 {
+                    sawFull = true
+                    if stopAtFill { return true }
                 }
-                // The dictionary is full.
-                sawFull = true
-                if stopAtFill { return true }
             }
-            pendingFull = false
+            if state.next == 4094 && rule == .earlier {
+                output(clear)
+                restart()
+                state.position = state.stringStart + 1
+                state.current = Int(indices[state.stringStart])
+                continue
+            }
+            output(state.current)
+            state.current = Int(indices[state.position - 1])
+            state.stringStart = state.position - 1
+            if state.next < limit {
+                state.keys[slot] = key
+                state.codes[slot] = Int16(state.next)
+                state.next += 1
+                state.blockStart = state.position - 1
+                continue
+            }
+            // The dictionary is full.
             switch rule {
-            case .whenFull:
+            case .whenFull, .earlier, .later:
                 output(clear)
                 restart()
             case .never:
