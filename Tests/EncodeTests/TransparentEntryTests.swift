@@ -34,6 +34,37 @@ struct TransparentEntryTests {
     }
 
     @Test(
+        "a first frame that draws part of the canvas is cut to what it draws, its transparent entry the background index, and every decoder shows the clear border",
+        arguments: [1, 3])
+    func firstFrameCut(frames count: Int) throws {
+        // Two-color noise in a 20 × 16 block at (20, 8) of a clear 48 × 32
+        // canvas; in an animation the block moves right a pixel a frame.
+        let frames = (0..<count).map { f in
+            Synth.image(48, 32) { x, y in
+                guard (20 + f..<40 + f).contains(x), (8..<24).contains(y) else { return (0, 0, 0, 0) }
+                return Self.noise(x, y) ? (250, 250, 250, 255) : (10, 20, 30, 255)
+            }
+        }
+        let gif = try encodeGIF(frames, .with { $0.timing.fps = Rational(10) })
+        let first = try #require(gif.giflib.frames.first)
+        #expect(
+            first.left == 20 && first.top == 8 && first.width == 20 && first.height == 16,
+            "frame 0 at \(first.left),\(first.top) \(first.width)x\(first.height)")
+        let t = try #require(first.transparentIndex, "a cut first frame needs its transparent index")
+        #expect(Int(gif.bytes[11]) == t, "background index \(gif.bytes[11]), transparent \(t)")
+        #expect(!first.hasLocalPalette)
+        expectViewersShow(gif, frames.map { ($0, 10) })
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("cut.gif").path
+            try Data(gif.bytes).write(to: URL(fileURLWithPath: path))
+            for d in [ReferenceAnimation.Decoder.ffmpeg, .gifspec] {
+                expectFrames(
+                    try ReferenceAnimation(d, path: path).frames, equal: frames.map(normalized), width: 48, d.rawValue)
+            }
+        }
+    }
+
+    @Test(
         "an opaque 4-color animation whose changes leave a color out: a 4-entry table, kept pixels through an entry the frame does not draw"
     )
     func unusedEntryAsTransparent() throws {

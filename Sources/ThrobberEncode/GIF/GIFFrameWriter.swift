@@ -14,6 +14,8 @@ struct GIFFrameWriter {
     /// The source frame written last (nil before the first).
     private var lastTarget: RGBAImage?
     private let globalTable: ColorTable?
+    /// The logical screen's background index.
+    private let background: Int
     /// Lossy LZW (`--lossy`), nil when off.
     var lossy: LossyLZW?
     /// Without lossy LZW: chooses, among entries that show a pixel exactly
@@ -75,6 +77,7 @@ struct GIFFrameWriter {
             sink: sink, width: width, height: height, globalPalette: global,
             backgroundIndex: background, loop: loop)
         self.choice = choice
+        self.background = background
         memory = sink as? MemorySink
         self.width = width
         self.height = height
@@ -338,11 +341,52 @@ struct GIFFrameWriter {
     /// transparency, delay and disposal is left out (a still's, often an
     /// animation's first).
     private func put(_ frame: GIFWriter.Frame) throws {
+        if lastTarget == nil, let cropped = croppedFirst(frame) { return try gif.write(cropped) }
         guard let t = frame.transparentIndex, frame.disposal != .background, !frame.indices.contains(UInt8(t))
         else { return try gif.write(frame) }
         var plain = frame
         plain.transparentIndex = nil
         try gif.write(plain)
+    }
+
+    /// The first frame cut to the pixels it draws, where that codes
+    /// smaller: what lies around them is transparent on the screen before
+    /// the first frame, as decoders show it when that frame has a
+    /// transparent index (Pillow and ffmpeg fill the screen with it;
+    /// browsers leave it clear). So that decoders which fill it with the
+    /// background color show it clear too, only a frame on the global table
+    /// whose transparent entry is the background index is cut, as gifsicle
+    /// does, and it keeps that entry even where no pixel left uses it.
+    private func croppedFirst(_ frame: GIFWriter.Frame) -> GIFWriter.Frame? {
+        guard frame.palette == nil, let globalTable, let t = frame.transparentIndex, t == background else {
+            return nil
+        }
+        let r = frame.rect
+        var (minX, minY, maxX, maxY) = (r.width, r.height, -1, -1)
+        frame.indices.withUnsafeBufferPointer { ix in
+            for y in 0..<r.height {
+                let row = y * r.width
+                for x in 0..<r.width where Int(ix[row + x]) != t {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = y
+                }
+            }
+        }
+        guard maxX >= 0, maxX - minX + 1 < r.width || maxY - minY + 1 < r.height else { return nil }
+        let cut = PixelRect(x: r.x + minX, y: r.y + minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        var indices: [UInt8] = []
+        indices.reserveCapacity(cut.width * cut.height)
+        for y in minY...maxY { indices += frame.indices[(y * r.width + minX)...(y * r.width + maxX)] }
+        var cropped = frame
+        cropped.rect = cut
+        cropped.indices = indices
+        cropped.lzw = nil
+        let colors = globalTable.colors
+        let whole = GIFWriter.encodedSize(of: frame, palette: colors, width: width, height: height)
+        let part = GIFWriter.encodedSize(of: cropped, palette: colors, width: width, height: height)
+        return part < whole ? cropped : nil
     }
 
     /// For a palette without a transparent entry: the entry that frame `f`
