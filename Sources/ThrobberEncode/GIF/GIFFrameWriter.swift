@@ -355,8 +355,9 @@ struct GIFFrameWriter {
     /// transparent index (Pillow and ffmpeg fill the screen with it;
     /// browsers leave it clear). So that decoders which fill it with the
     /// background color show it clear too, only a frame on the global table
-    /// whose transparent entry is the background index is cut, as gifsicle
-    /// does, and it keeps that entry even where no pixel left uses it.
+    /// whose transparent entry is the background index is cut (gifsicle
+    /// sets the background index so for a first frame that comes cut), and
+    /// it keeps that entry even where no pixel left uses it.
     private func croppedFirst(_ frame: GIFWriter.Frame) -> GIFWriter.Frame? {
         guard frame.palette == nil, let globalTable, let t = frame.transparentIndex, t == background else {
             return nil
