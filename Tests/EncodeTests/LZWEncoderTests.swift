@@ -194,7 +194,34 @@ struct LZWEncoderTests {
         #expect(Set(sizes.values).count == 3, "\(sizes)")
         var encoder = LZWEncoder()
         let smallest = indices.withUnsafeBufferPointer { encoder.smallest($0, codeSize: 4) }
+        let chosen = encoder.chosen
         #expect(smallest.count <= sizes.values.min() ?? 0)
+        #expect(LZWEncoder.ClearRule.movedByAString.contains(chosen), "\(chosen) won: \(sizes)")
+        // Resuming each rule from the shared start codes as that rule alone.
+        for rule in LZWEncoder.ClearRule.allCases {
+            let alone = indices.withUnsafeBufferPointer { encoder.encode($0, codeSize: 4, rule: rule) }
+            let resumed = indices.withUnsafeBufferPointer { encoder.smallest($0, codeSize: 4, rules: [rule]) }
+            #expect(resumed == alone, "\(rule): resumed from the shared start, the stream differs")
+        }
+        // A writer left to choose (the moved clears are tried on its first
+        // image) writes that smallest stream, and it reads exactly.
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("chosen.gif").path
+            let file = try OutputFile(path: path)
+            let writer = try GIFWriter(
+                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 0)
+            try writer.write(
+                GIFWriter.Frame(
+                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+                    delay: 10, disposal: .none, transparentIndex: nil))
+            try writer.finish()
+            try file.commit()
+            let written = try Self.firstImageData([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(written.data == smallest, "the writer did not keep the smallest stream (\(chosen))")
+            let expected = [normalized(image)]
+            expectFrames(try DecodedGIF(path: path).frames.map(\.pixels), equal: expected, width: width, "giflib")
+            expectFrames(try PillowGIF(path: path).frames.map(\.pixels), equal: expected, width: width, "Pillow")
+        }
     }
 
     @Test("interlaced rows come in the GIF spec's four passes")

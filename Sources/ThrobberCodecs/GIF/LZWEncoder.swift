@@ -52,7 +52,8 @@ package struct LZWEncoder {
     static let block = 512
 
     /// Where the coder is: everything needed to go on from a pixel, so
-    /// that the rules can share the coding up to the first full dictionary.
+    /// that the rules can share the coding up to the miss that would add
+    /// code 4094.
     private struct State {
         /// Open addressing: `keys[slot]` is prefix << 8 | pixel (−1 =
         /// empty), `codes[slot]` its code. 8,192 slots for at most 4,095
