@@ -45,14 +45,27 @@ struct LZWEncoderTests {
     static func writeWithGiflib(
         _ indices: [UInt8], width: Int, height: Int, palette: [UInt32], transparent: Int?, to path: String
     ) throws {
+        try writeFrame(
+            indices, width: width, height: height, palette: palette, transparent: transparent, loop: 1, to: path
+        ) { $0.usesGiflibLZW = true }
+    }
+
+    /// Writes a GIF of one frame of `indices` (a local table of `palette`,
+    /// delay 10) to `path`, with the writer set up by `setUp` and the LZW
+    /// data `lzw` where given.
+    static func writeFrame(
+        _ indices: [UInt8], width: Int, height: Int, palette: [UInt32], transparent: Int? = nil, loop: Int = 0,
+        lzw: [UInt8]? = nil, codeSize: Int = 0, to path: String, setUp: (GIFWriter) -> Void = { _ in }
+    ) throws {
         let file = try OutputFile(path: path)
         let writer = try GIFWriter(
-            sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 1)
-        writer.usesGiflibLZW = true
-        try writer.write(
-            GIFWriter.Frame(
-                rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
-                delay: 10, disposal: .none, transparentIndex: transparent))
+            sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: loop)
+        setUp(writer)
+        var frame = GIFWriter.Frame(
+            rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
+            delay: 10, disposal: .none, transparentIndex: transparent)
+        frame.lzw = lzw.map { GIFWriter.LZWData(indices: indices, codeSize: codeSize, data: $0) }
+        try writer.write(frame)
         try writer.finish()
         try file.commit()
     }
@@ -137,17 +150,10 @@ struct LZWEncoderTests {
                 let data = indices.withUnsafeBufferPointer { encoder.encode($0, codeSize: 4, rule: rule) }
                 sizes[rule] = data.count
                 let path = dir.appendingPathComponent("\(rule).gif").path
-                let file = try OutputFile(path: path)
-                let writer = try GIFWriter(
-                    sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 0)
-                writer.triesClearPlaces = false  // the stream as coded, not moved
-                var frame = GIFWriter.Frame(
-                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
-                    delay: 10, disposal: .none, transparentIndex: nil)
-                frame.lzw = GIFWriter.LZWData(indices: indices, codeSize: 4, data: data)
-                try writer.write(frame)
-                try writer.finish()
-                try file.commit()
+                // The stream as coded, not moved.
+                try Self.writeFrame(
+                    indices, width: width, height: height, palette: palette, lzw: data, codeSize: 4, to: path
+                ) { $0.triesClearPlaces = false }
                 let written = try Self.firstImageData([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
                 #expect(written.codeSize == 4 && written.data == data, "\(rule): the stream was not written as coded")
                 struct Counted: Decodable {
@@ -207,15 +213,7 @@ struct LZWEncoderTests {
         // image) writes that smallest stream, and it reads exactly.
         try withTemporaryDirectory { dir in
             let path = dir.appendingPathComponent("chosen.gif").path
-            let file = try OutputFile(path: path)
-            let writer = try GIFWriter(
-                sink: file, width: width, height: height, globalPalette: nil, backgroundIndex: 0, loop: 0)
-            try writer.write(
-                GIFWriter.Frame(
-                    rect: PixelRect(x: 0, y: 0, width: width, height: height), palette: palette, indices: indices,
-                    delay: 10, disposal: .none, transparentIndex: nil))
-            try writer.finish()
-            try file.commit()
+            try Self.writeFrame(indices, width: width, height: height, palette: palette, to: path)
             let written = try Self.firstImageData([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             #expect(written.data == smallest, "the writer did not keep the smallest stream (\(chosen))")
             let expected = [normalized(image)]

@@ -383,11 +383,12 @@ struct GIFFrameWriter {
         var cropped = frame
         cropped.rect = cut
         cropped.indices = indices
-        cropped.lzw = nil
         let colors = globalTable.colors
         let whole = GIFWriter.encodedSize(of: frame, palette: colors, width: width, height: height)
-        let part = GIFWriter.encodedSize(of: cropped, palette: colors, width: width, height: height)
-        return part < whole ? cropped : nil
+        let part = GIFWriter.encoded(of: cropped, palette: colors, width: width, height: height)
+        // The probe's LZW data is written again where its code size holds.
+        cropped.lzw = part.lzw
+        return part.bytes < whole ? cropped : nil
     }
 
     /// For a palette without a transparent entry: the entry that frame `f`
