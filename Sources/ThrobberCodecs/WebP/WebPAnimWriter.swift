@@ -102,8 +102,6 @@ package final class WebPAnimWriter {
         config.alpha_compression = 1
         if !settings.lossless {
             config.autofilter = settings.autofilter ? 1 : 0
-            // Segment smoothing: fewer blocky edges at the same size.
-            config.preprocessing = 1
         }
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else {
@@ -184,11 +182,68 @@ package final class WebPAnimWriter {
     private func encode(_ image: RGBAImage, at start: Int) throws {
         var picture = try Self.picture(image)
         defer { WebPPictureFree(&picture) }
+        if !settings.lossless { config.preprocessing = Self.isFlat(image) ? 1 : 0 }
         guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: start), &config) != 0 else {
             throw failure("frame \(frames + 1)")
         }
         lastAdded = start
         frames += 1
+    }
+
+    /// Whether at least half of `image`'s whole 16x16 blocks hold at most
+    /// 4 colors (every fully transparent pixel counting as one): drawn
+    /// content (loaders, test patterns, screens) rather than a photograph
+    /// or a rendering with texture.
+    ///
+    /// A lossy frame that is flat gets libwebp's segment smoothing: its
+    /// macroblocks' segment map (which of four quantizers each one takes)
+    /// put through a 3x3 majority filter. On drawn content the raw map
+    /// flips between segments along flat areas; smoothed, testsrc2 codes
+    /// 0.0001–0.0006 more SSIM at the same bytes (quality 55–80). On
+    /// texture the raw map is right: smoothing costs mandelbrot
+    /// 0.0001–0.0002 SSIM and a camera's frames (photo-seq-dlib-bobot) up
+    /// to 0.0016, so other frames keep libwebp's default, no smoothing
+    /// (docs/benchmarks.md). Blocks holding at most 4 colors: testsrc2
+    /// 78–80 %, life 100 %, mandelbrot 0 %, the camera's frames 25–37 %.
+    package static func isFlat(_ image: RGBAImage) -> Bool {
+        let side = 16
+        let across = image.width / side
+        let down = image.height / side
+        guard across > 0, down > 0 else { return false }
+        var flat = 0
+        image.pixels.withUnsafeBytes { bytes in
+            var seen = (UInt32(0), UInt32(0), UInt32(0), UInt32(0))
+            for by in 0..<down {
+                for bx in 0..<across {
+                    var count = 0
+                    block: for y in by * side..<(by + 1) * side {
+                        var offset = (y * image.width + bx * side) * 4
+                        for _ in 0..<side {
+                            var pixel = UInt32(
+                                littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                            offset += 4
+                            if pixel >> 24 == 0 { pixel = 0 }  // alpha 0
+                            if count > 0 && pixel == seen.0 || count > 1 && pixel == seen.1
+                                || count > 2 && pixel == seen.2 || count > 3 && pixel == seen.3
+                            {
+                                continue
+                            }
+                            switch count {
+                            case 0: seen.0 = pixel
+                            case 1: seen.1 = pixel
+                            case 2: seen.2 = pixel
+                            case 3: seen.3 = pixel
+                            default: break
+                            }
+                            count += 1
+                            if count > 4 { break block }
+                        }
+                    }
+                    if count <= 4 { flat += 1 }
+                }
+            }
+        }
+        return flat * 2 >= across * down
     }
 
     private func failure(_ what: String) -> ThrobberError {

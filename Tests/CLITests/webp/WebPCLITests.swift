@@ -115,6 +115,53 @@ struct WebPCLITests {
         }
     }
 
+    @Test(
+        "--quality: libwebp's segment smoothing on drawn frames only; textured frames code as img2webp codes them")
+    func smoothingOnDrawnFrames() throws {
+        try withTemporaryDirectory { dir in
+            // img2webp never smooths (no option for it) and has the same
+            // mixed, method 4, key frame 3–5 settings: on mandelbrot's
+            // texture every byte but ANIM's background color is the same
+            // as ours; on testsrc2's bars the frames differ.
+            for (source, drawn) in [("mandelbrot", false), ("testsrc2", true)] {
+                let frames = try ffmpegSourceFrames(
+                    "\(source)=size=160x120:rate=25", count: 6, in: dir, name: source)
+                let ours = dir.appendingPathComponent("\(source).webp")
+                let peer = dir.appendingPathComponent("\(source)-img2webp.webp")
+                try Self.run([
+                    "encode", frames[0].deletingLastPathComponent().path, "--fps", "25", "--quality", "75", "-o",
+                    ours.path,
+                ])
+                let p = try Command.run(
+                    URL(fileURLWithPath: "/usr/bin/img2webp"),
+                    ["-loop", "0", "-lossy", "-q", "75", "-m", "4", "-mixed", "-kmin", "3", "-kmax", "5", "-d", "40"]
+                        + frames.map(\.path) + ["-o", peer.path])
+                #expect(p.status == 0, "\(p.stderrText)")
+                var a = try [UInt8](Data(contentsOf: ours))
+                let b = try [UInt8](Data(contentsOf: peer))
+                // ANIM's payload starts with the background color: ours is
+                // transparent black, img2webp's opaque white.
+                let anim = try #require(Self.chunk("ANIM", in: a))
+                #expect(Array(a[anim..<anim + 4]) == [0, 0, 0, 0] && Self.chunk("ANIM", in: b) == anim)
+                a.replaceSubrange(anim..<anim + 4, with: b[anim..<anim + 4])
+                #expect((a == b) == !drawn, "\(source): \(a.count) B, img2webp \(b.count) B")
+                #expect(try Self.read(ours, against: frames).minPSNR ?? 0 > 20)
+            }
+        }
+    }
+
+    /// The offset of the payload of the first `fourCC` chunk of a RIFF
+    /// WebP file, nil if it has none.
+    static func chunk(_ fourCC: String, in file: [UInt8]) -> Int? {
+        var at = 12
+        while at + 8 <= file.count {
+            let size = Int(file[at + 4]) | Int(file[at + 5]) << 8 | Int(file[at + 6]) << 16 | Int(file[at + 7]) << 24
+            if String(decoding: file[at..<at + 4], as: UTF8.self) == fourCC { return at + 8 }
+            at += 8 + size + size % 2
+        }
+        return nil
+    }
+
     static let gradientScript = """
         import sys
         from PIL import Image, ImageDraw
