@@ -65,6 +65,11 @@ struct WebPEncoder: FormatEncoder {
     /// `exhaustivePixels`).
     private var deciding = false
     private var held: [Frame] = []
+    /// Whether the racers wait for the first `prefixFrames` frames to be
+    /// coded by each of them as a short animation (`racePrefix`), which
+    /// drops the racer whose prefix came out largest. The frames wait in
+    /// `held`.
+    private var prefixing = false
     /// Palette WebP: the source frame before and the canvas shown for it.
     private var previousSource: RGBAImage?
     private var shown: RGBAImage?
@@ -120,9 +125,55 @@ struct WebPEncoder: FormatEncoder {
             ]
             if settings.compression == .max || mayRaceExhaustive(settings, frames: frames, size: size) {
                 list.append(exhaustive)
+            } else if racesFullEffort(settings, frames: frames, size: size) {
+                // Second, so that on two threads it has one to itself
+                // (`parallelMap` deals the racers out in turn).
+                list.insert(fullEffort, at: 1)
             }
             return list
         }
+    }
+
+    /// Method 4 at effort 100, the effort at which libwebp clusters a
+    /// frame's tile histograms without first sorting them into bins by
+    /// their approximate entropy (`histogram_enc.c`; below 100 it bins
+    /// whenever a frame has more than 128 tiles). On textured frames the
+    /// bins merge tiles that cost bits together: mandelbrot is 3.2 % smaller
+    /// than at method 5, effort 90 (6,877,490 B against 7,105,056 B,
+    /// within 0.02 % of img2webp's best, `-m 5 -q 100`), at three and a
+    /// half times method 5's time; method 5 at effort 100 is no smaller
+    /// there and takes a quarter longer again. Raced beside methods 3 and
+    /// 5, not in place of method 5: a camera's frames
+    /// (photo-seq-dlib-bobot) are 3.1 % larger at method 4, effort 100
+    /// than at method 5, effort 90 (docs/benchmarks.md).
+    static let fullEffort = WebPAnimWriter.Settings(lossless: true, quality: 100, method: 4)
+
+    /// Whether the default (`best`) truecolor lossless encode races
+    /// `fullEffort`: animations too large for the exhaustive race whose
+    /// frames have more than 128 of method 4's 8x8 tiles, so that libwebp
+    /// bins their histograms below effort 100, and more than twice
+    /// `prefixFrames` frames, so that the prefix decides on a small part
+    /// of the work. Smaller frames code the same at effort 100 as below,
+    /// in more time.
+    /// Where `fullEffort` may race, each racer first codes this many
+    /// frames as an animation of their own, and only two go on
+    /// (`racePrefix`): three racers on two cores take the time of two in
+    /// turn (a camera's 60 frames, photo-seq-dlib-bobot: 2.7 s with
+    /// methods 3 and 5, 4.2 s with all three, 3.0 s after the prefix).
+    /// Effort 100 goes on only where its 4 frames are at least 1 % smaller
+    /// than the others': mandelbrot 1.7 % (320x240 from its start) and
+    /// 3.4 % (160x120 from 3 s), where the whole file gains 3.2 % and 6 %.
+    /// Where it gains less it is stopped: the ease preset's first frames
+    /// code the same at all three settings, and its whole file is 0.2 %
+    /// larger at effort 100.
+    static let prefixFrames = 4
+
+    static func racesFullEffort(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> Bool {
+        guard settings.compression == .best, settings.colors == nil, settings.quality == nil, let size else {
+            return false
+        }
+        let tiles = ((size.width + 7) / 8) * ((size.height + 7) / 8)
+        return tiles > 128 && frames > 2 * prefixFrames && !mayRaceExhaustive(settings, frames: frames, size: size)
     }
 
     /// libwebp's exhaustive lossless setting: method 6 with effort 100
@@ -205,8 +256,12 @@ struct WebPEncoder: FormatEncoder {
                 let bytes = max(size.rgbaBytes, 1)
                 return heldBytesPerWriter / bytes + (heldBytesPerWriter % bytes == 0 ? 0 : 1)
             } ?? 0
-        // Where the exhaustive setting may race, every frame waits for the end.
-        let waiting = mayRaceExhaustive(settings, frames: frames, size: size) ? frames : 0
+        // Where the exhaustive setting may race, every frame waits for the
+        // end; where method 4 at effort 100 races, the prefix's frames and
+        // one more wait for its probes.
+        let waiting =
+            mayRaceExhaustive(settings, frames: frames, size: size)
+            ? frames : racesFullEffort(settings, frames: frames, size: size) ? prefixFrames + 1 : 0
         return (heldPerWriter + fixed) * candidates(settings, frames: frames, size: size).count + palette + waiting
     }
 
@@ -226,6 +281,7 @@ struct WebPEncoder: FormatEncoder {
         racers = try list.map {
             Racer(try WebPAnimWriter(width: first.width, height: first.height, loop: settings.loop, settings: $0))
         }
+        prefixing = list.contains(Self.fullEffort)
     }
 
     mutating func plan(_ frame: DistinctFrame) throws -> [Frame] {
@@ -318,8 +374,9 @@ struct WebPEncoder: FormatEncoder {
                 composed[i].remapped = nil
             }
         }
-        if deciding {
+        if deciding || prefixing {
             held += composed
+            if prefixing && held.count > Self.prefixFrames { try racePrefix() }
             return
         }
         let racers = self.racers
@@ -361,10 +418,49 @@ struct WebPEncoder: FormatEncoder {
         self.racers += added.compactMap { $0 }
     }
 
+    /// Codes the first `prefixFrames` frames held with each racer's
+    /// settings as an animation of their own, in parallel, and stops one
+    /// racer: `fullEffort` unless its animation is at least 1 % smaller
+    /// than every other's, else the larger of the others (the later of
+    /// equal ones). The racers left get every held frame. With no frame after the prefix (identical
+    /// neighbors merged leave fewer frames than the timeline has), every
+    /// racer goes on.
+    private mutating func racePrefix() throws {
+        guard prefixing else { return }
+        prefixing = false
+        let (frames, racers) = (held, self.racers)
+        held = []
+        guard let first = frames.first?.image else { return }
+        if frames.count > Self.prefixFrames {
+            let sample = Array(frames.prefix(Self.prefixFrames))
+            let end = frames[Self.prefixFrames].start
+            let loop = settings.loop
+            let sizes = try parallelMap(racers.count, jobs: settings.jobs) { i in
+                let probe = try WebPAnimWriter(
+                    width: first.width, height: first.height, loop: loop, settings: racers[i].writer.settings)
+                for f in sample { try probe.add(f.image, start: f.start) }
+                return try probe.finish(end: end).count
+            }
+            let full = racers.indices.filter { racers[$0].writer.settings == Self.fullEffort }
+            let others = racers.indices.filter { !full.contains($0) }
+            let dropped: Int
+            if let f = full.first, let best = others.map({ sizes[$0] }).min(), sizes[f] * 100 <= best * 99 {
+                // The larger of the others; the later of equal ones.
+                dropped = others.max { (sizes[$0], $0) < (sizes[$1], $1) } ?? f
+            } else {
+                dropped = full.first ?? racers.count
+            }
+            self.racers = racers.indices.filter { $0 != dropped }.map { racers[$0] }
+        }
+        let kept = self.racers
+        _ = try parallelMap(kept.count, jobs: settings.jobs) { i in try kept[i].add(frames) }
+    }
+
     /// Assembles every racer's file and writes the smallest (the first of
     /// equal ones).
     mutating func finish() throws -> String {
         try codeHeld()
+        try racePrefix()
         let end = Int(timeline.start(timeline.entries.count, ticksPerSecond: 1000))
         let racers = self.racers
         let files = try parallelMap(racers.count, jobs: settings.jobs) { i in try racers[i].writer.finish(end: end) }

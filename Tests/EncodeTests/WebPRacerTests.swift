@@ -1,0 +1,44 @@
+import Testing
+
+@testable import ThrobberCodecs
+@testable import ThrobberCore
+@testable import ThrobberEncode
+
+/// Which libwebp settings the WebP encoder races (`WebPEncoder.candidates`):
+/// method 4 at effort 100 joins methods 3 and 5 only where libwebp would
+/// otherwise bin the histograms of a frame and the exhaustive race is out.
+@Suite("WebP racers")
+struct WebPRacerTests {
+    static func settings(_ change: (inout EncodeSettings) -> Void = { _ in }) -> EncodeSettings {
+        var s = EncodeSettings()
+        change(&s)
+        return s
+    }
+
+    static func list(_ s: EncodeSettings, frames: Int, _ width: Int, _ height: Int) -> [String] {
+        WebPEncoder.candidates(s, frames: frames, size: FrameSize(width: width, height: height)).map {
+            "m\($0.method)q\(Int($0.quality))"
+        }
+    }
+
+    @Test("effort 100 at method 4 is raced second on large frames of long animations, in the default only")
+    func fullEffort() {
+        let best = Self.settings()
+        #expect(Self.list(best, frames: 100, 320, 240) == ["m3q50", "m4q100", "m5q90"])
+        // 12x12 = 144 tiles of 8x8: more than 128.
+        #expect(Self.list(best, frames: 100, 96, 96) == ["m3q50", "m4q100", "m5q90"])
+        // 11x11 = 121 tiles: libwebp never bins them, effort 100 gains nothing.
+        #expect(Self.list(best, frames: 100, 88, 88) == ["m3q50", "m5q90"])
+        // 16 frames of 128x128 are 256 Ki pixels: the exhaustive race instead.
+        #expect(Self.list(best, frames: 16, 128, 128) == ["m3q50", "m5q90", "m6q100"])
+        #expect(Self.list(best, frames: 17, 128, 128) == ["m3q50", "m4q100", "m5q90"])
+        // At most twice the prefix: too short for the prefix to decide.
+        #expect(Self.list(best, frames: 8, 320, 240) == ["m3q50", "m5q90"])
+        #expect(Self.list(best, frames: 9, 320, 240) == ["m3q50", "m4q100", "m5q90"])
+        #expect(Self.list(Self.settings { $0.compression = .fast }, frames: 100, 320, 240) == ["m1q25"])
+        #expect(
+            Self.list(Self.settings { $0.compression = .max }, frames: 100, 320, 240) == ["m3q50", "m5q90", "m6q100"])
+        #expect(Self.list(Self.settings { $0.colors = 64 }, frames: 100, 320, 240) == ["m3q50", "m5q90"])
+        #expect(Self.list(Self.settings { $0.quality = 75 }, frames: 100, 320, 240) == ["m4q75"])
+    }
+}
