@@ -66,8 +66,8 @@ struct WebPEncoder: FormatEncoder {
     private var deciding = false
     private var held: [Frame] = []
     /// Whether the racers wait for the first `prefixFrames` frames to be
-    /// coded by each of them as a short animation (`racePrefix`), which
-    /// drops the racer whose prefix came out largest. The frames wait in
+    /// coded with each racer's settings as a short animation
+    /// (`racePrefix`), which decides which two go on. The frames wait in
     /// `held`.
     private var prefixing = false
     /// Palette WebP: the source frame before and the canvas shown for it.
@@ -124,6 +124,13 @@ struct WebPEncoder: FormatEncoder {
                 .init(lossless: true, quality: 50, method: 3), .init(lossless: true, quality: 90, method: 5),
             ]
             if settings.compression == .max || mayRaceExhaustive(settings, frames: frames, size: size) {
+                if settings.compression == .best && settings.colors == nil {
+                    // Small truecolor animations: method 3 was smaller
+                    // than method 5 on 1 of the 18 presets, by 6 B, where
+                    // the exhaustive setting won by 3.4 %; its time there
+                    // is more than half of method 5's.
+                    list.removeFirst()
+                }
                 list.append(exhaustive)
             } else if racesFullEffort(settings, frames: frames, size: size) {
                 // Second, so that on two threads it has one to itself
@@ -148,18 +155,11 @@ struct WebPEncoder: FormatEncoder {
     /// than at method 5, effort 90 (docs/benchmarks.md).
     static let fullEffort = WebPAnimWriter.Settings(lossless: true, quality: 100, method: 4)
 
-    /// Whether the default (`best`) truecolor lossless encode races
-    /// `fullEffort`: animations too large for the exhaustive race whose
-    /// frames have more than 128 of method 4's 8x8 tiles, so that libwebp
-    /// bins their histograms below effort 100, and more than twice
-    /// `prefixFrames` frames, so that the prefix decides on a small part
-    /// of the work. Smaller frames code the same at effort 100 as below,
-    /// in more time.
     /// Where `fullEffort` may race, each racer first codes this many
     /// frames as an animation of their own, and only two go on
     /// (`racePrefix`): three racers on two cores take the time of two in
-    /// turn (a camera's 60 frames, photo-seq-dlib-bobot: 2.7 s with
-    /// methods 3 and 5, 4.2 s with all three, 3.0 s after the prefix).
+    /// turn (a camera's 60 frames, photo-seq-dlib-bobot: 2.5–2.7 s with
+    /// methods 3 and 5, 4.2 s with all three, 2.8–3.0 s after the prefix).
     /// Effort 100 goes on only where its 4 frames are at least 1 % smaller
     /// than the others': mandelbrot 1.7 % (320x240 from its start) and
     /// 3.4 % (160x120 from 3 s), where the whole file gains 3.2 % and 6 %.
@@ -168,6 +168,13 @@ struct WebPEncoder: FormatEncoder {
     /// larger at effort 100.
     static let prefixFrames = 4
 
+    /// Whether the default (`best`) truecolor lossless encode races
+    /// `fullEffort`: animations too large for the exhaustive race whose
+    /// frames have more than 128 of method 4's 8x8 tiles, so that libwebp
+    /// bins their histograms below effort 100, and more than twice
+    /// `prefixFrames` frames, so that the prefix decides on a small part
+    /// of the work. Smaller frames code the same at effort 100 as below,
+    /// in more time.
     static func racesFullEffort(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> Bool {
         guard settings.compression == .best, settings.colors == nil, settings.quality == nil, let size else {
             return false
@@ -400,8 +407,8 @@ struct WebPEncoder: FormatEncoder {
         let (settings, entries) = (self.settings, timeline.entries.count)
         // The sample is task 1: `parallelMap` deals tasks out in turn, so
         // on two cores the sample has one to itself and the racers (method
-        // 3, an eighth of method 5's time on small frames, then method 5)
-        // share the other; chase 48 ms -> 40 ms.
+        // 5, and for a palette WebP method 3 before it) share the other;
+        // chase 48 ms -> 40 ms.
         let added = try parallelMap(racers.count + 1, jobs: settings.jobs) { task -> Racer? in
             guard task == 1 else {
                 try racers[task == 0 ? 0 : task - 1].add(frames)
@@ -422,9 +429,9 @@ struct WebPEncoder: FormatEncoder {
     /// settings as an animation of their own, in parallel, and stops one
     /// racer: `fullEffort` unless its animation is at least 1 % smaller
     /// than every other's, else the larger of the others (the later of
-    /// equal ones). The racers left get every held frame. With no frame after the prefix (identical
-    /// neighbors merged leave fewer frames than the timeline has), every
-    /// racer goes on.
+    /// equal ones). The racers left get every held frame. With no frame
+    /// after the prefix (identical neighbors merged leave fewer frames than
+    /// the timeline has), every racer goes on.
     private mutating func racePrefix() throws {
         guard prefixing else { return }
         prefixing = false
