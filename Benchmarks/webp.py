@@ -10,7 +10,8 @@ for the 1/fps slots it lasts, at the preset's fps).
 Lossless: throbber default (--compression best), fast and max against
 img2webp -lossless at its defaults (-m 4 -q 75), img2webp's smallest over a
 small -m/-q grid (run once, not timed), ffmpeg -lossless 1 and Pillow
-lossless=True. Lossy: throbber --quality Q over a sweep, and throbber
+lossless=True. Lossy: throbber --quality Q over a sweep, --quality 75
+--compression max (libwebp method 6, as the method-6 peers), and throbber
 --colors 256 and 64 (a palette a frame, coded lossless), against img2webp
 -lossy -q 75 (-m 4 and -m 6), gif2webp on throbber's GIF (-lossy -q 75, and
 its lossless default), ffmpeg -lossless 0 -q:v 75 and Pillow quality=75
@@ -310,6 +311,11 @@ def bench_subject(s, throbber, args, work):
     for q in ([75] if args.time_only else SWEEP):
         sweep.append(thr("throbber --quality %d" % q, ["--quality", str(q)], d + "/tq%d.webp" % q, "sweep"))
     rows += sweep
+    if not args.time_only:
+        # libwebp's slowest lossy setting (method 6), which Pillow's
+        # method=6 peer uses: held to throbber at its own slowest.
+        rows.append(thr("throbber --quality 75 --compression max", ["--quality", "75", "--compression", "max"],
+                        d + "/tq75max.webp", "max", 1))
     for colors in ([] if args.time_only else PALETTES):
         rows.append(thr("throbber --colors %d" % colors, ["--colors", str(colors)], d + "/tc%d.webp" % colors, "palette"))
     gif = d + "/t.gif"
@@ -415,7 +421,7 @@ def checks(s, rows, time_only=False):
                     "" if tm is None else "; max %s B, %.4f×" % (format(tm["bytes"], ","), tm["bytes"] / best["bytes"]))))
     # Every throbber file counts, the lossless ones too: where the default
     # is smaller than a lossy peer, the user gets exact pixels for fewer bytes.
-    curve = [r for r in rows if r["group"] in ("sweep", "refine", "palette")] + [t, tf]
+    curve = [r for r in rows if r["group"] in ("sweep", "refine", "palette", "max")] + [t, tf]
     for p in [r for r in rows if r["group"] in ("lossy", "lossy-gif")]:
         wins = [c for c in curve if dominates(c, p)]
         if wins:
