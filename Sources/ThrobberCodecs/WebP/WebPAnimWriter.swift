@@ -211,8 +211,8 @@ package final class WebPAnimWriter {
         let down = image.height / side
         guard across > 0, down > 0 else { return false }
         var flat = 0
+        var seen = [UInt32](repeating: 0, count: 4)
         image.pixels.withUnsafeBytes { bytes in
-            var seen = (UInt32(0), UInt32(0), UInt32(0), UInt32(0))
             for by in 0..<down {
                 for bx in 0..<across {
                     var count = 0
@@ -223,23 +223,16 @@ package final class WebPAnimWriter {
                                 littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                             offset += 4
                             if pixel >> 24 == 0 { pixel = 0 }  // alpha 0
-                            if count > 0 && pixel == seen.0 || count > 1 && pixel == seen.1
-                                || count > 2 && pixel == seen.2 || count > 3 && pixel == seen.3
-                            {
-                                continue
+                            if seen[..<count].contains(pixel) { continue }
+                            guard count < seen.count else {
+                                count += 1
+                                break block
                             }
-                            switch count {
-                            case 0: seen.0 = pixel
-                            case 1: seen.1 = pixel
-                            case 2: seen.2 = pixel
-                            case 3: seen.3 = pixel
-                            default: break
-                            }
+                            seen[count] = pixel
                             count += 1
-                            if count > 4 { break block }
                         }
                     }
-                    if count <= 4 { flat += 1 }
+                    if count <= seen.count { flat += 1 }
                 }
             }
         }

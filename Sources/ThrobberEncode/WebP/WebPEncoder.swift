@@ -60,16 +60,21 @@ struct WebPEncoder: FormatEncoder {
     /// The heap policy before `begin` (nil: the C library's own), put back
     /// by `finish`.
     private var heapBefore: HeapPolicy?
-    /// Whether racing the exhaustive setting waits for `finish`
-    /// (`codeHeld`), the frames held until then in `held` (at most
-    /// `exhaustivePixels`).
-    private var deciding = false
+    /// What the racers wait for, the frames held until then in `held`
+    /// (`releaseHeld`); nil once they code as frames come.
+    private var holding: Hold?
     private var held: [Frame] = []
-    /// Whether the racers wait for the first `prefixFrames` frames to be
-    /// coded with each racer's settings as a short animation
-    /// (`racePrefix`), which decides which two go on. The frames wait in
-    /// `held`.
-    private var prefixing = false
+
+    /// Why frames are held back from the racers.
+    private enum Hold {
+        /// Until `finish`, while the exhaustive sample decides whether
+        /// that setting races too (`codeHeld`; at most `exhaustivePixels`).
+        case exhaustiveSample
+        /// Until `prefixFrames` frames and one more have come, which each
+        /// racer's settings code as a short animation to decide which two
+        /// racers go on (`racePrefix`).
+        case prefix
+    }
     /// Palette WebP: the source frame before and the canvas shown for it.
     private var previousSource: RGBAImage?
     private var shown: RGBAImage?
@@ -283,12 +288,13 @@ struct WebPEncoder: FormatEncoder {
         if Self.mayRaceExhaustive(settings, frames: frames, size: size) {
             // Decided at the end, beside the other racers (`codeHeld`).
             list.removeAll { $0 == Self.exhaustive }
-            deciding = true
+            holding = .exhaustiveSample
+        } else if list.contains(Self.fullEffort) {
+            holding = .prefix
         }
         racers = try list.map {
             Racer(try WebPAnimWriter(width: first.width, height: first.height, loop: settings.loop, settings: $0))
         }
-        prefixing = list.contains(Self.fullEffort)
     }
 
     mutating func plan(_ frame: DistinctFrame) throws -> [Frame] {
@@ -381,9 +387,9 @@ struct WebPEncoder: FormatEncoder {
                 composed[i].remapped = nil
             }
         }
-        if deciding || prefixing {
+        if let holding {
             held += composed
-            if prefixing && held.count > Self.prefixFrames { try racePrefix() }
+            if holding == .prefix && held.count > Self.prefixFrames { try releaseHeld() }
             return
         }
         let racers = self.racers
@@ -397,13 +403,8 @@ struct WebPEncoder: FormatEncoder {
     /// cores the sample costs no wall time where the racers take longer
     /// (a 120x120 frame's exhaustive still takes 0.15 s; the ease preset
     /// went from 0.6 s to 0.3 s, img2webp's time at method 5).
-    private mutating func codeHeld() throws {
-        guard deciding else { return }
-        deciding = false
-        let (frames, racers) = (held, self.racers)
-        held = []
-        // As coded: a palette WebP's frames in their palette colors.
-        guard let first = frames.first?.image else { return }
+    private mutating func codeHeld(_ frames: [Frame], first: RGBAImage) throws {
+        let racers = self.racers
         let (settings, entries) = (self.settings, timeline.entries.count)
         // The sample is task 1: `parallelMap` deals tasks out in turn, so
         // on two cores the sample has one to itself and the racers (method
@@ -432,13 +433,11 @@ struct WebPEncoder: FormatEncoder {
     /// equal ones). The racers left get every held frame. With no frame
     /// after the prefix (identical neighbors merged leave fewer frames than
     /// the timeline has), every racer goes on.
-    private mutating func racePrefix() throws {
-        guard prefixing else { return }
-        prefixing = false
-        let (frames, racers) = (held, self.racers)
-        held = []
-        guard let first = frames.first?.image else { return }
-        if frames.count > Self.prefixFrames {
+    private mutating func racePrefix(_ frames: [Frame], first: RGBAImage) throws {
+        let racers = self.racers
+        if frames.count > Self.prefixFrames,
+            let full = racers.firstIndex(where: { $0.writer.settings == Self.fullEffort })
+        {
             let sample = Array(frames.prefix(Self.prefixFrames))
             let end = frames[Self.prefixFrames].start
             let loop = settings.loop
@@ -448,26 +447,35 @@ struct WebPEncoder: FormatEncoder {
                 for f in sample { try probe.add(f.image, start: f.start) }
                 return try probe.finish(end: end).count
             }
-            let full = racers.indices.filter { racers[$0].writer.settings == Self.fullEffort }
-            let others = racers.indices.filter { !full.contains($0) }
-            let dropped: Int
-            if let f = full.first, let best = others.map({ sizes[$0] }).min(), sizes[f] * 100 <= best * 99 {
-                // The larger of the others; the later of equal ones.
-                dropped = others.max { (sizes[$0], $0) < (sizes[$1], $1) } ?? f
-            } else {
-                dropped = full.first ?? racers.count
-            }
-            self.racers = racers.indices.filter { $0 != dropped }.map { racers[$0] }
+            let others = racers.indices.filter { $0 != full }
+            let pays = others.allSatisfy { sizes[full] * 100 <= sizes[$0] * 99 }
+            // Where it pays, the larger of the others stops (the later of equal ones).
+            let dropped = pays ? others.max { (sizes[$0], $0) < (sizes[$1], $1) } ?? full : full
+            self.racers.remove(at: dropped)
         }
         let kept = self.racers
         _ = try parallelMap(kept.count, jobs: settings.jobs) { i in try kept[i].add(frames) }
     }
 
+    /// Hands the held frames to the racers as `holding` says (as coded: a
+    /// palette WebP's frames in their palette colors); from then on they
+    /// code frames as they come.
+    private mutating func releaseHeld() throws {
+        guard let holding else { return }
+        self.holding = nil
+        let frames = held
+        held = []
+        guard let first = frames.first?.image else { return }
+        switch holding {
+        case .exhaustiveSample: try codeHeld(frames, first: first)
+        case .prefix: try racePrefix(frames, first: first)
+        }
+    }
+
     /// Assembles every racer's file and writes the smallest (the first of
     /// equal ones).
     mutating func finish() throws -> String {
-        try codeHeld()
-        try racePrefix()
+        try releaseHeld()
         let end = Int(timeline.start(timeline.entries.count, ticksPerSecond: 1000))
         let racers = self.racers
         let files = try parallelMap(racers.count, jobs: settings.jobs) { i in try racers[i].writer.finish(end: end) }
