@@ -5,6 +5,19 @@ package enum FrameDiff {
         boundingBox(width: a.width, height: a.height, a, b) { $0 != $1 }
     }
 
+    /// Bounding box of the pixels that differ from `image`'s top-left
+    /// pixel (any two fully transparent pixels counting as the same): what
+    /// is drawn on a plain or transparent background; empty for a frame of
+    /// one color.
+    package static func contentBox(_ image: RGBAImage) -> PixelRect {
+        guard image.width > 0 && image.height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let corner = image.pixels.withUnsafeBytes { $0.load(as: UInt32.self) }
+        let clear = corner >> 24 == 0
+        return boundingBox(width: image.width, height: image.height, image, image) { c, _ in
+            clear ? c >> 24 != 0 : c != corner
+        }
+    }
+
     /// Bounding box of pixels opaque in `current` but transparent in `next`.
     package static func rectToClear(_ current: RGBAImage, before next: RGBAImage) -> PixelRect {
         boundingBox(width: current.width, height: current.height, current, next) { c, n in

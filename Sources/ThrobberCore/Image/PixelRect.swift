@@ -33,6 +33,17 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// The pixels in common (empty where there are none).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let x0 = max(x, other.x)
+        let y0 = max(y, other.y)
+        let r = PixelRect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
+        return r.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : r
+    }
+
+    /// How many pixels it holds (0 when empty).
+    public var area: Int { isEmpty ? 0 : width * height }
+
     /// `WxH+X+Y`, as X11 and ImageMagick write geometry: `16x8+4+0`.
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

@@ -60,19 +60,24 @@ struct WebPEncoder: FormatEncoder {
     /// The heap policy before `begin` (nil: the C library's own), put back
     /// by `finish`.
     private var heapBefore: HeapPolicy?
-    /// What the racers wait for, the frames held until then in `held`
-    /// (`releaseHeld`); nil once they code as frames come.
+    /// Why frames are kept in `held` (`releaseHeld`); nil once every
+    /// racer codes frames as they come.
     private var holding: Hold?
     private var held: [Frame] = []
+    /// Where the exhaustive setting may race: the sample deciding it, begun
+    /// beside the racers once the first frame and the next that differs
+    /// have come (`startSample`; with one job, at `finish`).
+    private var sample: Pending<Bool>?
 
-    /// Why frames are held back from the racers.
+    /// Why frames are kept.
     private enum Hold {
         /// Until `finish`, while the exhaustive sample decides whether
-        /// that setting races too (`codeHeld`; at most `exhaustivePixels`).
+        /// that setting races too (at most `exhaustivePixels` in all); the
+        /// other racers code them as they come (`codeHeld`).
         case exhaustiveSample
         /// Until `prefixFrames` frames and one more have come, which each
         /// racer's settings code as a short animation to decide which two
-        /// racers go on (`racePrefix`).
+        /// racers go on (`racePrefix`); the racers wait.
         case prefix
     }
     /// Palette WebP: the source frame before and the canvas shown for it.
@@ -194,6 +199,18 @@ struct WebPEncoder: FormatEncoder {
     /// its heuristic guesses; often ten times the time of method 5.
     static let exhaustive = WebPAnimWriter.Settings(lossless: true, quality: 100, method: 6)
 
+    /// Whether the racer with `racer`'s settings codes on a second thread
+    /// of libwebp's own (`WebPAnimWriter`'s `sideThread`): the exhaustive
+    /// setting, which tries 6 to 8 transforms a frame, where `jobs` allows
+    /// two threads. It runs longest by far, and the racers beside it finish
+    /// early and leave their core idle: square-spin 115 ms -> 94 ms,
+    /// dual-ring 0.60 s -> 0.48 s, `--compression max` on mandelbrot 384 s
+    /// -> 217 s, the same bytes.
+    /// The other settings try one or two transforms a frame.
+    static func sideThread(_ racer: WebPAnimWriter.Settings, jobs: Int) -> Bool {
+        jobs > 1 && racer == exhaustive
+    }
+
     /// The default (`best`) lossless encode, truecolor or palette, also
     /// races the exhaustive setting on animations up to this many pixels in
     /// all (frames × width × height), which it codes in seconds (about
@@ -207,8 +224,8 @@ struct WebPEncoder: FormatEncoder {
     /// takes 3.7 s (20 times method 5, as on every preset).
     static let exhaustivePixels = 1 << 18
 
-    /// The exhaustive setting is raced only when the sample's bytes at
-    /// method 5 times the frames (about the file's size) are at most this:
+    /// The exhaustive setting is raced only when the first frame's drawing
+    /// at method 5 times the frames (about the file's size) is at most this:
     /// high-entropy frames (noise, fractals) cost several times more a
     /// pixel at method 6 and gain little.
     static let exhaustiveBytes = 256 << 10
@@ -224,25 +241,74 @@ struct WebPEncoder: FormatEncoder {
     }
 
     /// Whether the exhaustive setting codes a sample at least 1 % smaller
-    /// than method 5, effort 90 does. The sample is `first` whole (as the
-    /// first frame is coded) and the rectangle in which `next`, the first
-    /// frame that differs, changes it (as later frames are coded: the bars
-    /// preset gains nothing on any whole frame but 33 % on that
-    /// rectangle). On the presets this sample and the whole animation
-    /// agree on whether it gains (4–30 % where the file gains 3–28 %; none
-    /// or under 1 % where the file gains under 1 %).
+    /// than method 5, effort 90 does. The sample (`ExhaustiveSample`) is
+    /// the part of `first` that is drawn and, where it shows something
+    /// else or the drawing alone does not settle it, the rectangle in
+    /// which `next`, the first frame that differs, changes it. On the 18
+    /// presets, truecolor and with `--colors` 8 to 256, it agrees with the
+    /// whole animation on whether the exhaustive setting gains (by 1–34 %
+    /// where the file gains 1.3–28 %; by nothing where the file gains under
+    /// 1 %), as the sample of the whole first frame and rectangle did
+    /// before at up to three times the cost.
     static func exhaustivePays(_ first: RGBAImage, next: RGBAImage?, frames: Int) throws -> Bool {
         let method5 = WebPAnimWriter.Settings(lossless: true, quality: 90, method: 5)
-        var samples = [first]
-        if let next {
-            let rect = FrameDiff.changedRect(first, next)
-            if rect.width > 0 && rect.height > 0 { samples.append(FrameDiff.crop(next, rect)) }
+        let sample = ExhaustiveSample(first, next: next)
+        var base: [Int] = []
+        var tried: [Int] = []
+        if let drawn = sample.drawn {
+            base.append(try WebPAnimWriter.stillSize(drawn, settings: method5))
+            // The drawing at method 5 times the frames: about the file.
+            let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
+            guard !overflow && predicted <= exhaustiveBytes else { return false }
+            tried.append(try WebPAnimWriter.stillSize(drawn, settings: exhaustive))
         }
-        let base = try samples.map { try WebPAnimWriter.stillSize($0, settings: method5) }
-        let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
-        guard !overflow && predicted <= exhaustiveBytes else { return false }
-        let tried = try samples.reduce(0) { try $0 + WebPAnimWriter.stillSize($1, settings: exhaustive) }
-        return tried * 100 <= base.reduce(0, +) * 99
+        if let changed = sample.changed,
+            !sample.coincide || (tried[0] < base[0] && tried[0] * 100 > base[0] * 99)
+        {
+            base.append(try WebPAnimWriter.stillSize(changed, settings: method5))
+            if sample.drawn == nil {
+                let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
+                guard !overflow && predicted <= exhaustiveBytes else { return false }
+            }
+            tried.append(try WebPAnimWriter.stillSize(changed, settings: exhaustive))
+        }
+        return !base.isEmpty && tried.reduce(0, +) * 100 <= base.reduce(0, +) * 99
+    }
+
+    /// What `exhaustivePays` codes both ways.
+    ///
+    /// `drawn` is the part of the first frame that is drawn
+    /// (`FrameDiff.contentBox`; the margin of plain or transparent
+    /// background around it costs next to nothing either way). `changed`
+    /// is the rectangle in which the next frame that differs changes it;
+    /// it `coincide`s with the drawing when their overlap is at least half
+    /// the larger of the two: the same drawing, turned or grown. Then the
+    /// drawing speaks for it where the exhaustive setting codes the drawing
+    /// no smaller (chase, ring, wave, pacman, bounce, ease and grid) or at
+    /// least 1 % smaller; where it gains less, the rectangle is coded too
+    /// (heart with `--colors 16`: 0.6 % on the first frame, 6.9 % on the
+    /// rectangle, each frame with a palette of its own; the file 4.6 %).
+    /// A rectangle that shows something else is always coded: the bars
+    /// preset gains nothing on its first frame but 33 % on the one bar that
+    /// stretches.
+    ///
+    /// The exhaustive coder takes about 15 times method 5's time a pixel,
+    /// and the sample runs beside the racers. Where it cost more than the
+    /// whole animation at method 5 it set the time of small loaders: the
+    /// chase preset took 60 ms for its first frame and rectangle against
+    /// 32 ms for the animation; its 56x56 drawing alone takes 22 ms.
+    struct ExhaustiveSample {
+        var drawn: RGBAImage?
+        var changed: RGBAImage?
+        var coincide: Bool
+
+        init(_ first: RGBAImage, next: RGBAImage?) {
+            let box = FrameDiff.contentBox(first)
+            let rect = next.map { FrameDiff.changedRect(first, $0) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+            drawn = box.isEmpty ? nil : FrameDiff.crop(first, box)
+            changed = rect.isEmpty ? nil : next.map { FrameDiff.crop($0, rect) }
+            coincide = !box.isEmpty && !rect.isEmpty && rect.intersection(box).area * 2 >= max(rect.area, box.area)
+        }
     }
 
     /// Frames of RGBA each libwebp encoder holds at most (its canvases,
@@ -274,7 +340,11 @@ struct WebPEncoder: FormatEncoder {
         let waiting =
             mayRaceExhaustive(settings, frames: frames, size: size)
             ? frames : racesFullEffort(settings, frames: frames, size: size) ? prefixFrames + 1 : 0
-        return (heldPerWriter + fixed) * candidates(settings, frames: frames, size: size).count + palette + waiting
+        // The exhaustive coder's side thread holds an encoder of its own:
+        // `--compression max` on mandelbrot peaked at 125 MB, 114 MB without.
+        let list = candidates(settings, frames: frames, size: size)
+        let writers = list.count + (list.contains { sideThread($0, jobs: settings.jobs) } ? 1 : 0)
+        return (heldPerWriter + fixed) * writers + palette + waiting
     }
 
     mutating func survey(_ frames: inout FrameLoader) throws {}
@@ -293,7 +363,10 @@ struct WebPEncoder: FormatEncoder {
             holding = .prefix
         }
         racers = try list.map {
-            Racer(try WebPAnimWriter(width: first.width, height: first.height, loop: settings.loop, settings: $0))
+            Racer(
+                try WebPAnimWriter(
+                    width: first.width, height: first.height, loop: settings.loop, settings: $0,
+                    sideThread: Self.sideThread($0, jobs: settings.jobs)))
         }
     }
 
@@ -389,41 +462,49 @@ struct WebPEncoder: FormatEncoder {
         }
         if let holding {
             held += composed
-            if holding == .prefix && held.count > Self.prefixFrames { try releaseHeld() }
-            return
+            if holding == .prefix {
+                if held.count > Self.prefixFrames { try releaseHeld() }
+                return
+            }
+            startSample()
         }
         let racers = self.racers
         let frames = composed
         _ = try parallelMap(racers.count, jobs: settings.jobs) { i in try racers[i].add(frames) }
     }
 
-    /// Where the exhaustive setting may be raced: the racers code the
-    /// held frames while, beside them, the sample decides on the
-    /// exhaustive coder, which then codes them in the same task. On two
-    /// cores the sample costs no wall time where the racers take longer
-    /// (a 120x120 frame's exhaustive still takes 0.15 s; the ease preset
-    /// went from 0.6 s to 0.3 s, img2webp's time at method 5).
+    /// Starts the exhaustive sample on a thread of its own once the held
+    /// frames hold the first frame and the next one that differs, where
+    /// `settings.jobs` allows a second thread: the racers code the frames
+    /// meanwhile, and on two cores the sample costs no time where they take
+    /// longer (the bounce preset: 17 ms -> 15 ms, its frames decoded and
+    /// coded at method 5 while the sample runs, where they waited for
+    /// `finish` before).
+    private mutating func startSample() {
+        guard sample == nil, settings.jobs > 1, let first = held.first?.image,
+            let next = held.first(where: { $0.image != first })?.image
+        else { return }
+        let frames = timeline.entries.count
+        sample = Pending { try Self.exhaustivePays(first, next: next, frames: frames) }
+    }
+
+    /// At `finish`, where the exhaustive setting may race: the sample's
+    /// answer (taken here with one job, or where every frame is the same),
+    /// and where it pays, the exhaustive coder codes the held frames, on
+    /// two threads where `settings.jobs` allows (`sideThread`).
     private mutating func codeHeld(_ frames: [Frame], first: RGBAImage) throws {
-        let racers = self.racers
-        let (settings, entries) = (self.settings, timeline.entries.count)
-        // The sample is task 1: `parallelMap` deals tasks out in turn, so
-        // on two cores the sample has one to itself and the racers (method
-        // 5, and for a palette WebP method 3 before it) share the other;
-        // chase 48 ms -> 40 ms.
-        let added = try parallelMap(racers.count + 1, jobs: settings.jobs) { task -> Racer? in
-            guard task == 1 else {
-                try racers[task == 0 ? 0 : task - 1].add(frames)
-                return nil
-            }
-            let next = frames.first { $0.image != first }?.image
-            guard try Self.exhaustivePays(first, next: next, frames: entries) else { return nil }
-            let racer = Racer(
-                try WebPAnimWriter(
-                    width: first.width, height: first.height, loop: settings.loop, settings: Self.exhaustive))
-            try racer.add(frames)
-            return racer
-        }
-        self.racers += added.compactMap { $0 }
+        let pays =
+            try sample?.wait()
+            ?? Self.exhaustivePays(
+                first, next: frames.first { $0.image != first }?.image, frames: timeline.entries.count)
+        sample = nil
+        guard pays else { return }
+        let racer = Racer(
+            try WebPAnimWriter(
+                width: first.width, height: first.height, loop: settings.loop, settings: Self.exhaustive,
+                sideThread: Self.sideThread(Self.exhaustive, jobs: settings.jobs)))
+        try racer.add(frames)
+        racers.append(racer)
     }
 
     /// Codes the first `prefixFrames` frames held with each racer's
@@ -457,9 +538,10 @@ struct WebPEncoder: FormatEncoder {
         _ = try parallelMap(kept.count, jobs: settings.jobs) { i in try kept[i].add(frames) }
     }
 
-    /// Hands the held frames to the racers as `holding` says (as coded: a
-    /// palette WebP's frames in their palette colors); from then on they
-    /// code frames as they come.
+    /// Hands the held frames on as `holding` says (as coded: a palette
+    /// WebP's frames in their palette colors): to the exhaustive coder
+    /// where the sample says it pays, or to the racers the prefix keeps;
+    /// from then on every racer codes frames as they come.
     private mutating func releaseHeld() throws {
         guard let holding else { return }
         self.holding = nil
