@@ -22,7 +22,9 @@ on the source's time grid and scored with gifmetrics.py (mean PSNR, mean luma
 SSIM).
 
 Reports bytes, wall time, CPU time and peak RSS (median of --repeat runs,
-/usr/bin/time) as markdown on stdout, then PASS/FAIL for the targets:
+/usr/bin/time; after each command's first run, the others go in rounds, one
+run of every command of the subject a round, so that load drifting on a shared
+machine meets throbber and its peers alike) as markdown on stdout, then PASS/FAIL for the targets:
   lossless  throbber default ≤ img2webp default, and ≤ 1.02 × img2webp's best grid setting;
   lossy     at each lossy peer's size some throbber --quality or --colors file is no larger, with PSNR and SSIM no lower;
   time      throbber ≤ 1.5 × the fastest peer (img2webp, ffmpeg, Pillow) at the same libwebp settings:
@@ -83,10 +85,32 @@ def timed(cmd):
 
 
 def measure(label, cmd, out, repeat, group):
-    runs = [timed(cmd) for _ in range(repeat)]
-    return {"label": label, "group": group, "bytes": os.path.getsize(out), "file": out, "cmd": cmd,
-            "wall": statistics.median(r[0] for r in runs), "rss": statistics.median(r[1] for r in runs),
-            "cpu": statistics.median(r[2] for r in runs)}
+    """One timed run now (the output, and any failure, at once); the other
+    repeat - 1 in rounds across the subject's commands (time_rounds)."""
+    row = {"label": label, "group": group, "file": out, "cmd": cmd, "repeat": repeat, "runs": [timed(cmd)]}
+    row["bytes"] = os.path.getsize(out)
+    summarize(row)
+    return row
+
+
+def summarize(row):
+    runs = row["runs"]
+    row.update(wall=statistics.median(r[0] for r in runs), rss=statistics.median(r[1] for r in runs),
+               cpu=statistics.median(r[2] for r in runs))
+
+
+def time_rounds(rows):
+    """The remaining runs of every row, one of each command per round: the
+    machine's load drifts over seconds (a shared VM), and a peer timed a
+    minute after throbber would see a different machine. Rounds put every
+    command's k-th run within the same few seconds."""
+    todo = [r for r in rows if len(r["runs"]) < r["repeat"]]
+    while todo:
+        for r in todo:
+            r["runs"].append(timed(r["cmd"]))
+        todo = [r for r in todo if len(r["runs"]) < r["repeat"]]
+    for r in rows:
+        summarize(r)
 
 
 def decode(path):
@@ -327,6 +351,7 @@ def bench_subject(s, throbber, args, work):
         ffmpeg("ffmpeg libwebp_anim -lossless 0 -q:v 75", ["-lossless", "0", "-q:v", "75"], d + "/fl.webp", "lossy"),
         pillow("Pillow quality=75 (method 4)", {"quality": 75, "method": 4}, d + "/pl.webp", "lossy"),
     ]
+    time_rounds(rows)
     if args.time_only:
         for r in rows:
             r.update(score(r["file"], s))
@@ -339,6 +364,7 @@ def bench_subject(s, throbber, args, work):
                 "lossy-gif"),
         pillow("Pillow quality=75, method=6", {"quality": 75, "method": 6}, d + "/pl6.webp", "lossy"),
     ]
+    time_rounds(rows)
     log("webp: %s scoring" % s["name"])
     for r in rows:
         r.update(score(r["file"], s))
