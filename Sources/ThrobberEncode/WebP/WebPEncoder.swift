@@ -72,8 +72,9 @@ struct WebPEncoder: FormatEncoder {
     /// Why frames are kept.
     private enum Hold {
         /// Until `finish`, while the exhaustive sample decides whether
-        /// that setting races too (at most `exhaustivePixels` in all); the
-        /// other racers code them as they come (`codeHeld`).
+        /// that setting races too (at most `exhaustivePixels` in all), for
+        /// the exhaustive coder (`codeHeld`); the other racers code them as
+        /// they come (`write`).
         case exhaustiveSample
         /// Until `prefixFrames` frames and one more have come, which each
         /// racer's settings code as a short animation to decide which two
@@ -225,6 +226,7 @@ struct WebPEncoder: FormatEncoder {
     static let exhaustivePixels = 1 << 18
 
     /// The exhaustive setting is raced only when the first frame's drawing
+    /// (where the first frame is blank, the next frame's changed rectangle)
     /// at method 5 times the frames (about the file's size) is at most this:
     /// high-entropy frames (noise, fractals) cost several times more a
     /// pixel at method 6 and gain little.
