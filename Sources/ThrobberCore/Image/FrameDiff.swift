@@ -10,7 +10,6 @@ package enum FrameDiff {
     /// is drawn on a plain or transparent background; empty for a frame of
     /// one color.
     package static func contentBox(_ image: RGBAImage) -> PixelRect {
-        guard image.width > 0 && image.height > 0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let corner = image.pixels.withUnsafeBytes { $0.load(as: UInt32.self) }
         let clear = corner >> 24 == 0
         return boundingBox(width: image.width, height: image.height, image, image) { c, _ in
@@ -60,7 +59,7 @@ package enum FrameDiff {
                     minX = min(minX, x)
                     maxX = max(maxX, r)
                 }
-                if maxY < 0 { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+                if maxY < 0 { return .empty }
                 return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
             }
         }

@@ -17,6 +17,9 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The empty rectangle at the origin.
+    public static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
     /// True when it holds no pixel (width or height 0 or less).
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// One past the right edge: `x + width`.
@@ -38,7 +41,7 @@ public struct PixelRect: Equatable, Sendable, CustomStringConvertible {
         let x0 = max(x, other.x)
         let y0 = max(y, other.y)
         let r = PixelRect(x: x0, y: y0, width: min(maxX, other.maxX) - x0, height: min(maxY, other.maxY) - y0)
-        return r.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : r
+        return r.isEmpty ? .empty : r
     }
 
     /// How many pixels it holds (0 when empty).

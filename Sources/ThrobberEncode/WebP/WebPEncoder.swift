@@ -39,7 +39,7 @@ struct WebPEncoder: FormatEncoder {
         var image: RGBAImage
         var start: Int
         var previous: RGBAImage? = nil
-        var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        var rect = PixelRect.empty
         var remapped: RGBAImage? = nil
     }
 
@@ -255,26 +255,20 @@ struct WebPEncoder: FormatEncoder {
     static func exhaustivePays(_ first: RGBAImage, next: RGBAImage?, frames: Int) throws -> Bool {
         let method5 = WebPAnimWriter.Settings(lossless: true, quality: 90, method: 5)
         let sample = ExhaustiveSample(first, next: next)
-        var base: [Int] = []
-        var tried: [Int] = []
-        if let drawn = sample.drawn {
-            base.append(try WebPAnimWriter.stillSize(drawn, settings: method5))
-            // The drawing at method 5 times the frames: about the file.
-            let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
-            guard !overflow && predicted <= exhaustiveBytes else { return false }
-            tried.append(try WebPAnimWriter.stillSize(drawn, settings: exhaustive))
-        }
-        if let changed = sample.changed,
+        // The drawing, or where the first frame is blank the rectangle.
+        guard let lead = sample.drawn ?? sample.changed else { return false }
+        var base = [try WebPAnimWriter.stillSize(lead, settings: method5)]
+        // At method 5 times the frames: about the file.
+        let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
+        guard !overflow && predicted <= exhaustiveBytes else { return false }
+        var tried = [try WebPAnimWriter.stillSize(lead, settings: exhaustive)]
+        if sample.drawn != nil, let changed = sample.changed,
             !sample.coincide || (tried[0] < base[0] && tried[0] * 100 > base[0] * 99)
         {
             base.append(try WebPAnimWriter.stillSize(changed, settings: method5))
-            if sample.drawn == nil {
-                let (predicted, overflow) = base[0].multipliedReportingOverflow(by: frames)
-                guard !overflow && predicted <= exhaustiveBytes else { return false }
-            }
             tried.append(try WebPAnimWriter.stillSize(changed, settings: exhaustive))
         }
-        return !base.isEmpty && tried.reduce(0, +) * 100 <= base.reduce(0, +) * 99
+        return tried.reduce(0, +) * 100 <= base.reduce(0, +) * 99
     }
 
     /// What `exhaustivePays` codes both ways.
@@ -306,7 +300,7 @@ struct WebPEncoder: FormatEncoder {
 
         init(_ first: RGBAImage, next: RGBAImage?) {
             let box = FrameDiff.contentBox(first)
-            let rect = next.map { FrameDiff.changedRect(first, $0) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+            let rect = next.map { FrameDiff.changedRect(first, $0) } ?? .empty
             drawn = box.isEmpty ? nil : FrameDiff.crop(first, box)
             changed = rect.isEmpty ? nil : next.map { FrameDiff.crop($0, rect) }
             coincide = !box.isEmpty && !rect.isEmpty && rect.intersection(box).area * 2 >= max(rect.area, box.area)

@@ -132,13 +132,10 @@ struct WebPCLITests {
                     "encode", frames[0].deletingLastPathComponent().path, "--fps", "25", "--quality", "75", "-o",
                     ours.path,
                 ])
-                let p = try Command.run(
-                    URL(fileURLWithPath: "/usr/bin/img2webp"),
+                let b = try Self.img2webp(
                     ["-loop", "0", "-lossy", "-q", "75", "-m", "4", "-mixed", "-kmin", "3", "-kmax", "5", "-d", "40"]
-                        + frames.map(\.path) + ["-o", peer.path])
-                #expect(p.status == 0, "\(p.stderrText)")
+                        + frames.map(\.path), to: peer)
                 var a = try [UInt8](Data(contentsOf: ours))
-                let b = try [UInt8](Data(contentsOf: peer))
                 // ANIM's payload starts with the background color: ours is
                 // transparent black, img2webp's opaque white.
                 let anim = try #require(Self.chunk("ANIM", in: a))
@@ -162,14 +159,9 @@ struct WebPCLITests {
             try Self.run(["encode", frames[0].deletingLastPathComponent().path, "--fps", "25", "-o", ours.path])
             var sizes: [String: [UInt8]] = [:]
             for (m, q) in [(4, 100), (5, 90), (3, 50)] {
-                let peer = dir.appendingPathComponent("i\(m).webp")
-                let p = try Command.run(
-                    URL(fileURLWithPath: "/usr/bin/img2webp"),
-                    ["-loop", "0", "-lossless", "-m", "\(m)", "-q", "\(q)", "-d", "40"] + frames.map(\.path) + [
-                        "-o", peer.path,
-                    ])
-                #expect(p.status == 0, "\(p.stderrText)")
-                sizes["m\(m)"] = try [UInt8](Data(contentsOf: peer))
+                sizes["m\(m)"] = try Self.img2webp(
+                    ["-loop", "0", "-lossless", "-m", "\(m)", "-q", "\(q)", "-d", "40"] + frames.map(\.path),
+                    to: dir.appendingPathComponent("i\(m).webp"))
             }
             var a = try [UInt8](Data(contentsOf: ours))
             let b = try #require(sizes["m4"])
@@ -459,6 +451,14 @@ struct WebPCLITests {
         }
     }
 
+    /// Runs img2webp with `arguments` writing `out`, expects it to succeed
+    /// and returns the file.
+    static func img2webp(_ arguments: [String], to out: URL) throws -> [UInt8] {
+        let p = try Command.run(URL(fileURLWithPath: "/usr/bin/img2webp"), arguments + ["-o", out.path])
+        #expect(p.status == 0, "\(p.stderrText)")
+        return try [UInt8](Data(contentsOf: out))
+    }
+
     /// Writes each frame of `apng` as Pillow shows it to `folder` and
     /// returns img2webp's arguments for them with their delays.
     static func img2webpFrames(of apng: URL, in folder: URL) throws -> [String] {
@@ -511,14 +511,10 @@ struct WebPCLITests {
             try Self.run(["preset", name, "-o", apng.path])
             try Self.run(["encode", apng.path, "-o", webp.path])
             let frames = try Self.img2webpFrames(of: apng, in: dir.appendingPathComponent("frames"))
-            var peers: [[UInt8]] = []
-            for (m, q) in [(5, 90), (6, 100)] {
-                let peer = dir.appendingPathComponent("m\(m).webp")
-                let p = try Command.run(
-                    URL(fileURLWithPath: "/usr/bin/img2webp"),
-                    ["-loop", "0", "-lossless", "-m", "\(m)", "-q", "\(q)"] + frames + ["-o", peer.path])
-                #expect(p.status == 0, "\(p.stderrText)")
-                peers.append(try [UInt8](Data(contentsOf: peer)))
+            let peers = try [(5, 90), (6, 100)].map { m, q in
+                try Self.img2webp(
+                    ["-loop", "0", "-lossless", "-m", "\(m)", "-q", "\(q)"] + frames,
+                    to: dir.appendingPathComponent("m\(m).webp"))
             }
             let ours = try [UInt8](Data(contentsOf: webp))
             // Pillow gives img2webp whole-millisecond delays cut short (41
@@ -554,17 +550,13 @@ struct WebPCLITests {
         try withTemporaryDirectory { dir in
             let apng = dir.appendingPathComponent("\(name).png")
             let webp = dir.appendingPathComponent("\(name).webp")
-            let peer = dir.appendingPathComponent("img2webp.webp")
             try Self.run(["preset", name, "-o", apng.path])
             try Self.run(["encode", apng.path] + options + ["-o", webp.path])
             let frames = try Self.img2webpFrames(of: webp, in: dir.appendingPathComponent("frames"))
-            let p = try Command.run(
-                URL(fileURLWithPath: "/usr/bin/img2webp"),
-                ["-loop", "0", "-lossless", "-m", "6", "-q", "100"] + frames + ["-o", peer.path])
-            #expect(p.status == 0, "\(p.stderrText)")
-            let sizes = try [webp, peer].map {
-                try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as! Int
-            }
+            let peer = try Self.img2webp(
+                ["-loop", "0", "-lossless", "-m", "6", "-q", "100"] + frames,
+                to: dir.appendingPathComponent("img2webp.webp"))
+            let sizes = [try Data(contentsOf: webp).count, peer.count]
             #expect(sizes[0] * 100 <= sizes[1] * 102, "\(name): ours \(sizes[0]) B, img2webp -m 6 -q 100 \(sizes[1]) B")
             // One job, and two (the sample on a thread of its own beside
             // the racers, the exhaustive coder's libwebp side thread): the
