@@ -77,7 +77,7 @@ struct LayerReader {
             let file = resolve(name)
             let image: RGBAImage
             do {
-                image = try ImageDecoder.decode(fileAt: file)
+                image = try ImageDecoder.decode(fileAt: file, streams: false)
             } catch let e as ThrobberError {
                 throw ThrobberError(e.kind, "\(r.file): \(path): \(e.message)")
             }

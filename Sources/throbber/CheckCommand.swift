@@ -180,7 +180,7 @@ enum CheckCommand: Subcommand {
             return
         }
         do {
-            let expected = try DecodedAnimation.read(expectedPath)
+            let expected = try DecodedAnimation.read(expectedPath, streams: false)
             let actual = try DecodedAnimation.read(made)
             guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
                 try say("        the files differ in bytes but show the same frames, delays and loop count")

@@ -99,9 +99,10 @@ public struct DecodedAnimation: Sendable {
         }
     }
 
-    /// Decodes a GIF, APNG or WebP file for inspection; other files are refused.
-    public static func read(_ path: String) throws -> DecodedAnimation {
-        let bytes = try FileBytes.read(path)
+    /// Decodes a GIF, APNG or WebP file for inspection; other files are
+    /// refused, and so is a pipe or FIFO unless `streams`.
+    public static func read(_ path: String, streams: Bool = true) throws -> DecodedAnimation {
+        let bytes = try FileBytes.read(path, streams: streams)
         guard let animation = try decode(bytes, name: path) else {
             throw ThrobberError(.data, "\(path): not a GIF, an animated PNG or a WebP")
         }

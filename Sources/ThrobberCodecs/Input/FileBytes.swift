@@ -53,9 +53,25 @@ package enum FileBytes {
             .noInput, "\(path): is \(what), not a file; give a file, or a pipe (<(…), or - for encode)")
     }
 
+    /// What an open accepts besides a regular file.
+    enum Accept {
+        /// A pipe or FIFO too: an input named on the command line.
+        case fileOrStream
+        /// Only a pipe or FIFO.
+        case stream
+        /// Only a file; a pipe is refused as one of several frames.
+        case frameFile
+        /// Only a file: one named by another file (a config's layer, a
+        /// manifest's expected file), where a FIFO would block the run.
+        case regular
+    }
+
     /// The whole file, or everything a pipe carries (up to ``maxBytes``).
-    package static func read(_ path: String) throws -> [UInt8] {
-        let (fd, size) = try openChecked(path, stream: nil)
+    /// With `streams` false, a pipe or FIFO is refused without being
+    /// opened: for files named by another file (a config's layer, a
+    /// manifest's expected file), which are never streams.
+    package static func read(_ path: String, streams: Bool = true) throws -> [UInt8] {
+        let (fd, size) = try openChecked(path, accept: streams ? .fileOrStream : .regular)
         defer { close(fd) }
         return try readAll(fd, name: path, expected: size)
     }
@@ -63,7 +79,7 @@ package enum FileBytes {
     /// Opens a pipe or FIFO for reading (waiting, as cat(1) does, for a
     /// FIFO's writer). Throws when `path` is anything else.
     package static func openStream(_ path: String) throws -> Int32 {
-        try openChecked(path, stream: true).fd
+        try openChecked(path, accept: .stream).fd
     }
 
     /// Calls `body` with a reader of `path`'s bytes at any offset (at most
@@ -72,7 +88,7 @@ package enum FileBytes {
     package static func withReader<T>(
         _ path: String, _ body: (_ read: (_ offset: Int, _ count: Int) throws -> [UInt8]) throws -> T
     ) throws -> T {
-        let (fd, _) = try openChecked(path, stream: false)
+        let (fd, _) = try openChecked(path, accept: .frameFile)
         defer { close(fd) }
         return try body { offset, count in
             var failure: Int32 = 0
@@ -91,15 +107,14 @@ package enum FileBytes {
         }
     }
 
-    /// Opens `path` after checking what it is; `stream`: nil takes a file
-    /// or a pipe, true only a pipe, false only a file. Returns the
+    /// Opens `path` after checking what it is (`accept`). Returns the
     /// descriptor and the file's size (0 for a pipe). What was opened is
     /// checked again (fstat), so a file swapped for a device in between is
     /// refused too; a file is opened without blocking, so a FIFO swapped in
     /// cannot hang the run.
-    private static func openChecked(_ path: String, stream: Bool?) throws -> (fd: Int32, size: Int) {
+    private static func openChecked(_ path: String, accept: Accept) throws -> (fd: Int32, size: Int) {
         let named = kind(path)
-        try check(named, path: path, stream: stream)
+        try check(named, path: path, accept: accept)
         let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (named == .stream ? 0 : O_NONBLOCK)
         let fd = Glibc.open(path, flags)
         guard fd >= 0 else {
@@ -116,7 +131,7 @@ package enum FileBytes {
         let opened = kind(st.st_mode)
         do {
             guard opened == named else {
-                try check(opened, path: path, stream: stream)
+                try check(opened, path: path, accept: accept)
                 throw ThrobberError(.noInput, "\(path): changed while it was being opened; try again")
             }
             if opened == .file && Int(st.st_size) > maxBytes { throw tooLarge(path) }
@@ -127,17 +142,19 @@ package enum FileBytes {
         return (fd, opened == .file ? Int(st.st_size) : 0)
     }
 
-    private static func check(_ kind: Kind, path: String, stream: Bool?) throws {
+    private static func check(_ kind: Kind, path: String, accept: Accept) throws {
         switch kind {
         case .missing(let code):
             if code == ENOENT || code == ENOTDIR { throw ThrobberError(.noInput, "\(path): no such file") }
             throw ThrobberError(.noInput, "\(path): cannot be read: \(String(cString: strerror(code)))")
         case .folder: throw ThrobberError(.data, "\(path): is a folder, expected an image file")
         case .device(let what): throw refused(path, what)
-        case .stream where stream == false:
+        case .stream where accept == .frameFile:
             throw ThrobberError(
                 .usage, "\(path): is a pipe, read once as a stream of frames; give it as the only input")
-        case .file where stream == true:
+        case .stream where accept == .regular:
+            throw ThrobberError(.noInput, "\(path): is a pipe or FIFO, not a regular file")
+        case .file where accept == .stream:
             throw ThrobberError(.usage, "\(path): is not a pipe or FIFO")
         case .file, .stream: return
         }

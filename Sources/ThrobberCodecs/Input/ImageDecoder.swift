@@ -10,9 +10,10 @@ public enum ImageDecoder {
     /// and absurd inputs.
     public static let maxSide = 16384
 
-    /// Reads and decodes `path`; errors name the file.
-    public static func decode(fileAt path: String) throws -> RGBAImage {
-        let bytes = try FileBytes.read(path)
+    /// Reads and decodes `path`; errors name the file. A pipe or FIFO is
+    /// refused unless `streams`.
+    public static func decode(fileAt path: String, streams: Bool = true) throws -> RGBAImage {
+        let bytes = try FileBytes.read(path, streams: streams)
         return try decode(bytes, name: path)
     }
 

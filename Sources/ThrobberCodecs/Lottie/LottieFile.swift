@@ -72,7 +72,7 @@ public struct LottieFile: Sendable {
     /// for a config's Lottie layer, where a config is refused as a layer
     /// rather than pointed at `throbber render`.
     public static func read(_ path: String, asLayer: Bool = false) throws -> LottieFile {
-        var bytes = try FileBytes.read(path)
+        var bytes = try FileBytes.read(path, streams: !asLayer)
         if ZipArchive.isZip(bytes) {
             bytes = try DotLottie.animation(bytes, name: path, limit: maxJSONBytes)
         } else if GzipInflate.isGzip(bytes) {
