@@ -26,6 +26,23 @@ public struct SceneJob {
         func knownSize(at index: Int) -> FrameSize? {
             FrameSize(width: renderer.widthPixels, height: renderer.heightPixels)
         }
+        /// The rlottie objects drawing Lottie layers: one per worker at most.
+        let residentBytes: Int
+
+        init(renderer: SceneRenderer, clock: SceneClock, jobs: Int) {
+            self.renderer = renderer
+            self.clock = clock
+            func largest(_ layers: [Layer]) -> Int {
+                layers.reduce(0) { most, layer in
+                    switch layer.kind {
+                    case .lottie(let l): return max(most, l.file.modelBytes)
+                    case .group(let children): return max(most, largest(children))
+                    default: return most
+                    }
+                }
+            }
+            residentBytes = FrameSize.product(largest(renderer.layers), max(1, jobs))
+        }
     }
 
     /// Prepares `config` for encoding with `jobs` worker threads (1…256),
@@ -63,7 +80,7 @@ public struct SceneJob {
         switch config.content {
         case .layers(let layers):
             let clock = try SceneClock(config: config, layers: layers)
-            source = SceneFrames(renderer: SceneRenderer(config: config, layers: layers), clock: clock)
+            source = SceneFrames(renderer: SceneRenderer(config: config, layers: layers), clock: clock, jobs: jobs)
             durations = Array(repeating: clock.frameDuration, count: clock.frameCount)
         case .frames(let frames):
             let files: [String]

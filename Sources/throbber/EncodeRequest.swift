@@ -175,7 +175,8 @@ struct EncodeRequest {
                     throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
                 }
                 source = try LottieInput.frames(
-                    of: try LottieFile.read(lottie), format: format, settings: &settings, fps: lottieFPS,
+                    of: try LottieFile.read(lottie, budget: settings.memory ?? .machineDefault), format: format,
+                    settings: &settings, fps: lottieFPS,
                     background: background)
             } else {
                 let files = try FileFrameSource(

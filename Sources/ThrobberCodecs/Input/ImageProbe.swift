@@ -42,6 +42,25 @@ package struct ImageProbe: Sendable, Equatable {
         }
     }
 
+    /// The headers of an image held in memory (a GIF's frames are not
+    /// counted: `frames` is 1).
+    package static func probe(bytes: [UInt8]) -> ImageProbe {
+        let read: (Int, Int) -> [UInt8] = { offset, count in
+            guard offset >= 0, offset < bytes.count, count > 0 else { return [] }
+            return Array(bytes[offset..<min(bytes.count, offset + min(count, bytes.count - offset))])
+        }
+        let unknown = ImageProbe(size: nil, frames: 1, animated: false)
+        switch ImageFormat.sniff(read(0, 16)) {
+        case .png: return (try? png(read)) ?? unknown
+        case .jpeg: return ImageProbe(size: (try? jpegSize(read)) ?? nil, frames: 1, animated: false)
+        case .gif where bytes.count >= 10:
+            let size = FrameSize(width: Int(bytes[6]) | Int(bytes[7]) << 8, height: Int(bytes[8]) | Int(bytes[9]) << 8)
+            return ImageProbe(size: size, frames: 1, animated: true)
+        case .webp: return (try? webp(read)) ?? unknown
+        default: return unknown
+        }
+    }
+
     private static func bigEndian(_ b: [UInt8], _ at: Int, _ count: Int) -> Int {
         b[at..<(at + count)].reduce(0) { $0 << 8 | Int($1) }
     }

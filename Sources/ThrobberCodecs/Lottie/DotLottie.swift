@@ -86,7 +86,7 @@ enum DotLottie {
         guard let entry = names.first(where: { n in zip.entries.contains { $0.name == n } }),
             let image = try zip.contents(of: entry, limit: max(0, budget))
         else { return asset }
-        let uri = "data:\(mimeType(image));base64," + Data(image).base64EncodedString()
+        let uri = "data:\(LottieAssets.mimeType(image));base64," + Data(image).base64EncodedString()
         budget -= uri.utf8.count
         guard budget >= 0 else {
             throw ThrobberError(.data, "\(zip.name): \(entry): the animation and its images are too large")
@@ -106,13 +106,5 @@ enum DotLottie {
         var changed = asset
         changed.value = .object(members)
         return changed
-    }
-
-    private static func mimeType(_ b: [UInt8]) -> String {
-        if b.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if b.starts(with: [0x47, 0x49, 0x46, 0x38]) { return "image/gif" }
-        if b.count >= 12, b[8..<12].elementsEqual("WEBP".utf8) { return "image/webp" }
-        return "application/octet-stream"
     }
 }

@@ -8,7 +8,10 @@ enum GzipInflate {
     /// True when `bytes` start with the gzip magic number 1F 8B.
     static func isGzip(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x1F, 0x8B]) }
 
-    /// The inflated contents of the gzip stream in `bytes`. Throws
+    /// The inflated contents of the gzip stream in `bytes`: every member
+    /// of it, one after the other, as gzip(1) reads them (bytes after the
+    /// last member that start no other are ignored, as gzip(1) ignores
+    /// them). Throws
     /// ``ThrobberError/Kind/data`` naming `name` when the stream is corrupt,
     /// truncated, or inflates to more than `limit` bytes.
     static func inflate(_ bytes: [UInt8], limit: Int, name: String) throws -> [UInt8] {
@@ -51,6 +54,12 @@ enum GzipInflate {
                 guard output.count <= limit else {
                     throw ThrobberError(
                         .data, "\(name): \(what) inflates to more than \(limit >> 20) MiB (decompression bomb?)")
+                }
+                // Another gzip member follows: read it on.
+                if gzip, status == Z_STREAM_END, stream.avail_in >= 2, stream.next_in[0] == 0x1F,
+                    stream.next_in[1] == 0x8B, inflateReset(&stream) == Z_OK
+                {
+                    status = Z_OK
                 }
             } while status == Z_OK && (stream.avail_in > 0 || stream.avail_out == 0)
         }

@@ -24,6 +24,9 @@ public struct LottieFile: Sendable {
     /// How many frames one loop has: ⌊op⌋ − ⌊ip⌋, as rlottie 0.1 counts
     /// them (its frame n is the file's frame ⌊ip⌋ + n).
     public let frameCount: Int
+    /// Bytes one rlottie object holds for this file, images decoded: a
+    /// run holds one per drawing thread (``LottieWork``).
+    public let modelBytes: Int
 
     /// Most bytes a `.tgs` may inflate to.
     static let maxJSONBytes = 64 << 20
@@ -71,12 +74,22 @@ public struct LottieFile: Sendable {
     /// errors (missing: ``ThrobberError/Kind/noInput``). `asLayer`: read
     /// for a config's Lottie layer, where a config is refused as a layer
     /// rather than pointed at `throbber render`.
-    public static func read(_ path: String, asLayer: Bool = false) throws -> LottieFile {
+    /// `budget`: the run's memory, which one rlottie object for the file
+    /// (its layers, shapes and decoded images) must fit before rlottie
+    /// reads it.
+    public static func read(_ path: String, asLayer: Bool = false, budget: MemoryBudget = .machineDefault) throws
+        -> LottieFile
+    {
         var bytes = try FileBytes.read(path, streams: !asLayer)
+        // Images named by path are looked for beside a plain JSON file only.
+        var folder: String? = FileBytes.kind(path) == .file ? PathText.parent(path) : nil
+        if folder?.isEmpty == true { folder = "." }
         if ZipArchive.isZip(bytes) {
             bytes = try DotLottie.animation(bytes, name: path, limit: maxJSONBytes)
+            folder = nil
         } else if GzipInflate.isGzip(bytes) {
             bytes = try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: path)
+            folder = nil
         }
         let top: JSONNode
         do {
@@ -97,53 +110,83 @@ public struct LottieFile: Sendable {
                 .data,
                 "\(path): not a Lottie file (expected a JSON object with the keys v, fr, ip, op, w, h and layers)")
         }
-        return try LottieFile(path: path, top: top, json: bytes)
+        return try LottieFile(path: path, top: top, json: bytes, folder: folder, budget: budget)
     }
 
-    private init(path: String, top: JSONNode, json: [UInt8]) throws {
-        guard case .object(let members) = top.value else { preconditionFailure("checked by kind(of:)") }
-        func number(_ key: String) throws -> Double {
+    private init(
+        path: String, top parsed: JSONNode, json original: [UInt8], folder: String?, budget: MemoryBudget
+    ) throws {
+        guard case .object(let members) = parsed.value else { preconditionFailure("checked by kind(of:)") }
+        /// A header number, with its text as written for messages.
+        func number(_ key: String) throws -> (value: Double, text: String) {
             guard case .number(let text)? = members.first(where: { $0.key == key })?.value.value,
                 let v = Double(text), v.isFinite
             else { throw ThrobberError(.data, "\(path): \(key): expected a number") }
-            return v
+            return (v, text)
         }
-        let (w, h) = (try number("w"), try number("h"))
-        guard w >= 1, h >= 1, w == w.rounded(), h == h.rounded() else {
-            throw ThrobberError(.data, "\(path): w, h: expected a size of at least 1x1 pixels, got \(w)x\(h)")
+        /// `w` or `h`: a whole number of pixels within what Throbber renders.
+        func side(_ key: String) throws -> Int {
+            let (v, text) = try number(key)
+            guard v >= 1, v == v.rounded() else {
+                throw ThrobberError(
+                    .data, "\(path): \(key): expected a whole number of pixels, at least 1, got \(text)")
+            }
+            guard v <= Double(ImageDecoder.maxSide) else {
+                throw ThrobberError(
+                    .data,
+                    "\(path): \(key): \(text) pixels is larger than Throbber renders (at most \(ImageDecoder.maxSide) a side)"
+                )
+            }
+            return Int(v)
         }
-        guard w <= Double(ImageDecoder.maxSide), h <= Double(ImageDecoder.maxSide),
-            w * h <= Double(DecodedAnimation.maxPixels)
-        else {
+        let (w, h) = (try side("w"), try side("h"))
+        guard w * h <= DecodedAnimation.maxPixels else {
             throw ThrobberError(
                 .data,
-                "\(path): w, h: \(Int(w))x\(Int(h)) is larger than Throbber renders (at most \(ImageDecoder.maxSide) a side)"
-            )
+                "\(path): w, h: \(w)x\(h) is more pixels than Throbber renders (at most \(DecodedAnimation.maxPixels))")
         }
         let fr = try number("fr")
-        guard fr > 0, fr <= 1000, let rate = Self.exactRate(fr) else {
-            throw ThrobberError(.data, "\(path): fr: the frame rate must be above 0 and at most 1000, got \(fr)")
+        guard fr.value > 0, fr.value <= 1000, let rate = Self.exactRate(fr.value) else {
+            throw ThrobberError(
+                .data, "\(path): fr: the frame rate must be above 0 and at most 1000, got \(fr.text)")
         }
         let (ip, op) = (try number("ip"), try number("op"))
-        guard abs(ip) < 1e9, abs(op) < 1e9 else {
-            throw ThrobberError(.data, "\(path): ip, op: frame numbers out of range (\(ip), \(op))")
+        guard abs(ip.value) < 1e9, abs(op.value) < 1e9 else {
+            throw ThrobberError(.data, "\(path): ip, op: frame numbers out of range (\(ip.text), \(op.text))")
         }
-        let count = Int(op.rounded(.towardZero)) - Int(ip.rounded(.towardZero))
+        let count = Int(op.value.rounded(.towardZero)) - Int(ip.value.rounded(.towardZero))
         guard count >= 1 else {
-            throw ThrobberError(.data, "\(path): ip, op: the animation has no frames (ip \(ip), op \(op))")
+            throw ThrobberError(.data, "\(path): ip, op: the animation has no frames (ip \(ip.text), op \(op.text))")
         }
         guard count <= Self.maxFrames else {
             throw ThrobberError(
                 .data, "\(path): ip, op: \(count) frames is more than Throbber renders (at most \(Self.maxFrames))")
         }
-        try LottieLimits.check(top, path: path)
+        try LottieLimits.check(parsed, path: path)
+        let prepared = try LottieAssets.prepare(parsed, json: original, name: path, folder: folder)
+        var work = try LottieWork.count(prepared.top, path: path)
+        work.imageBytes = prepared.imageBytes
+        let drawings = FrameSize.product(work.items, count)
+        guard drawings <= LottieLimits.maxDrawings else {
+            throw ThrobberError(
+                .data,
+                "\(path): \(work.items) layers and shapes a frame over \(count) frames is more drawing than Throbber does (at most \(LottieLimits.maxDrawings) in all)"
+            )
+        }
         self.name = path
-        self.json = json.map { CChar(bitPattern: $0) } + [0]
-        self.width = Int(w)
-        self.height = Int(h)
+        self.json = prepared.json.map { CChar(bitPattern: $0) } + [0]
+        self.width = w
+        self.height = h
         self.frameRate = rate
-        self.inPoint = Int(ip.rounded(.towardZero))
+        self.inPoint = Int(ip.value.rounded(.towardZero))
         self.frameCount = count
+        self.modelBytes = work.modelBytes(jsonBytes: prepared.json.count)
+        guard modelBytes <= budget.limit else {
+            throw ThrobberError(
+                .data,
+                "\(path): rlottie needs about \(MemoryBudget.describe(modelBytes)) to hold this animation (its layers, shapes and decoded images), more than this run may use (\(MemoryBudget.describe(budget.limit))); raise --max-memory"
+            )
+        }
         // rlottie's own reading must agree, or it refuses the file.
         try RLottieRender.check(self)
     }

@@ -20,16 +20,19 @@ public struct LottieFrameSource: FrameSource {
     public let canvasHeight: Int
     /// Composited under every frame; transparent by default.
     public let background: Color
+    /// rlottie objects alive at once: one per drawing thread.
+    public let workers: Int
 
     /// Frames of `file` timed by `timing`, drawn at `renderWidth`×
     /// `renderHeight` (default: the file's size) centered on a canvas of
     /// `canvasWidth`×`canvasHeight` (default: the render size), over
-    /// `background`. Sizes must be at least 1 and the canvas at least the
-    /// render size.
+    /// `background`, by `workers` threads at most. Sizes must be at least 1
+    /// and the canvas at least the render size.
     public init(
         file: LottieFile, timing: LottieTiming, renderWidth: Int? = nil, renderHeight: Int? = nil,
-        canvasWidth: Int? = nil, canvasHeight: Int? = nil, background: Color = .transparent
+        canvasWidth: Int? = nil, canvasHeight: Int? = nil, background: Color = .transparent, workers: Int = 1
     ) {
+        self.workers = max(1, workers)
         self.file = file
         self.timing = timing
         self.renderWidth = renderWidth ?? file.width
@@ -49,6 +52,10 @@ public struct LottieFrameSource: FrameSource {
 
     /// The shown frame's duration from ``timing``.
     public func duration(at index: Int) -> Rational? { timing.durations[index] }
+
+    /// One rlottie object per drawing thread, counted in the run's memory
+    /// budget before anything is drawn.
+    public var residentBytes: Int { FrameSize.product(file.modelBytes, min(workers, max(1, count))) }
 
     /// The canvas size, known from the file before any frame is drawn.
     public func knownSize(at index: Int) -> FrameSize? { FrameSize(width: canvasWidth, height: canvasHeight) }

@@ -13,6 +13,16 @@ enum LottieLimits {
     static let maxValue = 1e7
     /// The most copies a repeater may make.
     static let maxCopies = 1000.0
+    /// The most layers and shape items a frame may draw, repeater copies
+    /// and precompositions multiplied out (``LottieWork``): about 115 MB
+    /// for each rlottie object and 0.4 s a frame at 100 pixels (librlottie
+    /// 0.1 on this project's 2-core benchmark machine).
+    static let maxItems = 400_000
+    /// The most item drawings in one loop: items a frame × frames (about a
+    /// minute of drawing).
+    static let maxDrawings = 40_000_000
+    /// Bytes rlottie holds for each item it builds (``LottieWork``).
+    static let bytesPerItem = 320
 
     /// Walks `top`; throws ``ThrobberError/Kind/data`` naming `path` and
     /// the JSON path of the first value over a limit. Keyframe times

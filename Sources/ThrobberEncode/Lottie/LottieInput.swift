@@ -36,6 +36,6 @@ public enum LottieInput {
             frameCount: file.frameCount, frameRate: file.frameRate, maxFPS: format.limits.maxFPS, fps: fps)
         return LottieFrameSource(
             file: file, timing: timing, renderWidth: render.w, renderHeight: render.h, canvasWidth: canvas.w,
-            canvasHeight: canvas.h, background: background)
+            canvasHeight: canvas.h, background: background, workers: settings.jobs)
     }
 }
