@@ -18,7 +18,9 @@ enum CheckCommand: Subcommand {
             mismatch it decodes the expected file (the "output" path, if it exists) \
             and the new one and tells the first frame that differs. --update records \
             the hashes and writes each output at its "output" path as the expected \
-            file. Every path an entry names must lead inside the manifest's folder.
+            file, together with the manifest. Every path an entry names, in "args" \
+            too, must lead inside the manifest's folder; none may be standard input, \
+            and no two entries may share an output.
             """,
         usage:
             "throbber check <MANIFEST.json> [--update] [--hashes-only] [--diff-dir DIR] [--junit FILE] "
@@ -49,7 +51,9 @@ enum CheckCommand: Subcommand {
             .init(
                 title: "EXIT STATUS",
                 text:
-                    "0 all match, 1 a mismatch, 65/66 a broken or missing manifest (or one whose entries lead outside its folder)."
+                    "0 all match, 1 a mismatch or an entry that fails, 64 a --junit FILE that is the manifest or an entry's file, "
+                    + "65/66 a broken or missing manifest (or one whose entries lead outside its folder, read standard "
+                    + "input or share an output), 73 an expected file, report or scratch folder that cannot be written."
             )
         ],
         examples: ["throbber check loaders.json --update", "throbber check loaders.json --diff-dir diffs/"])
