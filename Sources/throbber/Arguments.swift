@@ -4,8 +4,24 @@ import ThrobberKit
 /// aliases (`-o out.gif`), flags, positional arguments and `--`. The options
 /// it knows are a subcommand's declared `OptionSpec`s.
 struct Arguments {
+    /// One positional argument or option value as it was given.
+    struct Given {
+        /// Its index in the list parsed.
+        var index: Int
+        /// The option it is the value of (its long name); nil for a
+        /// positional argument.
+        var option: String?
+        /// The argument, or the option's value.
+        var value: String
+    }
+
     private(set) var values: [String: [String]] = [:]
     private(set) var positional: [String] = []
+    /// Every positional argument and option value of the list parsed, in
+    /// order, with where it stood (``set(_:_:)`` and
+    /// ``prepend(positional:)`` add nothing here): `check` names an entry's
+    /// `args[k]` with it.
+    private(set) var given: [Given] = []
 
     init(_ args: [String], spec: CommandSpec) throws {
         try self.init(args, options: spec.options)
@@ -20,6 +36,7 @@ struct Arguments {
             i += 1
             if onlyPositional || arg == "-" || !arg.hasPrefix("-") {
                 positional.append(arg)
+                given.append(Given(index: i - 1, option: nil, value: arg))
                 continue
             }
             if arg == "--" {
@@ -44,9 +61,11 @@ struct Arguments {
             if option.takesValue {
                 if let inline {
                     values[name, default: []].append(inline)
+                    given.append(Given(index: i - 1, option: name, value: inline))
                 } else {
                     guard i < args.count else { throw ThrobberError(.usage, "option '--\(name)' needs a value") }
                     values[name, default: []].append(args[i])
+                    given.append(Given(index: i, option: name, value: args[i]))
                     i += 1
                 }
             } else {

@@ -18,7 +18,9 @@ enum CheckCommand: Subcommand {
             mismatch it decodes the expected file (the "output" path, if it exists) \
             and the new one and tells the first frame that differs. --update records \
             the hashes and writes each output at its "output" path as the expected \
-            file. Every path an entry names must lead inside the manifest's folder.
+            file, together with the manifest. Every path an entry names, in "args" \
+            too, must lead inside the manifest's folder; none may be standard input, \
+            and no two entries may share an output.
             """,
         usage:
             "throbber check <MANIFEST.json> [--update] [--hashes-only] [--diff-dir DIR] [--junit FILE] "
@@ -49,7 +51,9 @@ enum CheckCommand: Subcommand {
             .init(
                 title: "EXIT STATUS",
                 text:
-                    "0 all match, 1 a mismatch, 65/66 a broken or missing manifest (or one whose entries lead outside its folder)."
+                    "0 all match, 1 a mismatch or an entry that fails, 64 a --junit FILE that is the manifest or an entry's file, "
+                    + "65/66 a broken or missing manifest (or one whose entries lead outside its folder, read standard "
+                    + "input or share an output), 73 an expected file, report or scratch folder that cannot be written."
             )
         ],
         examples: ["throbber check loaders.json --update", "throbber check loaders.json --diff-dir diffs/"])
@@ -66,27 +70,35 @@ enum CheckCommand: Subcommand {
         let junit = args.string("junit")
         let goldens = update && !args.flag("hashes-only")
         if args.flag("hashes-only") && !update { throw ThrobberError(.usage, "--hashes-only goes with --update") }
-        if !args.flag("allow-outside") { try CheckPaths(manifest).check(manifest) }
+        // Every rule about the entries' paths holds before anything is made.
+        let paths = try CheckPaths(manifest)
+        if !args.flag("allow-outside") { try paths.checkContained() }
+        try paths.checkOutputs()
+        try paths.checkKinds(goldens: goldens)
+        if let junit, junit != "-", let what = paths.overwrites(try CheckPaths.resolve(junit).path) {
+            throw ThrobberError(.usage, "--junit \(CheckReport.printable(junit)): is \(what); give another file")
+        }
         if let diffDir { try Output.makeFolder(diffDir) }
+        // Opened now, so a report that cannot be written fails before any entry runs.
+        let junitFile = try junit.map { try OutputFile(path: $0) }
         if !update, !manifest.versionChanges.isEmpty {
             try say(
                 "note: the recorded library versions differ (\(manifest.versionChanges.joined(separator: ", "))); hashes may change legitimately",
                 error: true)
         }
-        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("throbber-check-\(getpid())")
-        try? FileManager.default.removeItem(at: temp)
-        TemporaryPaths.add(folder: temp.path)  // removed if a signal ends the run
-        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        let temp = try makeScratchFolder()
         defer {
-            try? FileManager.default.removeItem(at: temp)
-            TemporaryPaths.remove(folder: temp.path)
+            try? FileManager.default.removeItem(atPath: temp)
+            TemporaryPaths.remove(folder: temp)
         }
 
+        let staging = CheckStaging()
         var report = CheckReport(manifest: file)
         for (i, entry) in manifest.entries.enumerated() {
             let started = Date()
             let name = CheckReport.printable(entry.output)
-            let made = temp.appendingPathComponent("\(i)-" + PathText.lastComponent(entry.output)).path
+            let made = temp + "/\(i)-" + PathText.lastComponent(entry.output)
+            defer { try? FileManager.default.removeItem(atPath: made) }
             func fail(_ why: String) throws {
                 try say("FAILED  \(name): \(why)")
                 report.add(entry.output, failure: why, seconds: Date().timeIntervalSince(started))
@@ -98,8 +110,11 @@ enum CheckCommand: Subcommand {
                     throw ThrobberError(.data, "the command wrote no output")
                 }
                 bytes = [UInt8](data)
-                if goldens { try writeGolden(bytes, at: manifest.resolve(entry.output)) }
-            } catch let e as ThrobberError {
+                if goldens, let target = paths.named.first(where: { $0.entry == i && $0.role == .output }) {
+                    try staging.stage(bytes, at: target.resolved, name: entry.output)
+                }
+            } catch {
+                let e = error as? ThrobberError ?? ForeignError.converted(error)
                 try fail("cannot be made: \(CheckReport.printable(e.message))")
                 continue
             }
@@ -111,43 +126,39 @@ enum CheckCommand: Subcommand {
                 try say("ok      \(name)")
             } else {
                 try fail("sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
-                try explain(entry, made: made, manifest: manifest, diffDir: diffDir)
-                try? FileManager.default.removeItem(atPath: made)
+                try explain(entry, made: made, manifest: manifest, paths: paths, diffDir: diffDir)
                 continue
             }
             report.add(entry.output, failure: nil, seconds: Date().timeIntervalSince(started))
-            try? FileManager.default.removeItem(atPath: made)
         }
         let failed = report.results.filter { $0.failure != nil }.count
         let passed = report.results.count - failed
         if update {
+            // The expected files and the manifest change together, the manifest last.
             manifest.versions = LibraryVersions.current
-            let out = try OutputFile(path: file)
-            try out.write(Array(manifest.serialized().utf8))
-            try out.commit()
+            try staging.stage(Array(manifest.serialized().utf8), at: paths.manifestFile, name: file)
+            try staging.commit()
         }
-        if let junit {
-            let out = try OutputFile(path: junit)
-            try out.write(Array(report.junit().utf8))
-            try out.commit()
+        if let junitFile {
+            try junitFile.write(Array(report.junit().utf8))
+            try junitFile.commit()
         }
         try StandardOutput.write("\(passed) passed, \(failed) failed\n")
         return failed == 0 ? 0 : 1
     }
 
-    /// Writes `bytes` at `path` (its folders made) as the expected file.
-    private static func writeGolden(_ bytes: [UInt8], at path: String) throws {
-        let folder = PathText.parent(path)
-        if !folder.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ThrobberError(.cannotCreate, "\(folder): cannot create the folder for the expected file")
-            }
+    /// Makes the scratch folder, a new one with an unpredictable name in the
+    /// temporary folder, registered to be removed if a signal ends the run.
+    private static func makeScratchFolder() throws -> String {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array((base + "/throbber-check-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw ThrobberError(
+                .cannotCreate, "\(base): cannot create a scratch folder: \(String(cString: strerror(errno)))")
         }
-        let out = try OutputFile(path: path)
-        try out.write(bytes)
-        try out.commit()
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        TemporaryPaths.add(folder: path)
+        return path
     }
 
     /// Makes the entry as its command would, from the same declarations and
@@ -173,7 +184,9 @@ enum CheckCommand: Subcommand {
     }
 
     /// Explains a mismatch by decoding both files, if the expected one is there.
-    private static func explain(_ entry: Manifest.Entry, made: String, manifest: Manifest, diffDir: String?) throws {
+    private static func explain(
+        _ entry: Manifest.Entry, made: String, manifest: Manifest, paths: CheckPaths, diffDir: String?
+    ) throws {
         let expectedPath = manifest.resolve(entry.output)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
             try say("        (no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)")
@@ -194,7 +207,21 @@ enum CheckCommand: Subcommand {
                 // The whole output path names the images, so a.gif and a.png
                 // (or two folders' a.gif) do not overwrite each other.
                 let stem = diffDir + "/" + entry.output.replacing("/", with: "_")
-                for (suffix, image) in [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)] {
+                let images = [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)]
+                for (suffix, _) in images {
+                    let image = "\(stem)-frame\(d.frame)-\(suffix).png"
+                    let resolved = try CheckPaths.resolve(image).path
+                    var st = stat()
+                    let what =
+                        paths.overwrites(resolved)
+                        ?? (stat(resolved, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
+                            ? CheckPaths.describe(st.st_mode & S_IFMT) : nil)
+                    if let what {
+                        try say("        not writing difference images: \(CheckReport.printable(image)) is \(what)")
+                        return
+                    }
+                }
+                for (suffix, image) in images {
                     let out = try OutputFile(path: "\(stem)-frame\(d.frame)-\(suffix).png")
                     try out.write(try PNGStillWriter.encode(image))
                     try out.commit()

@@ -321,6 +321,25 @@ enum ManPageProse {
         A note says when the recorded library versions differ from the running
         ones, since hashes may then change legitimately.
         .Pp
+        Every path an entry names, in
+        .Li args
+        too, must lead inside the manifest's folder, symbolic links followed
+        (dangling ones included), unless
+        .Fl -allow-outside
+        is given.
+        No entry may read standard input
+        .Pq Li \- , Pa /dev/stdin ,
+        set
+        .Fl o
+        in
+        .Li args ,
+        or share its
+        .Li output
+        with another entry; these are refused before any entry is made.
+        .Fl -update
+        writes the expected files and the manifest to temporary files and renames
+        them into place together at the end, the manifest last.
+        .Pp
         .Fl -sha256
         on
         .Cm encode , render

@@ -13,7 +13,7 @@ struct CheckContainmentTests {
             ("output", #"{"preset": "dots", "output": "../escaped.gif"}"#),
             ("render", #"{"render": "/etc/passwd", "output": "x.gif"}"#),
             ("encode[1]", #"{"encode": ["frames", "../frames"], "output": "x.gif"}"#),
-            ("args --ring", #"{"preset": "ease", "args": ["--ring", "../ring.png"], "output": "x.gif"}"#),
+            ("args[1]", #"{"preset": "ease", "args": ["--ring", "../ring.png"], "output": "x.gif"}"#),
             ("encode[0]", #"{"encode": ["link/a.png"], "output": "x.gif"}"#),
         ])
     func outside(key: String, entry: String) throws {

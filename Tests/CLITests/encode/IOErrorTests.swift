@@ -52,16 +52,14 @@ struct IOErrorTests {
     }
 
     @Test(
-        "exit 70: `check` whose TMPDIR is a regular file cannot make its scratch folder (the one internal-error path found)"
+        "exit 73: `check` whose TMPDIR is a regular file cannot make its scratch folder"
     )
-    func internalError() throws {
+    func scratchFolderCannotBeMade() throws {
         try withTemporaryDirectory { dir in
             let manifest = try SceneCLI.write(#"{"entries": []}"#, to: dir, as: "m.json")
             let notAFolder = try SceneCLI.write("", to: dir, as: "file")
             let r = try Throbber.run(["check", manifest.path], environment: ["TMPDIR": notAFolder.path])
-            // FileManager's error reaches main's catch-all unconverted; sysexits
-            // would call this 73 (cannot create), see the report with this test.
-            #expect(r.status == 70, "exit \(r.status): \(r.stderrText)")
+            #expect(r.status == 73, "exit \(r.status): \(r.stderrText)")
             #expect(
                 r.stdout.isEmpty && r.stderrLines.count == 1
                     && r.stderrLines.first?.hasPrefix("throbber: error: ") == true,
