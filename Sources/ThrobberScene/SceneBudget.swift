@@ -8,7 +8,8 @@ import ThrobberCore
 /// how many drawings a whole animation makes. Checked when the config is
 /// read, before anything is drawn, with the JSON path that multiplies.
 enum SceneBudget {
-    /// Most shapes, images and Lottie layers drawn in one frame.
+    /// Most shapes, images and Lottie layers' layers and shapes drawn in one
+    /// frame.
     static let maxItemsPerFrame = 100_000
     /// Most item drawings in one animation: frames × items a frame.
     static let maxDrawings = 5_000_000
@@ -17,12 +18,17 @@ enum SceneBudget {
     /// time in proportion to its size while showing nothing more.
     static let maxExtent = 1_000_000.0
 
-    /// Items one frame draws: every shape, image and Lottie layer once per
-    /// copy (saturating at `Int.max / 2`).
+    /// Items one frame draws: every shape and image once per copy, a
+    /// Lottie layer its own layers and shapes (``LottieFile/drawnItems``)
+    /// once per copy (saturating at `Int.max / 2`).
     static func items(_ layers: [Layer]) -> Int {
         layers.reduce(0) { sum, layer in
             let one: Int
-            if case .group(let children) = layer.kind { one = items(children) } else { one = 1 }
+            switch layer.kind {
+            case .group(let children): one = items(children)
+            case .lottie(let lottie): one = lottie.file.drawnItems
+            default: one = 1
+            }
             let (n, o) = one.multipliedReportingOverflow(by: layer.repeats?.count ?? 1)
             return o ? Int.max / 2 : min(Int.max / 2, sum + n)
         }
@@ -52,7 +58,9 @@ enum SceneBudget {
         case .arc(let arc): size = 2 * arc.radius + arc.width
         case .image(let picture):
             size = Double(max(picture.image.width, picture.image.height)) / Double(picture.pixelScale)
-        case .lottie(let lottie): size = Double(max(lottie.file.width, lottie.file.height))
+        case .lottie(let lottie):
+            size = Double(max(lottie.file.width, lottie.file.height))
+            one = lottie.file.drawnItems
         case .group(let children):
             size = 0
             one = 0

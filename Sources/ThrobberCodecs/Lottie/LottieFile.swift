@@ -24,6 +24,9 @@ public struct LottieFile: Sendable {
     /// How many frames one loop has: ⌊op⌋ − ⌊ip⌋, as rlottie 0.1 counts
     /// them (its frame n is the file's frame ⌊ip⌋ + n).
     public let frameCount: Int
+    /// Layers and shape items rlottie draws for one frame, repeater copies
+    /// and precompositions multiplied out.
+    public let drawnItems: Int
     /// Bytes one rlottie object holds for this file, images decoded: a
     /// run holds one per drawing thread (``LottieWork``).
     public let modelBytes: Int
@@ -181,6 +184,7 @@ public struct LottieFile: Sendable {
         self.inPoint = Int(ip.value.rounded(.towardZero))
         self.frameCount = count
         self.modelBytes = work.modelBytes(jsonBytes: prepared.json.count)
+        self.drawnItems = max(1, work.items)
         guard modelBytes <= budget.limit else {
             throw ThrobberError(
                 .data,

@@ -14,7 +14,9 @@ public enum LottieInput {
     /// resamples by time, so `settings.timing.delay` and `retime` are
     /// cleared. `background` is composited under every frame.
     ///
-    /// Throws a usage error naming the field when the size is out of range.
+    /// Throws a usage error naming the field when the size is out of range,
+    /// and ``ThrobberError/Kind/data`` naming the file when `fps` makes more
+    /// than ``LottieFile/maxFrames`` frames of its loop.
     public static func frames(
         of file: LottieFile, format: AnimationFormat, settings: inout EncodeSettings, fps: Rational?,
         background: Color
@@ -29,6 +31,17 @@ public enum LottieInput {
             canvas = (layout.canvasWidth, layout.canvasHeight)
             (t.width, t.height, t.scale) = (nil, nil, nil)
             settings.transform = t
+        }
+        if let fps {
+            // Resampling makes loop × fps frames: a slow file's long loop at a
+            // usual rate would be millions.
+            let frames = file.loopDuration.doubleValue * fps.doubleValue
+            guard frames <= Double(LottieFile.maxFrames) else {
+                throw ThrobberError(
+                    .data,
+                    "\(file.name): its loop lasts \(cFormat("%.0f", file.loopDuration.doubleValue)) s, so \(cFormat("%g", fps.doubleValue)) fps is more than \(LottieFile.maxFrames) frames, the most Throbber renders; ask for a lower --fps or --delay"
+                )
+            }
         }
         settings.timing.delay = nil
         settings.timing.retime = false

@@ -304,4 +304,18 @@ struct LottieWorkTests {
             #expect(try listing(scratch).isEmpty)
         }
     }
+
+    @Test("--fps over a slow file's long loop (fr 0.001: 10^7 s) is refused, not resampled into 5·10^8 frames")
+    func resampledFrameCount() throws {
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("slow.json")
+            try Self.write(#"{"v": "5.7.0", "fr": 0.001, "ip": 0, "op": 10000, "w": 8, "h": 8, "layers": []}"#, file)
+            let m = try APNGCLITests.measured([
+                "encode", file.path, "-o", dir.appendingPathComponent("s.gif").path, "--fps", "50",
+            ])
+            expectFailure(m.result, status: 65, names: ["slow.json", "50 fps", "10000 frames"])
+            #expect(m.seconds < 5 && m.kilobytes < 100_000, "\(m.seconds) s, \(m.kilobytes) KB")
+            #expect(try listing(dir) == ["slow.json"])
+        }
+    }
 }
