@@ -318,4 +318,23 @@ struct LottieWorkTests {
             #expect(try listing(dir) == ["slow.json"])
         }
     }
+
+    @Test("a config's Lottie layer counts the layers and shapes it draws in the config's items a frame")
+    func lottieLayerItems() throws {
+        try withTemporaryDirectory { dir in
+            // About 430 items a frame: 300 copies pass the config's 100,000, 100 do not.
+            try Self.write(Self.nestedRepeaters(levels: 2, copies: 10), dir.appendingPathComponent("l.json"))
+            for (copies, fails) in [(300, true), (100, false)] {
+                try Self.write(
+                    #"{"version": 1, "canvas": {"width": 64, "height": 64}, "layers": [{"lottie": "l.json", "repeat": {"count": \#(copies)}}]}"#,
+                    dir.appendingPathComponent("scene.json"))
+                let r = try Throbber.run(["render", "scene.json", "-o", "o.gif", "-q"], in: dir)
+                if fails {
+                    expectFailure(r, status: 65, names: ["scene.json", "layers[0].repeat.count", "more than 100000"])
+                } else {
+                    #expect(r.status == 0, "\(r.stderrText)")
+                }
+            }
+        }
+    }
 }
