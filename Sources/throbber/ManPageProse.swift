@@ -72,6 +72,9 @@ enum ManPageProse {
         is written straight through and, without an extension, gets a GIF.
         SIGINT, SIGTERM and SIGHUP remove the temporary file and exit with
         130, 143 and 129.
+        A write past
+        .Ql ulimit -f
+        fails with exit 74 naming the output, its temporary file removed.
         .Pp
         A Lottie animation (a
         .Pa .json
