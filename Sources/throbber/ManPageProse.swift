@@ -75,6 +75,9 @@ enum ManPageProse {
         A write past
         .Ql ulimit -f
         fails with exit 74 naming the output, its temporary file removed.
+        An output that is one of the inputs (links followed), or that a frames
+        folder among them would pick on the next run, is refused with exit 64
+        before anything is read.
         .Pp
         A Lottie animation (a
         .Pa .json
