@@ -99,11 +99,9 @@ enum ManPageProse {
         resamples by time.
         A Throbber config given to
         .Cm encode ,
-        or a Lottie file given to
+        or a Lottie file in any of its forms given to
         .Cm render ,
-        is refused with a message naming the right subcommand;
-        .Pa .lottie
-        zip archives are refused.
+        is refused with a message naming the right subcommand.
         .Pp
         A folder is read in natural order, where runs of digits compare as
         numbers

@@ -72,12 +72,7 @@ public struct LottieFile: Sendable {
     /// for a config's Lottie layer, where a config is refused as a layer
     /// rather than pointed at `throbber render`.
     public static func read(_ path: String, asLayer: Bool = false) throws -> LottieFile {
-        var bytes = try FileBytes.read(path, streams: !asLayer)
-        if ZipArchive.isZip(bytes) {
-            bytes = try DotLottie.animation(bytes, name: path, limit: maxJSONBytes)
-        } else if GzipInflate.isGzip(bytes) {
-            bytes = try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: path)
-        }
+        let bytes = try unpacked(try FileBytes.read(path, streams: !asLayer), name: path)
         let top: JSONNode
         do {
             top = try JSONParser.parse(bytes, file: path)
@@ -98,6 +93,34 @@ public struct LottieFile: Sendable {
                 "\(path): not a Lottie file (expected a JSON object with the keys v, fr, ip, op, w, h and layers)")
         }
         return try LottieFile(path: path, top: top, json: bytes)
+    }
+
+    /// The JSON text of a Lottie file's `bytes`: a dotLottie archive's
+    /// animation, gzip data inflated, anything else as it is. Throws
+    /// ``ThrobberError/Kind/data`` naming `name` for a damaged archive or
+    /// gzip stream, or one that inflates past ``maxJSONBytes``.
+    static func unpacked(_ bytes: [UInt8], name: String) throws -> [UInt8] {
+        if ZipArchive.isZip(bytes) { return try DotLottie.animation(bytes, name: name, limit: maxJSONBytes) }
+        if GzipInflate.isGzip(bytes) { return try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: name) }
+        return bytes
+    }
+
+    /// How `bytes` are packed, for a reader of plain JSON: `"a zip archive"`
+    /// or `"gzip data"`, and whether what they hold is a Lottie animation
+    /// (a `.lottie` or `.tgs` file); nil when they are not packed.
+    public static func packing(of bytes: [UInt8], name: String) -> (form: String, isLottie: Bool)? {
+        let form: String
+        if ZipArchive.isZip(bytes) {
+            form = "a zip archive"
+        } else if GzipInflate.isGzip(bytes) {
+            form = "gzip data"
+        } else {
+            return nil
+        }
+        guard let json = try? unpacked(bytes, name: name), let top = try? JSONParser.parse(json, file: name) else {
+            return (form, false)
+        }
+        return (form, kind(of: top) == .lottie)
     }
 
     private init(path: String, top: JSONNode, json: [UInt8]) throws {
