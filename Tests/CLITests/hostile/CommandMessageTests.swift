@@ -32,3 +32,36 @@ struct RenderPackedLottieTests {
         }
     }
 }
+
+/// `preset --speed` and `--fps` that give no valid frame count are refused
+/// naming those options, not config keys a preset does not have.
+@Suite("preset: timing advice names preset options")
+struct PresetTimingAdviceTests {
+    @Test("--speed 0.001, --speed 100 --fps 0.5, ease --fps 1: 64 naming --speed/--fps, never timing.fps")
+    func advice() throws {
+        try withTemporaryDirectory { dir in
+            for (args, names) in [
+                (
+                    ["spinner", "--speed", "0.001"],
+                    ["--speed 0.001", "over the 1000 frame limit", "raise --speed or lower --fps"]
+                ),
+                (
+                    ["spinner", "--speed", "100", "--fps", "0.5"],
+                    ["less than one frame", "lower --speed or raise --fps"]
+                ),
+                (["ease", "--fps", "1"], ["too few for its 6 steps", "use --fps 4 or more"]),
+            ] {
+                let r = try Throbber.run(["preset"] + args + ["-o", "out.gif"], in: dir)
+                expectUsage(r, names: ["preset \(args[0]): "] + names)
+                #expect(!r.stderrText.contains("timing."), "\(r.stderrText)")
+                #expect(try listing(dir).isEmpty)
+            }
+            // render keeps the config's keys as its advice.
+            let config = try SceneCLI.write(
+                #"{"version": 1, "canvas": {"width": 8, "height": 8}, "timing": {"fps": 24, "duration": 1000}, "layers": [{"circle": {"radius": 2}}]}"#,
+                to: dir, as: "slow.json")
+            let r = try Throbber.run(["render", config.path, "-o", dir.appendingPathComponent("x.gif").path])
+            expectFailure(r, status: 65, names: ["slow.json: timing", "lower timing.fps"])
+        }
+    }
+}
