@@ -36,8 +36,13 @@ public enum ConfigDecoder {
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String) throws -> SceneConfig {
         guard bytes.count <= maxConfigBytes else { throw tooLarge(file, bytes.count) }
         let lottieHint = "not a Throbber config: use `throbber encode \(file) -o OUT.gif`"
-        if bytes.starts(with: [0x1F, 0x8B]) {
-            throw ThrobberError(.data, "\(file) is gzip data (a .tgs Lottie sticker?), \(lottieHint)")
+        if let packed = LottieFile.packing(of: bytes, name: file) {
+            // A .lottie archive or a .tgs sticker: a Lottie file in another form.
+            throw ThrobberError(
+                .data,
+                packed.isLottie
+                    ? "\(file) is a Lottie file, \(lottieHint)"
+                    : "\(file) is \(packed.form), not a Throbber config (a config is JSON text)")
         }
         let root = try JSONParser.parse(bytes, file: file)
         if LottieFile.kind(of: root) == .lottie {

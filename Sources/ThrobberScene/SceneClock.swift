@@ -30,24 +30,7 @@ public struct SceneClock: Equatable, Sendable {
     /// the cycle would need more than ``maxFrames`` frames.
     public init(config: SceneConfig, layers: [Layer]) throws {
         let file = config.file
-        var duration = config.timing.duration
-        if duration == nil {
-            var cycle: Rational? = nil
-            for period in SceneClock.periods(layers, step: config.timing.step) {
-                guard let c = cycle else {
-                    cycle = period
-                    continue
-                }
-                guard let l = Rational.lcm(c, period), l.numerator <= 1_000_000_000 else {
-                    throw ThrobberError(
-                        .data,
-                        "\(file): timing: the animations' periods have no common cycle short enough; set timing.duration"
-                    )
-                }
-                cycle = l
-            }
-            duration = cycle ?? Rational(1)
-        }
+        let duration = try SceneClock.cycle(config: config, layers: layers) as Rational?
         let exact = duration! * config.timing.fps
         let n = exact.roundedHalfUp
         guard n <= Int64(SceneClock.maxFrames) else {
@@ -76,6 +59,29 @@ public struct SceneClock: Equatable, Sendable {
             )
         }
         self.init(duration: duration!, frameCount: Int(n))
+    }
+
+    /// The length of one cycle: `timing.duration`, or else the least common
+    /// multiple of every animation's period (1 s without animations).
+    /// Throws ``ThrobberError/Kind/data`` naming the config when the periods
+    /// have no common cycle short enough.
+    static func cycle(config: SceneConfig, layers: [Layer]) throws -> Rational {
+        if let duration = config.timing.duration { return duration }
+        var cycle: Rational? = nil
+        for period in SceneClock.periods(layers, step: config.timing.step) {
+            guard let c = cycle else {
+                cycle = period
+                continue
+            }
+            guard let l = Rational.lcm(c, period), l.numerator <= 1_000_000_000 else {
+                throw ThrobberError(
+                    .data,
+                    "\(config.file): timing: the animations' periods have no common cycle short enough; set timing.duration"
+                )
+            }
+            cycle = l
+        }
+        return cycle ?? Rational(1)
     }
 
     /// Whether any layer (groups included) has a step animation.

@@ -27,7 +27,7 @@ struct EncodeRequest {
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
         guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
         self.output = base.resolve(output)
-        format = try OutputFormat.resolve(output: output, format: args.string("format"))
+        format = try OutputFormat.resolve(output: self.output, format: args.string("format"))
 
         // Values are parsed here; their ranges are the library's to check
         // (EncodeSettings.validate), against the format's limits.
@@ -102,6 +102,7 @@ struct EncodeRequest {
         }
         frames.glob = args.string("glob")
         inputs = args.positional.map(base.resolve)
+        try frames.refuseOutput(self.output, among: inputs)
         if inputs.contains("-") {
             guard inputs == ["-"] else {
                 throw ThrobberError(.usage, "'-' (frames on standard input) must be the only input")

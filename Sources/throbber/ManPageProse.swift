@@ -72,6 +72,12 @@ enum ManPageProse {
         is written straight through and, without an extension, gets a GIF.
         SIGINT, SIGTERM and SIGHUP remove the temporary file and exit with
         130, 143 and 129.
+        A write past
+        .Ql ulimit -f
+        fails with exit 74 naming the output, its temporary file removed.
+        An output that is one of the inputs (links followed), or that a frames
+        folder among them would pick on the next run, is refused with exit 64
+        before anything is read.
         .Pp
         A Lottie animation (a
         .Pa .json
@@ -93,11 +99,9 @@ enum ManPageProse {
         resamples by time.
         A Throbber config given to
         .Cm encode ,
-        or a Lottie file given to
+        or a Lottie file in any of its forms given to
         .Cm render ,
-        is refused with a message naming the right subcommand;
-        .Pa .lottie
-        zip archives are refused.
+        is refused with a message naming the right subcommand.
         .Pp
         A folder is read in natural order, where runs of digits compare as
         numbers

@@ -6,8 +6,10 @@ import ThrobberKit
 enum OutputFormat {
     /// `--format` if given, else the extension (each format names its own);
     /// standard output, and a device or FIFO without an extension
-    /// (`/dev/null`, `/dev/stdout`, `/dev/fd/N`), default to GIF.
+    /// (`/dev/null`, `/dev/stdout`, `/dev/fd/N`), default to GIF. An output
+    /// that names no file is refused first (``checkFileName(_:)``).
     static func resolve(output: String, format: String?) throws -> AnimationFormat {
+        try checkFileName(output)
         let names = AnimationFormat.allCases.map(\.rawValue)
         if let format {
             guard let f = AnimationFormat(rawValue: format) else {
@@ -27,6 +29,21 @@ enum OutputFormat {
             )
         }
         return f
+    }
+
+    /// Refuses an output that names no file: an empty name (a usage error),
+    /// a folder, links followed (cannot create, as ``OutputFile`` says it),
+    /// or a name ending in `/` that is no folder (a usage error).
+    static func checkFileName(_ output: String) throws {
+        guard !output.isEmpty else { throw ThrobberError(.usage, "-o needs a file name, like -o out.gif") }
+        var st = stat()
+        let isFolder = stat(output, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+        guard isFolder || output.hasSuffix("/") else { return }
+        let example = (output.hasSuffix("/") ? output : output + "/") + "out.gif"
+        throw ThrobberError(
+            isFolder ? .cannotCreate : .usage,
+            "\(output): \(isFolder ? "is a folder" : "names a folder (it ends in /)"); give a file name for the output, like \(example)"
+        )
     }
 
     /// Whether `output` is written straight through rather than replaced:

@@ -61,7 +61,9 @@ struct PresetRequest {
             guard args.string("output") != nil else {
                 throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)")
             }
-            action = .render(try SceneOutput(args, base: base))
+            let output = try SceneOutput(args, base: base)
+            try output.refuseInputs([o.ring, o.icon].compactMap { $0 })
+            action = .render(output)
         }
     }
 

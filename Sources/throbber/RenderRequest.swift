@@ -14,6 +14,7 @@ struct RenderRequest {
         }
         config = base.resolve(file)
         output = try SceneOutput(args, base: base, speed: true)
+        try output.refuseInputs([config])
     }
 
     func run() throws {

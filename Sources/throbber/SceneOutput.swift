@@ -21,8 +21,8 @@ struct SceneOutput {
 
     /// With `speed`, `--speed` speeds up the rendered timeline.
     init(_ args: Arguments, base: BaseFolder, speed readsSpeed: Bool = false) throws {
-        if let o = args.string("output") {
-            target = (base.resolve(o), try OutputFormat.resolve(output: o, format: args.string("format")))
+        if let o = args.string("output").map(base.resolve) {
+            target = (o, try OutputFormat.resolve(output: o, format: args.string("format")))
         }
         compression = try OutputFormat.compression(args)
         jobs = try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
@@ -37,7 +37,15 @@ struct SceneOutput {
         }
     }
 
+    /// Refuses `-o` when it is one of `inputs` (``FrameList/refuseOutput(_:among:)``).
+    func refuseInputs(_ inputs: [String]) throws {
+        if let target { try FrameList().refuseOutput(target.path, among: inputs) }
+    }
+
     /// Encodes `config` to `-o` or to every entry of its `output` list.
+    /// No output may be the config itself, a file one of its layers reads,
+    /// or a frame its frames folder would pick: those are refused before
+    /// anything is written.
     func write(_ config: SceneConfig) throws {
         var targets: [(path: String, format: AnimationFormat)] = []
         if let target {
@@ -48,6 +56,12 @@ struct SceneOutput {
             }
             targets = try config.outputs.map { ($0.path, try OutputFormat.resolve(output: $0.path, format: $0.format)) }
         }
+        for t in targets {
+            try FrameList().refuseOutput(t.path, among: [config.file] + Self.layerFiles(config))
+            if case .frames(let f) = config.content {
+                try FrameList(sort: f.sort, glob: f.glob).refuseOutput(t.path, among: [f.dir])
+            }
+        }
         let job = try SceneJob(config: config, jobs: jobs, speed: speed, reverse: reverse, memory: memory)
         for t in targets {
             try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) {
@@ -56,5 +70,22 @@ struct SceneOutput {
                     to: out, format: t.format, compression: compression, posterFrame: posterFrame, progress: progress)
             }
         }
+    }
+
+    /// The files that the layers of `config` read (images, Lottie files),
+    /// groups included.
+    static func layerFiles(_ config: SceneConfig) -> [String] {
+        guard case .layers(let layers) = config.content else { return [] }
+        func files(_ layers: [Layer]) -> [String] {
+            layers.flatMap { layer -> [String] in
+                switch layer.kind {
+                case .image(let image): [image.path]
+                case .lottie(let lottie): [lottie.path]
+                case .group(let children): files(children)
+                default: []
+                }
+            }
+        }
+        return files(layers)
     }
 }

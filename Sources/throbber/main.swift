@@ -18,6 +18,9 @@ func fail(_ error: ThrobberError, in spec: CommandSpec?) -> Never {
 }
 
 signal(SIGPIPE, SIG_IGN)
+// Over `ulimit -f`, write() fails with EFBIG, reported (74) naming the
+// output, whose temporary file is removed, instead of death by SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
 Interrupts.install()
 HeapPolicy.apply(.streaming)
 let argv = Array(CommandLine.arguments.dropFirst())

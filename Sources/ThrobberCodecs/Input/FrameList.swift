@@ -64,6 +64,51 @@ public struct FrameList: Sendable {
         return files
     }
 
+    /// Whether a file named `name` in an input folder is one of its frames:
+    /// not hidden, and matching ``glob`` (or, without one, with an extension
+    /// in ``imageExtensions``).
+    public func picks(_ name: String) -> Bool {
+        if name.hasPrefix(".") { return false }
+        if let glob { return fnmatch(glob, name, 0) == 0 }
+        return FrameList.imageExtensions.contains(PathText.pathExtension(name).lowercased())
+    }
+
+    /// Refuses an output that is one of `inputs` or would become one:
+    /// throws ``ThrobberError/Kind/usage`` when `output` (its links
+    /// followed) is the same file as an input (device and inode), or would
+    /// be written into a folder among `inputs` under a name this list picks
+    /// there, so that a second run would read it as a frame. Nothing is
+    /// opened; devices (`/dev/null`) and `-` are never taken for inputs.
+    public func refuseOutput(_ output: String, among inputs: [String]) throws {
+        guard output != "-", !output.isEmpty, let (target, _) = try? OutputFile.followLinks(output) else { return }
+        let parent = PathText.parent(target)
+        let folder = Self.identity(parent.isEmpty ? "." : parent)
+        let existing = Self.identity(target)
+        let name = PathText.lastComponent(target)
+        for input in inputs where input != "-" {
+            guard let id = Self.identity(input), !id.isDevice else { continue }
+            if let existing, existing.dev == id.dev, existing.ino == id.ino {
+                let named = input == output ? "" : " (\(input))"
+                throw ThrobberError(.usage, "\(output): is also an input\(named); write the output elsewhere")
+            }
+            if id.isFolder, let folder, folder.dev == id.dev, folder.ino == id.ino, picks(name) {
+                throw ThrobberError(
+                    .usage,
+                    "\(output): is in the input folder \(input), where the next run would read it as a frame; write the output elsewhere"
+                )
+            }
+        }
+    }
+
+    /// What `path` is, links followed: its device and inode, and whether
+    /// it is a folder or a device; nil when it does not exist.
+    private static func identity(_ path: String) -> (dev: UInt, ino: UInt, isFolder: Bool, isDevice: Bool)? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        let type = st.st_mode & S_IFMT
+        return (UInt(st.st_dev), UInt(st.st_ino), type == S_IFDIR, type == S_IFCHR || type == S_IFBLK)
+    }
+
     private func folderFiles(_ dir: String) throws -> [String] {
         let names: [String]
         do {
@@ -72,14 +117,9 @@ public struct FrameList: Sendable {
             throw ThrobberError(.noInput, "\(dir): folder cannot be read")
         }
         let base = dir.hasSuffix("/") ? dir : dir + "/"
-        let picked = names.filter { name in
-            if name.hasPrefix(".") { return false }
-            if let glob { return fnmatch(glob, name, 0) == 0 }
-            let ext = PathText.pathExtension(name).lowercased()
-            return FrameList.imageExtensions.contains(ext)
-        }
-        // One stat each, links followed: a FIFO would block the run, a device never ends.
-        .filter { FileBytes.kind(base + $0) == .file }
+        let picked = names.filter(picks)
+            // One stat each, links followed: a FIFO would block the run, a device never ends.
+            .filter { FileBytes.kind(base + $0) == .file }
         return picked.sorted(by: sort.areInIncreasingOrder).map { base + $0 }
     }
 }

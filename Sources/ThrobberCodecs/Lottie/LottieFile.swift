@@ -83,17 +83,13 @@ public struct LottieFile: Sendable {
     public static func read(_ path: String, asLayer: Bool = false, budget: MemoryBudget = .machineDefault) throws
         -> LottieFile
     {
-        var bytes = try FileBytes.read(path, streams: !asLayer)
+        let raw = try FileBytes.read(path, streams: !asLayer)
         // Images named by path are looked for beside a plain JSON file only.
-        var folder: String? = FileBytes.kind(path) == .file ? PathText.parent(path) : nil
-        if folder?.isEmpty == true { folder = "." }
-        if ZipArchive.isZip(bytes) {
-            bytes = try DotLottie.animation(bytes, name: path, limit: maxJSONBytes)
-            folder = nil
-        } else if GzipInflate.isGzip(bytes) {
-            bytes = try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: path)
-            folder = nil
+        var folder: String?
+        if !ZipArchive.isZip(raw), !GzipInflate.isGzip(raw), FileBytes.kind(path) == .file {
+            folder = PathText.parent(path).isEmpty ? "." : PathText.parent(path)
         }
+        let bytes = try unpacked(raw, name: path)
         let top: JSONNode
         do {
             top = try JSONParser.parse(bytes, file: path)
@@ -114,6 +110,34 @@ public struct LottieFile: Sendable {
                 "\(path): not a Lottie file (expected a JSON object with the keys v, fr, ip, op, w, h and layers)")
         }
         return try LottieFile(path: path, top: top, json: bytes, folder: folder, budget: budget)
+    }
+
+    /// The JSON text of a Lottie file's `bytes`: a dotLottie archive's
+    /// animation, gzip data inflated, anything else as it is. Throws
+    /// ``ThrobberError/Kind/data`` naming `name` for a damaged archive or
+    /// gzip stream, or one that inflates past ``maxJSONBytes``.
+    static func unpacked(_ bytes: [UInt8], name: String) throws -> [UInt8] {
+        if ZipArchive.isZip(bytes) { return try DotLottie.animation(bytes, name: name, limit: maxJSONBytes) }
+        if GzipInflate.isGzip(bytes) { return try GzipInflate.inflate(bytes, limit: maxJSONBytes, name: name) }
+        return bytes
+    }
+
+    /// How `bytes` are packed, for a reader of plain JSON: `"a zip archive"`
+    /// or `"gzip data"`, and whether what they hold is a Lottie animation
+    /// (a `.lottie` or `.tgs` file); nil when they are not packed.
+    public static func packing(of bytes: [UInt8], name: String) -> (form: String, isLottie: Bool)? {
+        let form: String
+        if ZipArchive.isZip(bytes) {
+            form = "a zip archive"
+        } else if GzipInflate.isGzip(bytes) {
+            form = "gzip data"
+        } else {
+            return nil
+        }
+        guard let json = try? unpacked(bytes, name: name), let top = try? JSONParser.parse(json, file: name) else {
+            return (form, false)
+        }
+        return (form, kind(of: top) == .lottie)
     }
 
     private init(

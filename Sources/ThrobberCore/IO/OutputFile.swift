@@ -111,7 +111,9 @@ public final class OutputFile: ByteSink {
 
     /// `path` with its symbolic links followed (a relative link from its
     /// own folder), and the mode of what is there (nil: nothing yet).
-    private static func followLinks(_ path: String) throws -> (String, mode_t?) {
+    /// Throws ``ThrobberError/Kind/cannotCreate`` for a link that cannot
+    /// be read or a loop of links.
+    package static func followLinks(_ path: String) throws -> (String, mode_t?) {
         var current = path
         for _ in 0..<40 {
             var st = stat()

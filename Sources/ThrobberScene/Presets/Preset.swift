@@ -22,8 +22,40 @@ public struct Preset: Sendable {
     /// (none unless the user gave some) are resolved from the working folder.
     /// Throws as ``ConfigDecoder/load(file:)`` does, for example when the
     /// size asked for makes a canvas larger than
-    /// ``ConfigDecoder/maxCanvasPixels`` or a `ring` image is missing.
+    /// ``ConfigDecoder/maxCanvasPixels`` or a `ring` image is missing; and
+    /// throws ``ThrobberError/Kind/usage`` when `--speed` and `--fps` give
+    /// a cycle that no frame count fits, naming those options (the config
+    /// keys are not the preset's to set).
     public func config(_ options: PresetOptions) throws -> SceneConfig {
-        try ConfigDecoder.decode(Array(try configText(options).utf8), file: "preset \(name)", baseDirectory: ".")
+        let config = try ConfigDecoder.decode(
+            Array(try configText(options).utf8), file: "preset \(name)", baseDirectory: ".")
+        try checkTiming(config, options)
+        return config
+    }
+
+    /// The checks of ``SceneClock/init(config:layers:)`` on the frame
+    /// count, with the preset's options as the advice.
+    private func checkTiming(_ config: SceneConfig, _ options: PresetOptions) throws {
+        guard case .layers(let layers) = config.content else { return }
+        let cycle = try SceneClock.cycle(config: config, layers: layers)
+        let fps = config.timing.fps
+        let frames = (cycle * fps).roundedHalfUp
+        let what = "preset \(name): --speed \(options.speed) makes a cycle of \(cycle) s"
+        if frames > Int64(SceneClock.maxFrames) {
+            throw ThrobberError(
+                .usage,
+                "\(what): \(frames) frames at \(fps) fps, over the \(SceneClock.maxFrames) frame limit; raise --speed or lower --fps"
+            )
+        }
+        if frames < 1 {
+            throw ThrobberError(.usage, "\(what): less than one frame at \(fps) fps; lower --speed or raise --fps")
+        }
+        let steps = cycle / config.timing.step
+        if SceneClock.hasSteps(layers), Rational(frames) < steps {
+            throw ThrobberError(
+                .usage,
+                "\(what): \(frames) frames at \(fps) fps, too few for its \(steps) steps; use --fps \(Rational(1) / config.timing.step) or more, or a lower --speed"
+            )
+        }
     }
 }
