@@ -251,6 +251,8 @@ def extremes(rng, doc):
 
 
 def gen_lottie_nest(rng, ctx):
+    """A Lottie file whose drawing multiplies: nested repeaters, nested or
+    cyclic precompositions, many layers; at times extreme sizes and times."""
     w, h, frames, opts = canvas(rng)
     kind = rng.choice(["repeaters", "repeaters", "precomps", "precomps", "cycle", "layers"])
     if kind == "repeaters":
@@ -319,6 +321,7 @@ def image_doc(rng, refs):
 
 
 def gen_embedded(rng, ctx):
+    """A Lottie file showing inlined images: bombs, wrong sizes, bad data."""
     name, bw, bh, _, _ = rng.choice(BOMBS)
     kind = rng.choice(["bomb", "bomb", "bomb", "wrong-size", "truncated", "not-png", "lottie-archive"])
     declared = (bw, bh)
@@ -340,7 +343,7 @@ def gen_embedded(rng, ctx):
         choice = rng.choice(["jpeg-bomb", "random", "empty", "gif", "text", "svg"])
         if choice == "jpeg-bomb":
             jpeg = ctx.assets.jpegs()[rng.choice(["baseline", "progressive"])]
-            data, mime = patch_sof(jpeg, 65535, 65535), "image/jpeg"
+            data, mime = patch_sof(jpeg, rng.choice([16384, 8192, 65535]), rng.choice([16000, 8192])), "image/jpeg"
         elif choice == "random":
             data, mime = bytes(rng.randrange(256) for _ in range(rng.randint(1, 2000))), "image/png"
         elif choice == "gif":
@@ -418,10 +421,13 @@ def gen_external(rng, ctx):
 
 
 def gen_jpeg_bomb(rng, ctx):
+    """A small JPEG whose frame header claims a huge size, cut or damaged."""
     kind = rng.choice(["baseline", "progressive", "baseline-444", "progressive-444"])
     data = ctx.assets.jpegs()[kind]
-    w = rng.choice([65535, 65535, 65500, 30000, 16385, 4096, 1, 0])
-    h = rng.choice([65535, 65535, 65500, 30000, 16385, 4096, 1, 0])
+    # Mostly within the 16384 pixels a side decoders accept: the area is
+    # the bomb.
+    sides = [65535, 65500, 16385, 16384, 16384, 16384, 16000, 12000, 8192, 4096, 1, 0]
+    w, h = rng.choice(sides), rng.choice(sides)
     data = bytearray(patch_sof(data, w, h))
     how = rng.choice(["truncated", "truncated", "zeroed", "whole"])
     sos = data.find(b"\xff\xda")
@@ -431,16 +437,33 @@ def gen_jpeg_bomb(rng, ctx):
         i = rng.randrange(max(1, sos), len(data))
         n = rng.randint(1, 400)
         data[i:i + n] = bytes(len(data[i:i + n]))
+    data = bytes(data)
     note = "%s SOF %dx%d, %s (%d bytes)" % (kind, w, h, how, len(data))
-    files = {"in.jpg": bytes(data)}
-    inputs = ["in.jpg"]
-    if rng.random() < 0.3:
-        # With other frames of a plain size, as a folder of frames.
-        files = {"frames/a.jpg": ctx.assets.jpegs()["baseline"], "frames/b.jpg": bytes(data)}
-        inputs = ["frames"]
-        note += ", in a folder after a plain JPEG"
-    return Case(files, [Run(["encode"] + inputs + ["-o", "out/o.gif"], output="out/o.gif"),
-                        Run(["info", inputs[0], "--json"], budget=False)], note)
+    # Each way a JPEG is read: a frame (alone, or in a folder after a
+    # plain one), a config's image layer, a preset's image, a Lottie image
+    # asset (decoded by rlottie).
+    way = rng.choice(["frame", "frame", "folder", "config", "preset", "lottie"])
+    out = ["-o", "out/o.gif"]
+    files = {"in.jpg": data}
+    if way == "frame":
+        runs = [Run(["encode", "in.jpg"] + out + rng.choice([[], [], ["--width", "64"], ["--crop", "16x16+0+0"]]),
+                    output="out/o.gif"),
+                Run(["info", "in.jpg", "--json"], budget=False)]
+    elif way == "folder":
+        files = {"frames/a.jpg": ctx.assets.jpegs()["baseline"], "frames/b.jpg": data}
+        runs = [Run(["encode", "frames"] + out, output="out/o.gif")]
+    elif way == "config":
+        files["cfg.json"] = json.dumps({"version": 1, "canvas": {"width": 32, "height": 32}, "timing": {"fps": 10},
+                                        "layers": [{"image": "in.jpg"}]}).encode()
+        runs = [Run(["render", "cfg.json"] + out, output="out/o.gif")]
+    elif way == "preset":
+        runs = [Run(["preset", "ease", rng.choice(["--ring", "--icon"]), "in.jpg"] + out, output="out/o.gif")]
+    else:
+        files = {}
+        doc = image_doc(rng, [image_asset("img", rng.choice([64, w]), rng.choice([64, h]), "",
+                                          data_uri(data, "image/jpeg"), 1)])
+        return lottie_case(rng, dump(doc), [], note + ", as a Lottie image asset", files)
+    return Case(files, runs, note + ", as a " + way)
 
 
 def gen_manifest(rng, ctx):
