@@ -279,6 +279,9 @@ def gen_lottie_nest(rng, ctx):
         note = "%s depth %d fan-out %d" % ("cyclic precomps" if kind == "cycle" else "precomps", depth, fan)
     else:
         n = rng.choice([100, 1000, 3000, 10000])
+        # Many layers are work in proportion: 10,000 layers of 120 frames
+        # take 12 s, as they should, so they get fewer frames.
+        frames = min(frames, max(1, 300000 // n))
         doc = animation(w, h, frames, [shape_layer(i + 1, dot(frames, 4), 0, frames, (i * 7) % max(1, w),
                                                    (i * 13) % max(1, h)) for i in range(n)])
         note = "%d layers" % n
