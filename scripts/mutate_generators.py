@@ -21,7 +21,7 @@ Each case runs in its own folder (the working directory) with a sentinel
 folder and a TMPDIR beside it; `run_case` applies the rules of
 docs/reliability.md ("Mutated inputs") to every run.
 """
-import base64, gzip, io, json, os, stat, struct, subprocess, threading, zipfile, zlib
+import base64, gzip, io, json, os, shutil, stat, struct, tempfile, threading, zipfile, zlib
 
 CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest"]
 # Exit statuses a run may end with: check adds 1 (a mismatch or an entry
@@ -661,18 +661,21 @@ def shows_marker(path):
 def run_case(args, number, cls, rng, assets, run_measured):
     """Makes and runs one generated case of class cls; returns (problems,
     peak RSS, statuses, note)."""
-    import tempfile
     work = tempfile.mkdtemp(prefix="gen%05d-" % number, dir=args.work)
     ctx = Context(assets, work)
     for d in (ctx.case, ctx.sentinel, ctx.outside, ctx.tmp, os.path.join(ctx.case, "out")):
         os.makedirs(d)
     with open(os.path.join(ctx.outside, "x.png"), "wb") as f:
         f.write(palette_png(MARKER))
-    problems, statuses, peak = [], [], 0
+    problems, statuses, peak, pristine = [], [], 0, None
     case_dir = ctx.case
     try:
         case = GENERATORS[cls](rng, ctx)
         make_files(case_dir, case)
+        if args.keep:
+            # The case as made: the runs may change it.
+            pristine = work + ".made"
+            shutil.copytree(work, pristine, symlinks=True, copy_function=copy_plain)
         outside = snapshot(ctx.outside)
         env = dict(os.environ, TMPDIR=ctx.tmp)
         # A memory budget below the run's (where it is larger), so that
@@ -736,16 +739,15 @@ def run_case(args, number, cls, rng, assets, run_measured):
                         problems.append("check --update left a manifest that is not one: %r" % now[:80])
         return problems, peak, statuses, case.note
     finally:
-        if problems and args.keep:
-            import shutil
-            shutil.copytree(work, os.path.join(args.keep, "gen%05d-%s" % (number, cls)), symlinks=True,
-                            ignore_dangling_symlinks=True, copy_function=copy_plain)
+        if pristine and problems:
+            shutil.move(pristine, os.path.join(args.keep, "gen%05d-%s" % (number, cls)))
+        elif pristine:
+            remove(pristine)
         remove(work)
 
 
 def copy_plain(src, dst):
     """Copies a regular file; FIFOs are made anew, never opened."""
-    import shutil
     if stat.S_ISFIFO(os.lstat(src).st_mode):
         os.mkfifo(dst)
     else:
@@ -754,7 +756,6 @@ def copy_plain(src, dst):
 
 def remove(folder):
     """Removes folder, also when a run left it unwritable."""
-    import shutil
     for base, dirs, _ in os.walk(folder):
         for d in dirs:
             if not os.path.islink(os.path.join(base, d)):
