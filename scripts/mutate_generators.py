@@ -165,15 +165,18 @@ def dump(doc):
 
 
 def static(v):
+    """A property that does not change."""
     return {"a": 0, "k": v}
 
 
 def layer_ks(x=0, y=0, scale=100):
+    """A layer's transform: at (x, y), scaled in percent."""
     return {"o": static(100), "r": static(0), "p": static([x, y, 0]), "a": static([0, 0, 0]),
             "s": static([scale, scale, 100])}
 
 
 def group_tr(x=0, y=0):
+    """A shape group's transform."""
     return {"ty": "tr", "p": static([x, y]), "a": static([0, 0]), "s": static([100, 100]), "r": static(0),
             "o": static(100)}
 
@@ -188,27 +191,32 @@ def dot(frames, size=10):
 
 
 def repeater(copies, shift=4):
+    """A repeater of `copies` copies, each shifted and turned from the last."""
     return {"ty": "rp", "c": static(copies), "o": static(0), "m": 1,
             "tr": {"ty": "tr", "p": static([shift, 0]), "a": static([0, 0]), "s": static([100, 100]),
                    "r": static(7), "so": static(100), "eo": static(100)}}
 
 
 def shape_layer(ind, shapes, ip, op, x=0, y=0):
+    """A shape layer (ty 4) at (x, y)."""
     return {"ddd": 0, "ind": ind, "ty": 4, "nm": "s%d" % ind, "sr": 1, "ks": layer_ks(x, y), "ao": 0,
             "shapes": shapes, "ip": ip, "op": op, "st": 0, "bm": 0}
 
 
 def precomp_layer(ind, ref, w, h, ip, op):
+    """A precomposition layer (ty 0) showing asset `ref`."""
     return {"ddd": 0, "ind": ind, "ty": 0, "nm": "p%d" % ind, "refId": ref, "sr": 1, "ks": layer_ks(), "ao": 0,
             "w": w, "h": h, "ip": ip, "op": op, "st": 0, "bm": 0}
 
 
 def image_layer(ind, ref, ip, op):
+    """An image layer (ty 2) showing image asset `ref`."""
     return {"ddd": 0, "ind": ind, "ty": 2, "nm": "i%d" % ind, "refId": ref, "sr": 1, "ks": layer_ks(), "ao": 0,
             "ip": ip, "op": op, "st": 0, "bm": 0}
 
 
 def animation(w, h, frames, layers, assets=(), fr=30, ip=0, op=None):
+    """A Lottie document."""
     return {"v": "5.7.4", "fr": fr, "ip": ip, "op": frames if op is None else op, "w": w, "h": h, "nm": "g",
             "ddd": 0, "assets": list(assets), "layers": layers}
 
@@ -305,10 +313,12 @@ def lottie_case(rng, text, opts, note, files=None):
 
 
 def data_uri(data, mime="image/png"):
+    """`data` as a base64 data: URI."""
     return "data:%s;base64,%s" % (mime, base64.b64encode(data).decode())
 
 
 def image_asset(id_, w, h, u, p, e):
+    """An image asset; `e` None leaves the key out."""
     a = {"id": id_, "w": w, "h": h, "u": u, "p": p}
     if e is not None:
         a["e"] = e
@@ -581,6 +591,7 @@ class Case:
 
 
 def make_files(case_dir, case):
+    """Makes the case's files, FIFOs and links in case_dir."""
     for rel, data in case.files.items():
         path = os.path.join(case_dir, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
