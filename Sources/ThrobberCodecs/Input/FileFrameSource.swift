@@ -15,6 +15,8 @@ public struct FileFrameSource: FrameSource {
     private let probes: [ImageProbe]
     /// Bytes of the decoded animations, held for the whole run.
     public let residentBytes: Int
+    /// What a still's decoder may use for itself (the run's budget).
+    private let memoryLimit: Int?
 
     /// Reads every file's headers first (sizes, frame counts), then
     /// decodes the animated files (so their errors come first); stills are
@@ -54,6 +56,7 @@ public struct FileFrameSource: FrameSource {
         self.animations = animations
         self.probes = probes
         self.residentBytes = resident
+        self.memoryLimit = budget?.limit
     }
 
     /// Frames in all: one per still file, plus every frame of each animation.
@@ -72,7 +75,9 @@ public struct FileFrameSource: FrameSource {
     /// decoded.
     public func frame(at index: Int) throws -> RGBAImage {
         let e = entries[index]
-        let image = try e.frame.map { animations[e.file]!.frames[$0] } ?? ImageDecoder.decode(fileAt: files[e.file])
+        let image =
+            try e.frame.map { animations[e.file]!.frames[$0] }
+            ?? ImageDecoder.decode(fileAt: files[e.file], memoryLimit: memoryLimit)
         return image.over(background: background)
     }
 
