@@ -184,8 +184,10 @@ struct EncodeRequest {
                     of: try LottieFile.read(lottie), format: format, settings: &settings, fps: lottieFPS,
                     background: background)
             } else {
+                // An animated WebP keeps only the frames --frames picks.
                 let files = try FileFrameSource(
-                    files: paths, background: background, budget: settings.memory ?? .machineDefault)
+                    files: paths, background: background, budget: settings.memory ?? .machineDefault,
+                    selection: settings.transform.frames)
                 if !loopGiven, let loop = files.inputLoop {
                     settings.loop = min(loop, format.limits.maxLoop)
                 }

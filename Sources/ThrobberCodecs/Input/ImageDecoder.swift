@@ -40,7 +40,7 @@ public enum ImageDecoder {
             }
             return first
         case .webp:
-            return try WebPDecoder.decode(bytes, name: name).frames[0]
+            return try WebPDecoder.decode(bytes, name: name, keep: { $0 == 0 }).frames[0]
         case nil:
             throw ThrobberError(.data, "\(name): not a PNG, JPEG, GIF or WebP image (unrecognised signature)")
         }

@@ -12,10 +12,22 @@ enum WebPDecoder {
     }
 
     /// Decodes every frame, composited; a still WebP is one frame of
-    /// duration 0. Throws a data error naming `name` for a truncated or
-    /// invalid file, or one too large to decode.
-    static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation {
+    /// duration 0. Only the frames `keep` accepts (0-based; all when nil)
+    /// are kept in ``DecodedAnimation/frames``, in order: the others are
+    /// composited and let go, and only the kept ones count against
+    /// ``DecodedAnimation/maxTotalBytes``; ``DecodedAnimation/stored`` and
+    /// the durations list every frame; when none is kept, no frame is
+    /// decoded at all. Throws a data error naming `name` for
+    /// a truncated or invalid file, a canvas larger than Throbber decodes,
+    /// or kept frames over that limit.
+    static func decode(_ bytes: [UInt8], name: String, keep: ((Int) -> Bool)? = nil) throws -> DecodedAnimation {
         func invalid(_ why: String) -> ThrobberError { ThrobberError(.data, "\(name): not a valid WebP: \(why)") }
+        if bytes.count >= 30, bytes[12..<16].elementsEqual("VP8X".utf8) {
+            // The canvas the header claims, refused by Throbber's own limits
+            // before libwebp's (which calls a canvas of 2^32 pixels damaged).
+            func le24(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 }
+            try DecodedAnimation.checkCanvas(1 + le24(24), 1 + le24(27), name: name)
+        }
         return try bytes.withUnsafeBufferPointer { buf in
             var data = WebPData(bytes: buf.baseAddress, size: buf.count)
             // WebPDemux (not WebPDemuxPartial) refuses a file cut short.
@@ -30,9 +42,9 @@ enum WebPDecoder {
             let loop = Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT))
             try DecodedAnimation.checkCanvas(width, height, name: name)
             guard count > 0 else { throw invalid("no frames") }
-            guard FrameSize.product(count, width * height * 4) <= DecodedAnimation.maxTotalBytes else {
-                throw invalid("too many frames to decode (\(count) frames of \(width)x\(height))")
-            }
+            let kept = keep.map { keep in (0..<count).count(where: keep) } ?? count
+            try DecodedAnimation.checkTotal(
+                frames: kept, of: count, FrameSize(width: width, height: height), name: name, canPick: true)
             var stored: [DecodedAnimation.StoredFrame] = []
             var durations: [Rational] = []
             var lossy = false
@@ -60,6 +72,14 @@ enum WebPDecoder {
                 WebPDemuxReleaseIterator(&iter)
             }
             guard stored.count == count else { throw invalid("frame \(stored.count + 1) of \(count) cannot be read") }
+            var kind = lossy && lossless ? "lossy and lossless" : lossless ? "lossless" : "lossy"
+            if flags & UInt32(ALPHA_FLAG.rawValue) != 0 { kind += ", alpha" }
+            guard kept > 0 else {
+                // Nothing to keep: the frames as stored are all there is to read.
+                return DecodedAnimation(
+                    width: width, height: height, frames: [], durations: durations, loop: loop, format: .webp,
+                    stored: stored, pixelType: kind)
+            }
 
             var options = WebPAnimDecoderOptions()
             guard WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else {
@@ -72,22 +92,24 @@ enum WebPDecoder {
             }
             defer { WebPAnimDecoderDelete(decoder) }
             var frames: [RGBAImage] = []
-            frames.reserveCapacity(count)
+            frames.reserveCapacity(kept)
             let bytesPerFrame = width * height * 4
+            var decoded = 0
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var out: UnsafeMutablePointer<UInt8>? = nil
                 var timestamp: Int32 = 0
                 guard WebPAnimDecoderGetNext(decoder, &out, &timestamp) != 0, let out else {
-                    throw invalid("frame \(frames.count + 1) of \(count) cannot be decoded")
+                    throw invalid("frame \(decoded + 1) of \(count) cannot be decoded")
                 }
-                frames.append(
-                    RGBAImage(
-                        width: width, height: height,
-                        pixels: Array(UnsafeBufferPointer(start: out, count: bytesPerFrame))))
+                if keep?(decoded) ?? true {
+                    frames.append(
+                        RGBAImage(
+                            width: width, height: height,
+                            pixels: Array(UnsafeBufferPointer(start: out, count: bytesPerFrame))))
+                }
+                decoded += 1
             }
-            guard frames.count == count else { throw invalid("\(frames.count) of \(count) frames decoded") }
-            var kind = lossy && lossless ? "lossy and lossless" : lossless ? "lossless" : "lossy"
-            if flags & UInt32(ALPHA_FLAG.rawValue) != 0 { kind += ", alpha" }
+            guard decoded == count else { throw invalid("\(decoded) of \(count) frames decoded") }
             return DecodedAnimation(
                 width: width, height: height, frames: frames, durations: durations, loop: loop, format: .webp,
                 stored: stored, pixelType: kind)
