@@ -86,6 +86,40 @@ struct AnimationLimitTests {
         }
     }
 
+    @Test("--frames picks the same frames of a WebP kept in part, after a GIF, in any order")
+    func webpSelectionPicksRightFrames() throws {
+        try withTemporaryDirectory { dir in
+            // A 3-frame GIF, then a 6-frame lossless WebP: frame n (across
+            // both) is gray level 30 n.
+            let script = """
+                import sys
+                from PIL import Image
+                def frames(levels): return [Image.new('RGB', (16, 16), (v, v, v)) for v in levels]
+                g = frames([0, 30, 60])
+                g[0].save(sys.argv[1] + '/a.gif', save_all=True, append_images=g[1:], duration=40)
+                w = frames([90, 120, 150, 180, 210, 240])
+                w[0].save(sys.argv[1] + '/b.webp', save_all=True, append_images=w[1:], duration=40, lossless=True)
+                """
+            let made = try Command.run(Pillow.python, ["-c", script, dir.path])
+            try #require(made.status == 0, "Pillow: \(made.stderrText)")
+            let out = dir.appendingPathComponent("o.png")
+            let r = try Throbber.run([
+                "encode", dir.appendingPathComponent("a.gif").path, dir.appendingPathComponent("b.webp").path,
+                "-o", out.path, "--frames", "9,2,5-6", "--reverse", "-q",
+            ])
+            #expect(r.status == 0, "\(r.stderrText)")
+            let read = try Command.run(
+                Pillow.python,
+                [
+                    "-c",
+                    "import sys; from PIL import Image, ImageSequence; im = Image.open(sys.argv[1]); print(' '.join(str(f.convert('RGB').getpixel((8, 8))[0]) for f in ImageSequence.Iterator(im)))",
+                    out.path,
+                ])
+            // 9,2,5-6 reversed: frames 6, 5, 2, 9.
+            #expect(read.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines) == "150 120 30 240")
+        }
+    }
+
     @Test("info reads a valid 100000-frame WebP (no frame is decoded)")
     func infoManyFrames() throws {
         try withTemporaryDirectory { dir in
