@@ -161,7 +161,13 @@ struct EncodeRequest {
         let source: FrameSource
         if inputs == ["-"] || (inputs.count == 1 && StreamFrameSource.isStream(inputs[0])) {
             // A named pipe (`<(…)`, a FIFO) is read exactly as standard input is.
-            var stream = try inputs == ["-"] ? StreamFrameSource(fd: 0) : StreamFrameSource(path: inputs[0])
+            // The frame size in a header is checked against the memory budget
+            // before any frame is spooled.
+            let planner = AnimationEncoder(format: format, settings: settings)
+            let check: StreamFrameSource.SizeCheck = { try planner.checkMemory(frameSize: $0, for: $1) }
+            var stream =
+                try inputs == ["-"]
+                ? StreamFrameSource(fd: 0, check: check) : StreamFrameSource(path: inputs[0], check: check)
             stream.background = background
             if !settings.timing.retime, let rate = stream.frameRate {
                 try Self.checkStreamRate(rate, format: format, name: stream.name)
@@ -180,8 +186,10 @@ struct EncodeRequest {
                     settings: &settings, fps: lottieFPS,
                     background: background)
             } else {
+                // An animated WebP keeps only the frames --frames picks.
                 let files = try FileFrameSource(
-                    files: paths, background: background, budget: settings.memory ?? .machineDefault)
+                    files: paths, background: background, budget: settings.memory ?? .machineDefault,
+                    selection: settings.transform.frames)
                 if !loopGiven, let loop = files.inputLoop {
                     settings.loop = min(loop, format.limits.maxLoop)
                 }

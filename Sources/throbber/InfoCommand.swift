@@ -34,7 +34,8 @@ enum InfoCommand: Subcommand {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no file given" : "give one file")
         }
         let bytes = try ImageDecoder.readFile(path)
-        guard let a = try DecodedAnimation.decode(bytes, name: path) else {
+        // Only the frames as stored are shown: a WebP keeps no decoded frame.
+        guard let a = try DecodedAnimation.decode(bytes, name: path, keep: { _ in false }) else {
             throw ThrobberError(.data, "\(path): not a GIF, an animated PNG or a WebP")
         }
         let sha = SHA256.hex(bytes)

@@ -78,4 +78,36 @@ struct JPEGDecodeTests {
             }
         }
     }
+
+    @Test(
+        "libjpeg's own memory is limited: a progressive file's coefficients over the limit are refused, baseline is not"
+    )
+    func memoryLimit() throws {
+        try withTemporaryDirectory { dir in
+            // 256x256 at 4:2:0 holds 1024 luma and 2 x 256 chroma blocks of
+            // 128 bytes: about 197 kB of coefficients for the whole image.
+            let script = """
+                import sys
+                from PIL import Image
+                im = Image.effect_noise((256, 256), 60).convert('RGB')
+                im.save(sys.argv[1] + '/p.jpg', quality=90, progressive=True)
+                im.save(sys.argv[1] + '/b.jpg', quality=90)
+                """
+            let made = try Command.run(URL(fileURLWithPath: ToolRunner.python), ["-c", script, dir.path])
+            try #require(made.status == 0, "Pillow: \(made.stderrText)")
+            func bytes(_ name: String) throws -> [UInt8] {
+                [UInt8](try Data(contentsOf: dir.appendingPathComponent(name)))
+            }
+            let progressive = try bytes("p.jpg")
+            #expect {
+                try ImageDecoder.decode(progressive, name: "p.jpg", memoryLimit: 100_000)
+            } throws: { error in
+                let text = "\(error)"
+                return text.contains("p.jpg") && text.contains("progressive") && text.contains("100000 bytes of memory")
+            }
+            #expect(try ImageDecoder.decode(progressive, name: "p.jpg", memoryLimit: 1 << 20).width == 256)
+            // A baseline file is decoded a row of blocks at a time.
+            #expect(try ImageDecoder.decode(try bytes("b.jpg"), name: "b.jpg", memoryLimit: 100_000).width == 256)
+        }
+    }
 }

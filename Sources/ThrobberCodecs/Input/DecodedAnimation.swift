@@ -87,16 +87,36 @@ public struct DecodedAnimation: Sendable {
     /// ``ThrobberError/Kind/data``.
     public static let maxTotalBytes = 1 << 29
 
-    /// Refuses a canvas too large to decode, naming the claimed size.
+    /// Refuses a canvas too large to decode, naming the claimed size and
+    /// the limits: over them a canvas is refused whatever the memory
+    /// budget (which is checked only for canvases within them).
     static func checkCanvas(_ width: Int, _ height: Int, name: String) throws {
         guard width > 0, height > 0 else {
             throw ThrobberError(.data, "\(name): invalid canvas size \(width)x\(height)")
         }
-        guard width <= ImageDecoder.maxSide, height <= ImageDecoder.maxSide, width * height <= maxPixels else {
+        guard width <= ImageDecoder.maxSide, height <= ImageDecoder.maxSide,
+            FrameSize.product(width, height) <= maxPixels
+        else {
             throw ThrobberError(
                 .data,
-                "\(name): canvas of \(width)x\(height) pixels is larger than Throbber decodes (decompression bomb?)")
+                "\(name): canvas of \(width)x\(height) pixels is larger than Throbber decodes (at most \(ImageDecoder.maxSide) pixels a side and \(maxPixels) pixels in all)"
+            )
         }
+    }
+
+    /// Refuses to hold `frames` decoded frames (of the `count` the file
+    /// has) of `size` when they are over ``maxTotalBytes``, whatever the
+    /// memory budget: the file may be valid, it is only more than Throbber
+    /// holds of one animation. `canPick` says whether `--frames` makes
+    /// fewer frames held (it does for a WebP).
+    static func checkTotal(frames: Int, of count: Int, _ size: FrameSize, name: String, canPick: Bool) throws {
+        let bytes = FrameSize.product(frames, size.rgbaBytes)
+        guard bytes > maxTotalBytes else { return }
+        let which = frames == count ? "\(count) frames" : "\(frames) of its \(count) frames"
+        throw ThrobberError(
+            .data,
+            "\(name): \(which) of \(size) take \(MemoryBudget.describe(bytes)) decoded, over Throbber's limit for one animation (at most \(maxTotalBytes >> 20) MiB of decoded frames; a limit of Throbber's, not of the format)\(canPick ? "; pick fewer frames with --frames" : "")"
+        )
     }
 
     /// Decodes a GIF, APNG or WebP file for inspection; other files are
@@ -110,13 +130,22 @@ public struct DecodedAnimation: Sendable {
     }
 
     /// Decodes `bytes` if they are a GIF, an animated PNG or a WebP (still
-    /// WebPs too, as one frame); nil for other images.
-    public static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation? {
+    /// WebPs too, as one frame); nil for other images. A WebP keeps only
+    /// the frames `keep` accepts (0-based) in ``frames``, in order, and
+    /// only those count against ``maxTotalBytes``; GIF and APNG keep every
+    /// frame.
+    public static func decode(_ bytes: [UInt8], name: String, keep: ((Int) -> Bool)? = nil) throws
+        -> DecodedAnimation?
+    {
         switch ImageFormat.sniff(bytes) {
         case .gif: return try GIFDecoder.decode(bytes, name: name)
         case .png where APNGDecoder.isAnimated(bytes): return try APNGDecoder.decode(bytes, name: name)
-        case .webp: return try WebPDecoder.decode(bytes, name: name)
+        case .webp: return try WebPDecoder.decode(bytes, name: name, keep: keep)
         default: return nil
         }
     }
+
+    /// Whether ``decode(_:name:keep:)`` keeps only the frames asked for in
+    /// a file of this format.
+    static func keepsSelected(_ format: ImageFormat?) -> Bool { format == .webp }
 }

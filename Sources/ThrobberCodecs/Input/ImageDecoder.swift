@@ -11,31 +11,36 @@ public enum ImageDecoder {
     public static let maxSide = 16384
 
     /// Reads and decodes `path`; errors name the file. A pipe or FIFO is
-    /// refused unless `streams`.
-    public static func decode(fileAt path: String, streams: Bool = true) throws -> RGBAImage {
+    /// refused unless `streams`. `memoryLimit` holds a decoder's own
+    /// working memory (a progressive JPEG's coefficients), in bytes; nil:
+    /// the machine's default budget.
+    public static func decode(fileAt path: String, streams: Bool = true, memoryLimit: Int? = nil) throws
+        -> RGBAImage
+    {
         let bytes = try FileBytes.read(path, streams: streams)
-        return try decode(bytes, name: path)
+        return try decode(bytes, name: path, memoryLimit: memoryLimit)
     }
 
     /// A whole file, with errors that name it (missing: .noInput; a
     /// folder: .data).
     public static func readFile(_ path: String) throws -> [UInt8] { try FileBytes.read(path) }
 
-    /// Decodes an image held in memory; `name` is used in error messages.
-    public static func decode(_ bytes: [UInt8], name: String) throws -> RGBAImage {
+    /// Decodes an image held in memory; `name` is used in error messages,
+    /// `memoryLimit` as in ``decode(fileAt:streams:memoryLimit:)``.
+    public static func decode(_ bytes: [UInt8], name: String, memoryLimit: Int? = nil) throws -> RGBAImage {
         switch ImageFormat.sniff(bytes) {
         case .png:
             if CgBIDecoder.isCgBI(bytes) { return try CgBIDecoder.decode(bytes, name: name) }
             return try PNGDecoder.decode(bytes, name: name)
         case .jpeg:
-            return try JPEGDecoder.decode(bytes, name: name)
+            return try JPEGDecoder.decode(bytes, name: name, memoryLimit: memoryLimit)
         case .gif:
             guard let first = try GIFDecoder.decode(bytes, name: name, maxFrames: 1).frames.first else {
                 throw ThrobberError(.data, "\(name): GIF has no frames")
             }
             return first
         case .webp:
-            return try WebPDecoder.decode(bytes, name: name).frames[0]
+            return try WebPDecoder.decode(bytes, name: name, keep: { $0 == 0 }).frames[0]
         case nil:
             throw ThrobberError(.data, "\(name): not a PNG, JPEG, GIF or WebP image (unrecognised signature)")
         }

@@ -15,6 +15,8 @@ package struct ImageProbe: Sendable, Equatable {
     package var frames: Int
     /// A GIF, or a PNG with an acTL before its image data.
     package var animated: Bool
+    /// The format the file's signature says; nil when unrecognised.
+    package var format: ImageFormat? = nil
 
     /// Bytes an animation holds once decoded (every frame composited,
     /// RGBA); 0 for a still, which is decoded when its frame is asked for.
@@ -27,18 +29,27 @@ package struct ImageProbe: Sendable, Equatable {
     package static func probe(_ path: String) throws -> ImageProbe {
         try FileBytes.withReader(path) { read in
             let head = try read(0, 16)
-            switch ImageFormat.sniff(head) {
-            case .png: return try png(read)
-            case .jpeg: return ImageProbe(size: try jpegSize(read), frames: 1, animated: false)
-            case .gif:
-                guard let s = GIFLZWFallback.survey(try FileBytes.read(path)) else {
-                    return ImageProbe(size: nil, frames: 1, animated: true)
-                }
-                return ImageProbe(
-                    size: FrameSize(width: s.width, height: s.height), frames: max(1, s.images), animated: true)
-            case .webp: return try webp(read)
-            case nil: return ImageProbe(size: nil, frames: 1, animated: false)
+            var probe = try probe(head, read, path)
+            probe.format = ImageFormat.sniff(head)
+            return probe
+        }
+    }
+
+    /// The headers of a file that starts with `head`, by its format.
+    private static func probe(_ head: [UInt8], _ read: (Int, Int) throws -> [UInt8], _ path: String) throws
+        -> ImageProbe
+    {
+        switch ImageFormat.sniff(head) {
+        case .png: return try png(read)
+        case .jpeg: return ImageProbe(size: try jpegSize(read), frames: 1, animated: false)
+        case .gif:
+            guard let s = GIFLZWFallback.survey(try FileBytes.read(path)) else {
+                return ImageProbe(size: nil, frames: 1, animated: true)
             }
+            return ImageProbe(
+                size: FrameSize(width: s.width, height: s.height), frames: max(1, s.images), animated: true)
+        case .webp: return try webp(read)
+        case nil: return ImageProbe(size: nil, frames: 1, animated: false)
         }
     }
 

@@ -41,8 +41,9 @@ enum ShimDecoder {
                         text.count)
                 })
             else { throw failure() }
-            let count = Int(width) * Int(height) * 4
-            guard count > 0 else {
+            // Checked: the shims bound the sides, but the product is the header's.
+            let count = FrameSize(width: Int(width), height: Int(height)).rgbaBytes
+            guard count > 0, count < Int.max else {
                 _ = message.withUnsafeMutableBufferPointer { finish(decoding, nil, $0.baseAddress!, $0.count) }
                 throw ThrobberError(.data, "\(name): not a valid \(format): image has no pixels")
             }

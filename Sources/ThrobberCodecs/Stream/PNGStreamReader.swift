@@ -6,7 +6,12 @@ import ThrobberCore
 /// with bytes that are not a PNG file, is an error naming the frame.
 enum PNGStreamReader {
     /// Spools every PNG of `input` into `spool`; returns where each is.
-    static func read(_ input: inout StreamInput, into spool: SpoolFile) throws -> [StreamFrameSource.Span] {
+    /// `check` is called with the size in the first file's IHDR before
+    /// the rest of the stream is read (the run's memory budget refuses
+    /// frames it cannot hold).
+    static func read(
+        _ input: inout StreamInput, into spool: SpoolFile, check: StreamFrameSource.SizeCheck? = nil
+    ) throws -> [StreamFrameSource.Span] {
         let name = input.name
         let signature = ImageFormat.pngSignature
         var spans: [StreamFrameSource.Span] = []
@@ -48,7 +53,17 @@ enum PNGStreamReader {
                     )
                 }
                 guard try input.fill(12 + size) else { throw truncated(length + input.available) }
-                try append(input.take(12 + size))
+                let chunk = input.take(12 + size)
+                if number == 1, size == 13, chunk.dropFirst(4).prefix(4).elementsEqual("IHDR".utf8), let check {
+                    func word(_ at: Int) -> Int {
+                        chunk.dropFirst(at).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+                    }
+                    let (w, h) = (word(8), word(12))
+                    try check(
+                        FrameSize(width: w, height: h),
+                        "\(name): encoding PNG frames of \(w)x\(h) (the IHDR of frame 1)")
+                }
+                try append(chunk)
                 if isEnd { break }
             }
             spans.append(StreamFrameSource.Span(offset: end, length: length))

@@ -40,13 +40,23 @@ public struct StreamFrameSource: FrameSource {
     private let spans: [Span]
     private let converter: YUVConverter?
 
-    /// Reads the stream on `fd` to its end. Throws, naming the stream and
-    /// the frame: ``ThrobberError/Kind/noInput`` when the stream is empty,
+    /// Checks a frame size a stream's header gives before its frames are
+    /// read: called with the size and what it is, for messages ("standard
+    /// input: encoding YUV4MPEG2 frames of 4096x4096 (the W and H of its
+    /// header)");
+    /// throws to refuse the stream.
+    public typealias SizeCheck = (FrameSize, String) throws -> Void
+
+    /// Reads the stream on `fd` to its end. `check` is called with the
+    /// frame size as soon as a header gives it (the YUV4MPEG2 header, the
+    /// IHDR of the first PNG), before the frames are spooled, and its error
+    /// ends the read. Throws, naming the stream and the frame:
+    /// ``ThrobberError/Kind/noInput`` when the stream is empty,
     /// ``ThrobberError/Kind/data`` when it is neither PNG files nor
     /// YUV4MPEG2, is cut short, has bytes after its last frame that are no
     /// frame, or is over ``StreamLimits``; ``ThrobberError/Kind/io`` when
     /// reading or spooling fails.
-    public init(fd: Int32, name: String = "standard input") throws {
+    public init(fd: Int32, name: String = "standard input", check: SizeCheck? = nil) throws {
         self.name = name
         var input = StreamInput(fd: fd, name: name)
         guard try input.fill(Y4MHeader.magic.count) || input.available > 0 else {
@@ -59,12 +69,12 @@ public struct StreamFrameSource: FrameSource {
         self.spool = spool
         let head = Array(input.peek(Y4MHeader.magic.count))
         if head.starts(with: ImageFormat.pngSignature) {
-            spans = try PNGStreamReader.read(&input, into: spool)
+            spans = try PNGStreamReader.read(&input, into: spool, check: check)
             frameRate = nil
             converter = nil
             summary = "PNG"
         } else if head == Y4MHeader.magic {
-            let (header, spans) = try Y4MStreamReader.read(&input, into: spool)
+            let (header, spans) = try Y4MStreamReader.read(&input, into: spool, check: check)
             guard !spans.isEmpty else {
                 throw ThrobberError(.noInput, "\(name): the YUV4MPEG2 stream has a header but no frames")
             }
@@ -85,10 +95,10 @@ public struct StreamFrameSource: FrameSource {
     /// messages name `path`. A FIFO with no writer yet is waited for, as
     /// cat(1) does. Throws as ``init(fd:name:)`` does, and
     /// ``ThrobberError/Kind/usage`` when `path` is no pipe (see ``isStream(_:)``).
-    public init(path: String) throws {
+    public init(path: String, check: SizeCheck? = nil) throws {
         let fd = try FileBytes.openStream(path)
         defer { close(fd) }
-        try self.init(fd: fd, name: path)
+        try self.init(fd: fd, name: path, check: check)
     }
 
     /// Whether `path` names a pipe or FIFO (symbolic links followed), such

@@ -12,10 +12,17 @@ struct Y4MHeader {
 
     /// The stream's first bytes.
     static let magic = Array("YUV4MPEG2 ".utf8)
+    /// Fastest frame rate read from a header: a frame a millisecond, the
+    /// shortest delay any output format stores.
+    static let maxRate = 1000
+    /// Largest denominator of a frame rate in lowest terms (ffmpeg writes
+    /// 30000:1001 and the like), as for `--fps`.
+    static let maxRateDenominator: Int64 = 1_000_000
 
     /// Parses `line` (without its newline). Throws a data error naming
-    /// `name` for a stream Throbber cannot read: no size, not 8-bit,
-    /// an unknown chroma layout.
+    /// `name` for a stream Throbber cannot read: no size, a size over
+    /// ``ImageDecoder/maxSide``, a frame rate that is no N:D or out of range
+    /// (over ``maxRate``), not 8-bit, an unknown chroma layout.
     init(_ line: [UInt8], name: String) throws {
         func bad(_ why: String) -> ThrobberError { ThrobberError(.data, "\(name): YUV4MPEG2 header: \(why)") }
         let fields = line.split(separator: 0x20).dropFirst().map { String(decoding: $0, as: UTF8.self) }
@@ -28,14 +35,28 @@ struct Y4MHeader {
         for field in fields {
             let value = String(field.dropFirst())
             switch field.first {
-            case "W": width = Int(value)
-            case "H": height = Int(value)
-            case "F":
-                let parts = value.split(separator: ":").compactMap { Int64($0) }
-                guard parts.count == 2, parts[0] >= 0, parts[1] >= 0 else {
-                    throw bad("frame rate F\(value) is not N:D")
+            case "W", "H":
+                guard let n = Self.number(value) else {
+                    throw bad("\(field.prefix(1))\(value.prefix(32)) is not a frame size in pixels")
                 }
-                rate = parts[0] > 0 && parts[1] > 0 ? Rational(parts[0], parts[1]) : nil
+                if field.first == "W" { width = n } else { height = n }
+            case "F":
+                let parts = value.split(separator: ":", omittingEmptySubsequences: false).map { Int64($0) }
+                guard parts.count == 2, let n = parts[0], let d = parts[1], n >= 0, d >= 0 else {
+                    throw bad("frame rate F\(value.prefix(32)) is not N:D (two whole numbers)")
+                }
+                guard n > 0 && d > 0 else {
+                    rate = nil
+                    continue
+                }
+                let r = Rational(n, d)
+                guard r <= Rational(Int64(Self.maxRate)), r.denominator <= Self.maxRateDenominator else {
+                    throw ThrobberError(
+                        .data,
+                        "\(name): YUV4MPEG2 header F\(value): frame rate \(r) fps is out of range (at most \(Self.maxRate) fps, with a denominator of at most \(Self.maxRateDenominator)); is it really a YUV4MPEG2 stream?"
+                    )
+                }
+                rate = r
             case "C": chroma = try Self.chroma(value, bad)
             case "X":
                 let pair = value.split(separator: "=", maxSplits: 1).map { $0.uppercased() }
@@ -61,6 +82,15 @@ struct Y4MHeader {
         format = YUVFormat(
             width: w, height: h, chroma: chroma, matrix: matrix, fullRange: range ?? (chroma == .mono))
         frameRate = rate
+    }
+
+    /// A positive decimal of at most 9 digits (a frame side); nil for
+    /// anything else, so no side can overflow the sizes computed from it.
+    private static func number(_ text: String) -> Int? {
+        guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(text)
     }
 
     private static func chroma(_ value: String, _ bad: (String) -> ThrobberError) throws -> YUVFormat.Chroma {

@@ -8,16 +8,30 @@ enum Y4MStreamReader {
     /// Bytes copied to the spool at a time.
     private static let piece = 1 << 20
 
-    /// The header and where each frame's planes are in `spool`.
-    static func read(_ input: inout StreamInput, into spool: SpoolFile) throws -> (
-        Y4MHeader, [StreamFrameSource.Span]
-    ) {
+    /// Longest header line (the stream's, or a frame's FRAME line) read,
+    /// newline included.
+    static let maxLine = 4096
+
+    /// The header and where each frame's planes are in `spool`. `check`
+    /// is called with the frame size the header gives before any frame is
+    /// read (the run's memory budget refuses frames it cannot hold).
+    static func read(
+        _ input: inout StreamInput, into spool: SpoolFile, check: StreamFrameSource.SizeCheck? = nil
+    ) throws -> (Y4MHeader, [StreamFrameSource.Span]) {
         let name = input.name
-        guard let line = try input.line(limit: 4096) else {
-            throw ThrobberError(.data, "\(name): the YUV4MPEG2 header line is cut short or longer than 4096 bytes")
+        guard let line = try input.line(limit: Self.maxLine) else {
+            throw ThrobberError(
+                .data,
+                input.available >= Self.maxLine
+                    ? "\(name): the YUV4MPEG2 header line is too long (at most \(Self.maxLine) bytes)"
+                    : "\(name): the stream ends inside its YUV4MPEG2 header line")
         }
         let header = try Y4MHeader(line, name: name)
-        let size = header.format.frameBytes
+        let format = header.format
+        try check?(
+            FrameSize(width: format.width, height: format.height),
+            "\(name): encoding YUV4MPEG2 frames of \(format.width)x\(format.height) (the W and H of its header)")
+        let size = format.frameBytes
         var spans: [StreamFrameSource.Span] = []
         while try !input.atEnd() {
             let number = spans.count + 1
@@ -33,14 +47,22 @@ enum Y4MStreamReader {
                     "\(name): frame \(number) does not start with a FRAME header\(number == 1 ? "" : ": the bytes after frame \(number - 1) are not a YUV4MPEG2 frame (garbage at the end of the stream?)"); nothing was encoded"
                 )
             }
-            guard try input.line(limit: 4096) != nil else {
+            guard try input.line(limit: Self.maxLine) != nil else {
+                if input.available >= Self.maxLine {
+                    throw ThrobberError(
+                        .data,
+                        "\(name): frame \(number): its FRAME header is too long (at most \(Self.maxLine) bytes, with no newline in them)\(after); nothing was encoded"
+                    )
+                }
                 throw ThrobberError(
                     .data,
                     "\(name): frame \(number) is truncated: the stream ends inside its FRAME header\(after); nothing was encoded"
                 )
             }
-            let offset = spans.count * size
-            try StreamLimits.check(frame: number, total: offset + size, name: name)
+            // Checked: the limit is what keeps these sums small.
+            let offset = FrameSize.product(spans.count, size)
+            let total = offset.addingReportingOverflow(size)
+            try StreamLimits.check(frame: number, total: total.overflow ? .max : total.partialValue, name: name)
             var done = 0
             while done < size {
                 let want = min(Self.piece, size - done)

@@ -34,14 +34,22 @@ struct MemoryPlan {
     /// The runtime, libraries and the survey's frame cache.
     static let baseBytes = 64 << 20
 
+    /// What needs the memory, for the message when it is too much: the
+    /// first frame's name and the sizes, unless the caller says.
+    private var label: String?
+    /// The name of the first frame whose size is known.
+    private var firstName: String?
+
     /// Checks the sizes of `source` (after `transform`) and the budget;
     /// `held` tells how many output frames the format's own coder holds.
     /// Throws ``ThrobberError/Kind/data`` naming the frame whose size
-    /// differs, or with the figures when the run cannot fit `budget`.
+    /// differs, or with the figures when the run cannot fit `budget`
+    /// (said to be for `label` when given).
     init(
         source: FrameSource, transform: FrameTransform?, jobs: Int, budget: MemoryBudget,
-        held: (FrameSize?) -> Int = { _ in 0 }
+        held: (FrameSize?) -> Int = { _ in 0 }, label: String? = nil
     ) throws {
+        self.label = label
         self.jobs = max(1, jobs)
         resident = source.residentBytes
         var first: (input: FrameSize, output: FrameSize, name: String)?
@@ -73,6 +81,7 @@ struct MemoryPlan {
         }
         input = largest
         output = first?.output
+        firstName = first?.name
         self.held = held(first?.output)
         batch = max(4, self.jobs * 2)
         if let output { batch = max(1, min(batch, Self.batchBytes / max(output.rgbaBytes, 1))) }
@@ -95,9 +104,45 @@ struct MemoryPlan {
     }
 
     private func describe() -> String {
+        if let label { return label }
         guard let input, let output else { return "the decoded input" }
         let sizes = input == output ? "\(output)" : "\(input) → \(output)"
         return
-            "encoding frames of \(sizes)\(resident > 0 ? " (with \(MemoryBudget.describe(resident)) of decoded animations)" : "")"
+            "\(firstName.map { "\($0): " } ?? "")encoding frames of \(sizes)\(resident > 0 ? " (with \(MemoryBudget.describe(resident)) of decoded animations)" : "")"
+    }
+}
+
+extension AnimationEncoder {
+    /// Checks, before any frame is read, that frames of `size` (as a
+    /// stream's header gives it) can be encoded within the run's memory
+    /// budget, after the transform: the least the run will hold (one frame
+    /// per batch, the format's own frames for a one-frame animation), which
+    /// the check of the whole run after the frames are read can only raise.
+    /// Throws ``ThrobberError/Kind/data`` saying it is for `what` when the
+    /// frames cannot fit, and the transform's usage errors.
+    public func checkMemory(frameSize size: FrameSize, for what: String) throws {
+        let (coder, settings) = (format.encoder, settings)
+        _ = try MemoryPlan(
+            source: HeaderFrame(size: size, what: what),
+            transform: settings.transform.changesPixels ? settings.transform : nil, jobs: settings.jobs,
+            budget: settings.memory ?? .machineDefault,
+            held: { coder.heldFrames(settings, frames: 1, size: $0) }, label: what)
+    }
+}
+
+/// One frame known only by the size a header gives, for a memory check
+/// before any frame is read.
+private struct HeaderFrame: FrameSource {
+    /// The size the header gives.
+    let size: FrameSize
+    /// What the header is, for messages.
+    let what: String
+
+    var count: Int { 1 }
+    func name(at index: Int) -> String { what }
+    func knownSize(at index: Int) -> FrameSize? { size }
+    /// Never decoded: the plan only asks for sizes.
+    func frame(at index: Int) throws -> RGBAImage {
+        throw ThrobberError(.software, "\(what): no frame has been read yet")
     }
 }
