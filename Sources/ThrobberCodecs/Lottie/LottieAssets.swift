@@ -19,7 +19,8 @@ enum LottieAssets {
         var json: [UInt8]
         /// The document for the work count (the same change applied).
         var top: JSONNode
-        /// Bytes every image decodes to (RGBA).
+        /// Bytes rlottie holds for every image: decoded and converted, two
+        /// RGBA copies each.
         var imageBytes: Int
     }
 
@@ -79,8 +80,9 @@ enum LottieAssets {
                     "\(at).p: the image is \(size), larger than Throbber decodes (at most \(ImageDecoder.maxSide) pixels a side, \(DecodedAnimation.maxPixels) in all)"
                 )
             }
-            imageBytes =
-                imageBytes.addingReportingOverflow(size.rgbaBytes).overflow ? .max : imageBytes + size.rgbaBytes
+            // rlottie holds the image decoded and converted: two copies.
+            let held = FrameSize.product(size.rgbaBytes, 2)
+            imageBytes = imageBytes.addingReportingOverflow(held).overflow ? .max : imageBytes + held
             var node = asset
             node.value = .object(fields)
             assets[i] = node

@@ -39,7 +39,7 @@ struct LottieWorkTests {
     }
 
     /// `depth` levels of precompositions, each showing the one below `fanOut` times.
-    static func nestedPrecomps(depth: Int, fanOut: Int) -> String {
+    static func nestedPrecomps(depth: Int, fanOut: Int, height: Int = 64) -> String {
         var assets = [
             #"{"id": "c0", "layers": [{"ty": 4, "ind": 1, "ip": 0, "op": 10, "st": 0, \#(layerTransform), "shapes": [{"ty": "rc", "p": {"a": 0, "k": [8, 8]}, "s": {"a": 0, "k": [4, 4]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}"#
         ]
@@ -47,7 +47,8 @@ struct LottieWorkTests {
             let layers = (0..<fanOut).map { precompLayer("c\(d - 1)", $0) }.joined(separator: ", ")
             assets.append(#"{"id": "c\#(d)", "layers": [\#(layers)]}"#)
         }
-        return document(layers: "[\(precompLayer("c\(depth)", 0))]", assets: "[\(assets.joined(separator: ", "))]")
+        return document(
+            layers: "[\(precompLayer("c\(depth)", 0))]", assets: "[\(assets.joined(separator: ", "))]", h: "\(height)")
     }
 
     /// An image layer showing asset "i", whose `u` and `p` are given.
@@ -163,7 +164,7 @@ struct LottieWorkTests {
             let b = try APNGCLITests.measured([
                 "encode", file.path, "-o", dir.appendingPathComponent("b.gif").path, "--max-memory", "50M",
             ])
-            expectFailure(b.result, status: 65, names: ["bomb.json", "rlottie needs about 64 MB", "(50 MB)"])
+            expectFailure(b.result, status: 65, names: ["bomb.json", "rlottie needs about 128 MB", "(50 MB)"])
             #expect(b.kilobytes < 50_000, "\(b.kilobytes) KB")
             #expect(try listing(dir) == ["bomb.json"])
         }
@@ -335,6 +336,21 @@ struct LottieWorkTests {
                     #expect(r.status == 0, "\(r.stderrText)")
                 }
             }
+        }
+    }
+
+    @Test("6,859 layers on a 2000-row canvas (3 levels of 19 precompositions): refused, as rlottie's row clips cost")
+    func tallLayers() throws {
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("tall.json")
+            try Self.write(Self.nestedPrecomps(depth: 3, fanOut: 19, height: 2000), file)
+            let m = try APNGCLITests.measured(["encode", file.path, "-o", dir.appendingPathComponent("t.gif").path])
+            expectFailure(m.result, status: 65, names: ["tall.json", "at most 400000"])
+            #expect(m.seconds < 5 && m.kilobytes < 100_000, "\(m.seconds) s, \(m.kilobytes) KB")
+            // The same layers on a 64-row canvas draw.
+            try Self.write(Self.nestedPrecomps(depth: 3, fanOut: 19), file)
+            let r = try Throbber.run(["encode", file.path, "-o", dir.appendingPathComponent("t.gif").path, "-q"])
+            #expect(r.status == 0, "\(r.stderrText)")
         }
     }
 }
