@@ -18,9 +18,11 @@ enum LottieLimits {
     /// for each rlottie object and 0.4 s a frame at 100 pixels (librlottie
     /// 0.1 on this project's 2-core benchmark machine).
     static let maxItems = 400_000
-    /// The most item drawings in one loop: items a frame × frames (about
-    /// half a minute of drawing at 1–2 µs an item).
-    static let maxDrawings = 20_000_000
+    /// The most item drawings in one loop: items a frame × frames, as a
+    /// config may make (`SceneBudget`): 12·10⁶ took 25 s of wall time at
+    /// 512×512 on two threads, every frame drawn for the survey and again
+    /// for the encode.
+    static let maxDrawings = 5_000_000
     /// Bytes rlottie holds for each item it builds (``LottieWork``).
     static let bytesPerItem = 320
 

@@ -353,4 +353,22 @@ struct LottieWorkTests {
             #expect(r.status == 0, "\(r.stderrText)")
         }
     }
+
+    @Test("40,000 items a frame over 200 frames (8·10^6 drawings) is refused; over 100 frames it draws")
+    func drawingsOverTheLoop() throws {
+        try withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("long.json")
+            for (frames, fails) in [(200, true), (100, false)] {
+                let text = Self.nestedRepeaters(levels: 2, copies: 100).replacing(
+                    #""op": 10"#, with: #""op": \#(frames)"#)
+                try Self.write(text, file)
+                let r = try Throbber.run(["encode", file.path, "-o", dir.appendingPathComponent("l.gif").path, "-q"])
+                if fails {
+                    expectFailure(r, status: 65, names: ["long.json", "over 200 frames", "at most 5000000"])
+                } else {
+                    #expect(r.status == 0, "\(r.stderrText)")
+                }
+            }
+        }
+    }
 }
