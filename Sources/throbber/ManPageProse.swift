@@ -97,6 +97,13 @@ enum ManPageProse {
         file.
         .Fl -fps
         resamples by time.
+        Images the file names by path are read from its own folder (never from
+        outside it) and embedded before rlottie reads the file; repeater copies
+        and precompositions are multiplied out, and a file that would draw more
+        than 400000 layers and shapes a frame (5000000 a loop), or whose rlottie
+        objects would not fit
+        .Fl -max-memory ,
+        is refused before drawing.
         A Throbber config given to
         .Cm encode ,
         or a Lottie file in any of its forms given to
