@@ -153,6 +153,21 @@ struct CheckPaths {
                     "\(CheckReport.printable(out.path)) is also read by \(read.jsonPath); an output cannot be an entry's file"
                 )
             }
+            // An expected file in a folder the entry encodes would be read
+            // as a frame the next time the entry is made.
+            guard case .encode = manifest.entries[out.entry].job else { continue }
+            let glob = (try? Arguments(manifest.entries[out.entry].args, spec: EncodeCommand.spec))?.string("glob")
+            let frames = FrameList(glob: glob)
+            for read in named
+            where read.role == .read && read.entry == out.entry
+                && Self.same(PathText.parent(out.resolved), read.resolved)
+                && FileBytes.kind(read.resolved) == .folder && frames.picks(PathText.lastComponent(out.resolved))
+            {
+                throw error(
+                    out.entry, out.key,
+                    "\(CheckReport.printable(out.path)) is in \(read.jsonPath), a folder the entry reads frames from, so the next check would read it as a frame; put it elsewhere"
+                )
+            }
         }
     }
 

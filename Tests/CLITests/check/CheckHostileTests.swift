@@ -373,6 +373,29 @@ struct CheckHostileTests {
     }
 
     @Test(
+        "an encode entry's output inside the folder it encodes, named like a frame: refused; another name or --glob is fine"
+    )
+    func outputInInputFolder() throws {
+        try withTemporaryDirectory { dir in
+            let s = try Setup(dir, manifest: #"{"entries": [{"encode": ["frames"], "output": "frames/out.gif"}]}"#)
+            let before = try Self.tree(s.pins)
+            for extra in [[], ["--update"]] {
+                expectFailure(
+                    try s.check(extra), status: 65,
+                    names: ["pins/m.json", "entries[0].output", "frames/out.gif", "entries[0].encode[0]", "as a frame"])
+            }
+            #expect(try Self.tree(s.pins) == before, "written")
+            // Beside the folder, or a name the folder's --glob does not pick, is fine.
+            for (output, args) in [("out.gif", "[]"), ("frames/out.gif", #"["--glob", "*.png"]"#)] {
+                try s.write(#"{"entries": [{"encode": ["frames"], "args": \#(args), "output": "\#(output)"}]}"#)
+                let r = try s.check(["--update"])
+                #expect(r.status == 0, "\(output): \(r.stdoutText) \(r.stderrText)")
+            }
+            #expect(try listing(s.tmp) == [])
+        }
+    }
+
+    @Test(
         "--update stopped by SIGTERM after an entry was made leaves no expected file and the manifest as it was: they are renamed into place together, the manifest last"
     )
     func interruptedUpdate() throws {
