@@ -152,6 +152,12 @@ package final class GIFWriter {
             global.pointee.BitsPerPixel = Int32(GIFWriter.codeBits(highest))
         }
         defer { global?.pointee.BitsPerPixel = tableBits }
+        // giflib 5.2.1's EGifPutImageDesc forgets the previous image's local
+        // table, without freeing it, when the next image has none.
+        if map == nil, let stale = gif.pointee.Image.ColorMap {
+            gif.pointee.Image.ColorMap = nil
+            GifFreeMapObject(stale)
+        }
         if usesGiflibLZW {
             try check(
                 EGifPutImageDesc(
