@@ -91,7 +91,8 @@ sanitize: deps
 	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(SANITIZE_TESTS)'
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_TESTS)'
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=suppressions=$(CURDIR)/scripts/tsan-suppressions.txt \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(SANITIZE_TESTS)'
 
 # man/throbber.1 is generated from the option declarations ('throbber _man')
 # and committed, so that 'make install' and 'man' need no build; a test
