@@ -36,19 +36,9 @@ final class CheckStaging {
         while stat(folder, &st) != 0, !PathText.parent(folder).isEmpty, PathText.parent(folder) != folder {
             folder = PathText.parent(folder)
         }
-        var template = Array((folder + "/." + PathText.lastComponent(target) + ".throbber-XXXXXX").utf8CString)
-        var fd: Int32 = -1
-        guard
-            let temporary = TemporaryPaths.creating({
-                fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-                return fd >= 0 ? template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : nil
-            })
-        else {
-            throw ThrobberError(.cannotCreate, "\(name): cannot create output: \(String(cString: strerror(errno)))")
-        }
-        let mask = umask(0)
-        umask(mask)
-        var failure: Int32 = fchmod(fd, 0o666 & ~mask) == 0 ? 0 : errno
+        let (fd, temporary) = try OutputFile.temporaryFile(
+            in: folder, for: PathText.lastComponent(target), named: name)
+        var failure: Int32 = 0
         var offset = 0
         while failure == 0 && offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -74,20 +74,32 @@ public final class OutputFile: ByteSink {
         guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
             throw ThrobberError(.cannotCreate, "\(path): cannot create output: folder \(dir) does not exist")
         }
-        var template = Array((dir + "/." + name + ".throbber-XXXXXX").utf8CString)
+        let (fd, temporary) = try Self.temporaryFile(in: dir, for: name, named: path)
+        temporaryPath = temporary
+        file = fdopen(fd, "wb")
+    }
+
+    /// A new temporary file `.NAME.throbber-XXXXXX` in `folder`, registered
+    /// with ``TemporaryPaths`` (so a signal removes it), with the mode of a
+    /// new file (0666 less the umask, where mkstemp gives 0600). Returns its
+    /// descriptor and path; throws ``ThrobberError/Kind/cannotCreate``
+    /// naming `shown` when it cannot be made.
+    package static func temporaryFile(in folder: String, for name: String, named shown: String) throws
+        -> (fd: Int32, path: String)
+    {
+        var template = Array((folder + "/." + name + ".throbber-XXXXXX").utf8CString)
         var fd: Int32 = -1
-        temporaryPath = TemporaryPaths.creating {
+        let made = TemporaryPaths.creating {
             fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             return fd >= 0 ? template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : nil
         }
-        guard fd >= 0 else {
-            throw ThrobberError(.cannotCreate, "\(path): cannot create output: \(String(cString: strerror(errno)))")
+        guard let made else {
+            throw ThrobberError(.cannotCreate, "\(shown): cannot create output: \(String(cString: strerror(errno)))")
         }
-        // mkstemp makes the file 0600; give it the usual 0666 & ~umask.
         let mask = umask(0)
         umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        file = fdopen(fd, "wb")
+        return (fd, made)
     }
 
     /// The descriptor that `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`
