@@ -3,19 +3,19 @@
 checks touch (JPEG, GIF, animated WebP with and without --frames, Lottie):
 five interleaved rounds, medians, and the output sizes of both.
 
-usage: Benchmarks/input_checks_ab.py  (edit `bins` for the two builds; the
+usage: Benchmarks/input_checks_ab.py  (BEFORE and AFTER name the two binaries; the
 WebP input is made first: throbber encode ../shared/fixtures/photo-seq-dlib-bobot
 -o /tmp/ab-in.webp -q --fps 10)
 """
 import subprocess, time, statistics, os
-F="/work/shared/fixtures"
+F=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures")
 cases=[("JPEG folder -> GIF",[F+"/photo-seq-dlib-bobot","-o","OUT.gif"]),
        ("GIF -> GIF (muybridge)",[F+"/gif-image-gif/gifplayer-muybridge.gif","-o","OUT.gif"]),
        ("WebP 61 frames -> GIF",["/tmp/ab-in.webp","-o","OUT.gif"]),
        ("WebP --frames 1-10 -> GIF",["/tmp/ab-in.webp","-o","OUT.gif","--frames","1-10"]),
        ("Lottie soda_loader -> GIF",[F+"/lottie-android/soda_loader.json","-o","OUT.gif"]),
        ("Lottie iphone_x -> GIF --width 240",[F+"/lottie-android/iphone_x_loading.json","-o","OUT.gif","--width","240"])]
-bins={"main b915929":"/tmp/throbber-main","HEAD":"/tmp/throbber-new"}
+bins={"main b915929": os.environ.get("BEFORE", "/tmp/throbber-main"), "HEAD": os.environ.get("AFTER", ".build/release/throbber")}
 t={}
 for r in range(5):
     for name,args in cases:
