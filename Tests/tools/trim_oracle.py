@@ -25,7 +25,11 @@
 import json
 import sys
 
-from PIL import Image, ImageChops, ImageSequence
+import apng_pillow
+
+apng_pillow.use_for(sys.argv[2:])  # an APNG: the pinned Pillow (apng_pillow.py)
+
+from PIL import Image, ImageChops, ImageSequence  # noqa: E402
 
 
 def frames_of(path):
