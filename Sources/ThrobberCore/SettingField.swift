@@ -37,4 +37,6 @@ public enum SettingField: String, Sendable, CaseIterable {
     case height = "transform.height"
     /// `transform.scale`: the resize factor.
     case scale = "transform.scale"
+    /// `transform.trim-margin`: pixels kept around the trimmed box.
+    case trimMargin = "transform.trim-margin"
 }

@@ -13,8 +13,10 @@ public struct SceneJob {
     /// When each frame is shown, duplicates and bounce included.
     public let timeline: Timeline
     /// Loop, quality, dither, colors, matte and jobs from the config; the
-    /// timing comes from ``timeline``.
-    public let settings: EncodeSettings
+    /// timing comes from ``timeline``. A caller may add a pixel transform
+    /// (crop, trim, resize): ``encode(to:format:compression:posterFrame:progress:)``
+    /// applies it to the drawn frames.
+    public var settings: EncodeSettings
 
     /// Frames of a scene, drawn on demand (from any thread).
     struct SceneFrames: FrameSource {
@@ -190,7 +192,7 @@ public struct SceneJob {
         case .colors: "encode.colors"
         case .lossy: "encode.lossy"
         case .maxBytes: nil
-        case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame: nil
+        case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame, .trimMargin: nil
         }
     }
 }

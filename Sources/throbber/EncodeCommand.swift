@@ -86,6 +86,7 @@ enum EncodeCommand: Subcommand {
             OptionSpec(
                 "crop", value: "WxH+X+Y", help: "Keep only this rectangle of every frame, before resizing.",
                 default: "none"),
+            .trim, .trimMargin,
             OptionSpec(
                 "loop", value: "n", help: "0 = loop forever, n = play n times.",
                 default: "0, or the loop count of a single animated input"),

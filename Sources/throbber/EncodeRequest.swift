@@ -22,6 +22,9 @@ struct EncodeRequest {
     var lottieFPS: Rational?
     /// `--max-bytes` as given, for the report of what the search chose.
     var maxBytesText: String?
+    /// An option that retimes, picks, orders or loops frames was given, so
+    /// a layered still is encoded as the animation it is stored as.
+    var asksForFrames = false
 
     init(_ args: Arguments, base: BaseFolder) throws {
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
@@ -115,12 +118,16 @@ struct EncodeRequest {
             }
         }
         loopGiven = args.string("loop") != nil
+        asksForFrames =
+            settings.timing.retime || settings.transform.selectsFrames || loopGiven
+            || ["duplicate", "bounce", "speed", "poster-frame"].contains { args.string($0) != nil }
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
     }
 
-    /// --frames, --reverse, --crop, --width, --height, --scale, --fit and
-    /// --resize-filter, parsed (ranges are checked by the library).
+    /// --frames, --reverse, --crop, --trim, --trim-margin, --width,
+    /// --height, --scale, --fit and --resize-filter, parsed (ranges are
+    /// checked by the library).
     static func transform(_ args: Arguments) throws -> FrameTransform {
         var t = FrameTransform()
         if let text = args.string("frames") {
@@ -138,6 +145,7 @@ struct EncodeRequest {
             }
             t.crop = rect
         }
+        try OptionSpec.parseTrim(args, into: &t)
         t.width = try args.int("width")
         t.height = try args.int("height")
         t.scale = try args.double("scale")
@@ -181,10 +189,18 @@ struct EncodeRequest {
                 guard paths.count == 1 else {
                     throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
                 }
-                source = try LottieInput.frames(
+                let frames = try LottieInput.frames(
                     of: try LottieFile.read(lottie, budget: settings.memory ?? .machineDefault), format: format,
                     settings: &settings, fps: lottieFPS,
                     background: background)
+                if !quiet && background.a > 0 && !settings.transform.trim,
+                    try LottieInput.drawsOwnBackground(frames)
+                {
+                    StandardError.write(
+                        "note: \(lottie) draws its own opaque background, so --background has no visible effect; --trim crops to the drawing\n"
+                    )
+                }
+                source = frames
             } else {
                 // An animated WebP keeps only the frames --frames picks.
                 let files = try FileFrameSource(
@@ -193,17 +209,33 @@ struct EncodeRequest {
                 if !loopGiven, let loop = files.inputLoop {
                     settings.loop = min(loop, format.limits.maxLoop)
                 }
-                source = files
+                if let layers = files.inputLayers, !asksForFrames {
+                    // The picture meant is the last composited frame.
+                    source = SelectedFrames(files, indices: [files.count - 1])
+                    if !quiet {
+                        StandardError.write(
+                            "note: \(paths[0]) is a still built up in \(layers) layers (0 ms delays, plays once): writing its final picture as one frame; add --frames 1- to keep the layers as frames\n"
+                        )
+                    }
+                } else {
+                    source = files
+                }
             }
         }
         let encoder = AnimationEncoder(format: format, settings: settings)
         let budgetLabel = maxBytesText.map { "--max-bytes \($0)" }
+        var trim: DrawnBox?
         try Output.write(
             to: output, label: "encoding", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel
         ) { out, progress in
             var encoder = encoder
             encoder.progress = progress
-            return try encoder.encode(source, to: out)
+            let report = try encoder.encode(source, to: out)
+            trim = report.trim
+            return report
+        }
+        if !quiet, let trim, trim.isBlank {
+            StandardError.write("note: no frame draws anything, so --trim kept the top-left pixel\n")
         }
     }
 

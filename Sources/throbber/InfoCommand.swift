@@ -11,6 +11,11 @@ enum InfoCommand: Subcommand {
             Show what a GIF, APNG or WebP holds: format, size, APNG color type and \
             bit depth or how WebP frames are coded, loop count, total duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
             palette size and transparent index.
+
+            It also shows the trim box, the union of what the composited frames draw as WxH+X+Y (what \
+            encode --trim keeps, and what --crop takes), and says when the file is a still built up in \
+            layers: it plays once and every frame but the last has a delay of 0 (GIF89a and gifsicle take \
+            that as no wait; browsers wait 100 ms a frame).
             """,
         usage: "throbber info <FILE> [--json]",
         arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF, APNG or WebP to read.", completion: .files)],
@@ -20,7 +25,8 @@ enum InfoCommand: Subcommand {
                 help: """
                     One JSON object: format, width, height, pixel_type (APNG, such as "palette 2-bit"; WebP, such as "lossless, alpha"), \
                     loop (0 = forever, N = plays N times), frame_count, \
-                    duration_ms, sha256, frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
+                    duration_ms, sha256, trim_box (WxH+X+Y, the box encode --trim keeps), draws_nothing, \
+                    layered_still (true for a still built up in layers of 0 ms), frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
                     colors, transparent).
                     """,
                 details: "pixel_type, colors and transparent are null where the format has none. These keys are stable."
@@ -40,10 +46,11 @@ enum InfoCommand: Subcommand {
         }
         let sha = SHA256.hex(bytes)
         let total = a.durations.reduce(Rational(0), +)
+        let drawn = try drawnBox(a, path: path)
         if args.flag("json") {
-            try StandardOutput.write(json(a, sha: sha, total: total) + "\n")
+            try StandardOutput.write(json(a, sha: sha, total: total, drawn: drawn) + "\n")
         } else {
-            try StandardOutput.write(table(a, path: path, sha: sha, total: total))
+            try StandardOutput.write(table(a, path: path, sha: sha, total: total) + summary(a, drawn: drawn))
         }
         return 0
     }
@@ -54,7 +61,16 @@ enum InfoCommand: Subcommand {
         return cFormat("%.3f", ms.doubleValue)
     }
 
-    private static func json(_ a: DecodedAnimation, sha: String, total: Rational) -> String {
+    /// What `encode --trim` keeps of `a` (read from `path`): the box of
+    /// what its composited frames draw (``DrawnBox``).
+    static func drawnBox(_ a: DecodedAnimation, path: String) throws -> DrawnBox {
+        // A WebP was read without its frames; GIF and APNG keep them all.
+        let frames: FrameSource =
+            a.frames.count == a.stored.count ? MemoryFrameSource(a.frames) : try FileFrameSource(files: [path])
+        return try DrawnBox.find(in: frames, within: { PixelRect(x: 0, y: 0, width: $0, height: $1) }, jobs: 1)
+    }
+
+    private static func json(_ a: DecodedAnimation, sha: String, total: Rational, drawn: DrawnBox) -> String {
         func field(_ k: String, _ v: String) -> String { "\"\(k)\": \(v)" }
         let frames = a.stored.map { f -> String in
             [
@@ -74,6 +90,8 @@ enum InfoCommand: Subcommand {
                 field("height", "\(a.height)"), field("pixel_type", a.pixelType.map { "\"\($0)\"" } ?? "null"),
                 field("loop", "\(a.loop)"), field("frame_count", "\(a.stored.count)"),
                 field("duration_ms", milliseconds(total)), field("sha256", "\"\(sha)\""),
+                field("trim_box", "\"\(drawn.rect)\""), field("draws_nothing", "\(drawn.isBlank)"),
+                field("layered_still", "\(a.layeredStill != nil)"),
                 field("frames", "[\n  " + frames.map { "{\($0)}" }.joined(separator: ",\n  ") + "]"),
             ]
             .joined(separator: ", ") + "}"
@@ -101,6 +119,18 @@ enum InfoCommand: Subcommand {
                 "  " + pad("\(i)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13)
                 + pad(f.blend, 8)
                 + pad(f.colors.map(String.init) ?? "-", 8) + (f.transparent.map(String.init) ?? "-") + "\n"
+        }
+        return out
+    }
+
+    /// The lines after the table: the trim box, and whether the file is a
+    /// layered still.
+    private static func summary(_ a: DecodedAnimation, drawn: DrawnBox) -> String {
+        var out =
+            "trim box \(drawn.rect)\(drawn.isBlank ? " (no frame draws anything)" : "") (what encode --trim keeps)\n"
+        if let layers = a.layeredStill {
+            out +=
+                "a still built up in \(layers) layers: every frame but the last has a 0 ms delay and it plays once; encode writes its final picture\n"
         }
         return out
     }

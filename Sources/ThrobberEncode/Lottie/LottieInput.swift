@@ -8,8 +8,9 @@ public enum LottieInput {
     /// The frames of `file` for encoding to `format` with `settings`, which
     /// are adjusted to match: a resize rlottie draws directly (`--width`,
     /// `--height`, `--scale`, and both sides with `--fit contain`) is taken
-    /// out of `settings.transform`; a crop, or both sides with `cover` or
-    /// `stretch`, is left there and resamples the file-size drawing. The
+    /// out of `settings.transform`; a crop, a trim, or both sides with
+    /// `cover` or `stretch`, is left there and resamples the file-size
+    /// drawing. The
     /// source brings its own durations: `fps` (nil: the file's rate)
     /// resamples by time, so `settings.timing.delay` and `retime` are
     /// cleared. `background` is composited under every frame.
@@ -25,7 +26,7 @@ public enum LottieInput {
         var render = (w: file.width, h: file.height)
         var canvas = render
         let bothSides = t.width != nil && t.height != nil
-        if t.crop == nil && !(bothSides && t.fit != .contain) {
+        if t.crop == nil && !t.trim && !(bothSides && t.fit != .contain) {
             let layout = try t.layout(inputWidth: file.width, inputHeight: file.height)
             render = (layout.scaledWidth, layout.scaledHeight)
             canvas = (layout.canvasWidth, layout.canvasHeight)

@@ -77,6 +77,16 @@ public struct AnimationEncoder {
     private func encodeTransformed(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws
         -> EncodeReport
     {
+        if settings.transform.trim {
+            // A first pass finds what the frames draw; the trim becomes a crop.
+            try checkSpeed(timeline)
+            var trimmed = self
+            let (transform, box) = try settings.transform.trimmed(over: source, jobs: settings.jobs)
+            trimmed.settings.transform = transform
+            var report = try trimmed.encodeTransformed(source, timeline: timeline, to: sink)
+            report.trim = box
+            return report
+        }
         let timeline = try settings.posterFrame.map { try timeline.rotated(posterFrame: $0) } ?? timeline
         try checkSpeed(timeline)
         let transformed =

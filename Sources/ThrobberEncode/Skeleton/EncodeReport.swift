@@ -21,4 +21,7 @@ public struct EncodeReport: Sendable {
     /// With ``EncodeSettings/maxBytes``: the settings chosen and the size
     /// reached; nil otherwise.
     public var budget: BudgetChoice?
+    /// With ``FrameTransform/trim``: what the frames draw (the crop is
+    /// this box grown by the margin); nil otherwise.
+    public var trim: DrawnBox?
 }

@@ -4,7 +4,8 @@ import ThrobberCore
 /// in which order, and which pixels at which size. The defaults change
 /// nothing.
 ///
-/// Frames are picked (`frames`), then reversed, then each is cropped, then
+/// Frames are picked (`frames`), then reversed, then each is cropped (to
+/// `crop`, then to what the frames draw inside it with `trim`), then
 /// resized; duplication, bounce and speed follow, in the timeline.
 public struct FrameTransform: Equatable, Sendable {
     /// Which input frames, in which order; nil: all, in input order.
@@ -13,6 +14,13 @@ public struct FrameTransform: Equatable, Sendable {
     public var reverse = false
     /// The rectangle of each input frame kept; it must lie inside the frame.
     public var crop: PixelRect? = nil
+    /// Crop further to the union of what any frame draws inside `crop`
+    /// (see ``DrawnBox``); resolved into `crop` by ``trimmed(over:jobs:)``
+    /// before frames are laid out.
+    public var trim = false
+    /// Pixels kept around the trimmed box on each side, within the frame
+    /// (or `crop`).
+    public var trimMargin = 0
     /// The output width; alone, the height follows the aspect ratio.
     public var width: Int? = nil
     /// The output height; alone, the width follows the aspect ratio.
@@ -36,7 +44,7 @@ public struct FrameTransform: Equatable, Sendable {
     /// True when frames are picked or reordered.
     public var selectsFrames: Bool { frames != nil || reverse }
     /// True when pixels may change (crop or resize).
-    public var changesPixels: Bool { crop != nil || width != nil || height != nil || scale != nil }
+    public var changesPixels: Bool { crop != nil || trim || width != nil || height != nil || scale != nil }
 
     /// Refuses values that can never work, whatever the input: a usage
     /// error naming the field.
@@ -55,6 +63,9 @@ public struct FrameTransform: Equatable, Sendable {
             guard width == nil && height == nil else {
                 throw bad(.scale, "give either a scale or a width and height, not both")
             }
+        }
+        guard (0...Self.maxSide).contains(trimMargin) else {
+            throw bad(.trimMargin, "must be 0…\(Self.maxSide) pixels, got \(trimMargin)")
         }
         if let crop {
             guard crop.width >= 1, crop.height >= 1, crop.x >= 0, crop.y >= 0 else {
@@ -87,19 +98,42 @@ public struct FrameTransform: Equatable, Sendable {
         return PixelRect(x: x, y: y, width: w, height: h)
     }
 
-    /// The layout for frames of `inputWidth`×`inputHeight`. Throws a usage
+    /// The part of `inputWidth`×`inputHeight` frames that `crop` keeps (the
+    /// whole frame without one). Throws a usage error naming the field
+    /// when the crop leaves the frame.
+    public func cropArea(inputWidth: Int, inputHeight: Int) throws -> PixelRect {
+        guard let crop else { return PixelRect(x: 0, y: 0, width: inputWidth, height: inputHeight) }
+        guard crop.maxX <= inputWidth, crop.maxY <= inputHeight else {
+            throw ThrobberError(
+                .usage, field: .crop, "\(Self.describe(crop)) reaches outside the \(inputWidth)x\(inputHeight) frames")
+        }
+        return crop
+    }
+
+    /// This transform with `trim` resolved: `crop` becomes the box of
+    /// ``DrawnBox/find(in:within:jobs:)`` over every frame of `source`
+    /// (read one at a time, `jobs` at once), grown by `trimMargin` on each
+    /// side within the frame or the crop, and `trim` is cleared. Unchanged
+    /// without `trim`. Throws the crop's usage error, the source's errors,
+    /// and ``ThrobberError/Kind/data`` when frames differ in size.
+    public func trimmed(over source: FrameSource, jobs: Int) throws -> (FrameTransform, DrawnBox?) {
+        guard trim else { return (self, nil) }
+        let box = try DrawnBox.find(in: source, within: { try cropArea(inputWidth: $0, inputHeight: $1) }, jobs: jobs)
+        var t = self
+        let (r, a, m) = (box.rect, box.area, trimMargin)
+        let x = max(a.x, r.x - m)
+        let y = max(a.y, r.y - m)
+        t.crop = PixelRect(x: x, y: y, width: min(a.maxX, r.maxX + m) - x, height: min(a.maxY, r.maxY + m) - y)
+        t.trim = false
+        return (t, box)
+    }
+
+    /// The layout for frames of `inputWidth`×`inputHeight` (`trim` must be
+    /// resolved first: unresolved, it keeps the whole crop). Throws a usage
     /// error naming the field when the crop leaves the frame or the output
     /// would be too large.
     public func layout(inputWidth: Int, inputHeight: Int) throws -> ResizeLayout {
-        var source = PixelRect(x: 0, y: 0, width: inputWidth, height: inputHeight)
-        if let crop {
-            guard crop.maxX <= inputWidth, crop.maxY <= inputHeight else {
-                throw ThrobberError(
-                    .usage, field: .crop,
-                    "\(Self.describe(crop)) reaches outside the \(inputWidth)x\(inputHeight) frames")
-            }
-            source = crop
-        }
+        var source = try cropArea(inputWidth: inputWidth, inputHeight: inputHeight)
         let w = source.width
         let h = source.height
         /// a·b/c rounded half up, at least 1.

@@ -15,6 +15,7 @@ enum ExpectedCLI {
             "height", "scale", "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "lossy",
             "max-bytes", "background", "matte", "sort", "glob", "jobs", "max-memory",
             "format", "compression", "sha256", "quiet", "help",
+            "trim", "trim-margin",
         ],
         "render": [
             "output", "speed", "reverse", "poster-frame", "format", "compression", "jobs", "max-memory", "sha256",

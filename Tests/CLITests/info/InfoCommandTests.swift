@@ -231,6 +231,7 @@ struct InfoCommandTests {
                     Set(object.keys) == [
                         "format", "width", "height", "pixel_type", "loop", "frame_count", "duration_ms", "sha256",
                         "frames",
+                        "trim_box", "draws_nothing", "layered_still",
                     ])
                 #expect((object["pixel_type"] is NSNull) == name.hasSuffix(".gif"), "\(name): \(object["pixel_type"]!)")
                 let frames = try #require(object["frames"] as? [[String: Any]])
@@ -254,6 +255,7 @@ struct InfoCommandTests {
         for key in [
             "format", "width", "height", "pixel_type", "loop", "frame_count", "duration_ms", "sha256", "frames", "x",
             "y",
+            "trim_box", "draws_nothing", "layered_still",
             "delay_ms", "delay_num", "delay_den", "dispose", "blend", "colors", "transparent",
         ] {
             #expect(help.contains(key), "info --help does not mention \(key)")
@@ -277,8 +279,10 @@ struct InfoCommandTests {
                 let r = try Throbber.run(["info", url.path])
                 #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderrText)")
                 let lines = r.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                #expect(lines.count == frames.count + 4 && lines.last == "", "\(name): \(lines.count) lines")
-                guard lines.count == frames.count + 4 else { continue }
+                // The table, then the trim box line (LayeredStillTests checks its box).
+                #expect(lines.count == frames.count + 5 && lines.last == "", "\(name): \(lines.count) lines")
+                guard lines.count == frames.count + 5 else { continue }
+                #expect(lines[frames.count + 3].hasPrefix("trim box "), "\(lines[frames.count + 3])")
                 let kind = s.format == "gif" ? "GIF" : "APNG"
                 let loop = s.loop == 0 ? "loops forever" : s.loop == 1 ? "plays once" : "plays \(s.loop!) times"
                 let total = frames.reduce(0.0) { $0 + Double($1.delay_num) * 1000 / Double($1.delay_den) }
