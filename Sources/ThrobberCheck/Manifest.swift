@@ -35,8 +35,8 @@ public struct Manifest: Sendable {
         /// until `throbber check --update` records it.
         public var sha256: String?
 
-        /// An entry; without `sha256`, `throbber check` fails it until
-        /// `--update` records one.
+        /// An entry; without `sha256`, `throbber check` reports it NEW (and
+        /// exits 2) until `--update` records one.
         public init(job: Job, args: [String] = [], output: String, sha256: String? = nil) {
             self.job = job
             self.args = args

@@ -23,7 +23,7 @@ public struct SceneJob {
         let renderer: SceneRenderer
         let clock: SceneClock
         var count: Int { clock.frameCount }
-        func name(at index: Int) -> String { "frame \(index) (t = \(clock.time(ofFrame: index)) s)" }
+        func name(at index: Int) -> String { "frame \(index + 1) (t = \(clock.time(ofFrame: index)) s)" }
         func frame(at index: Int) throws -> RGBAImage { try renderer.render(at: clock.time(ofFrame: index)) }
         func knownSize(at index: Int) -> FrameSize? {
             FrameSize(width: renderer.widthPixels, height: renderer.heightPixels)

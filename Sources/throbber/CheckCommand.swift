@@ -16,7 +16,10 @@ enum CheckCommand: Subcommand {
             "sha256" — with paths relative to the manifest. check makes every entry \
             in a temporary folder (your files are not touched) and compares. On a \
             mismatch it decodes the expected file (the "output" path, if it exists) \
-            and the new one and tells the first frame that differs. --update records \
+            and the new one and tells the first frame that differs. An entry \
+            without a "sha256" is reported NEW and fails the run with its own exit \
+            status until --update records it; --junit reports it as a failure of \
+            type "new". --update records \
             the hashes and writes each output at its "output" path as the expected \
             file, together with the manifest. Every path an entry names, in "args" \
             too, must lead inside the manifest's folder; none may be standard input, \
@@ -38,7 +41,9 @@ enum CheckCommand: Subcommand {
                 help: "Write expected, actual and difference PNGs of the first differing frame of each mismatch.",
                 completion: .folders),
             OptionSpec(
-                "junit", value: "file", help: "Also write the results as a JUnit XML report, for CI systems.",
+                "junit", value: "file",
+                help:
+                    "Also write the results as a JUnit XML report, for CI systems: an entry that does not pass is a failure (type mismatch, cannot-be-made or new) that says what the terminal says.",
                 completion: .files),
             OptionSpec(
                 "allow-outside",
@@ -51,14 +56,16 @@ enum CheckCommand: Subcommand {
             .init(
                 title: "EXIT STATUS",
                 text:
-                    "0 all match, 1 a mismatch or an entry that fails, 64 a --junit FILE that is the manifest or an entry's file, "
+                    "0 all match, 1 a mismatch or an entry that fails, 2 entries with no hash recorded yet "
+                    + "(reported NEW; nothing else failed), 64 a --junit FILE that is the manifest or an entry's file, "
                     + "65/66 a broken or missing manifest (or one whose entries lead outside its folder, read standard "
                     + "input or share an output), 73 an expected file, report or scratch folder that cannot be written."
             )
         ],
         examples: ["throbber check loaders.json --update", "throbber check loaders.json --diff-dir diffs/"])
 
-    /// Exit status: 0 all match, 1 any mismatch or entry that fails.
+    /// Exit status: 0 all match, 1 any mismatch or entry that fails, 2
+    /// entries without a recorded hash (and nothing worse).
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let file = args.positional.first else {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no manifest given" : "give one manifest")
@@ -96,12 +103,12 @@ enum CheckCommand: Subcommand {
         var report = CheckReport(manifest: file)
         for (i, entry) in manifest.entries.enumerated() {
             let started = Date()
-            let name = CheckReport.printable(entry.output)
             let made = temp + "/\(i)-" + PathText.lastComponent(entry.output)
             defer { try? FileManager.default.removeItem(atPath: made) }
-            func fail(_ why: String) throws {
-                try say("FAILED  \(name): \(why)")
-                report.add(entry.output, failure: why, seconds: Date().timeIntervalSince(started))
+            func result(_ status: CheckReport.Status, _ details: [String] = []) throws {
+                let r = report.add(
+                    entry.output, status: status, details: details, seconds: Date().timeIntervalSince(started))
+                try say(r.terminalText)
             }
             let bytes: [UInt8]
             do {
@@ -115,24 +122,24 @@ enum CheckCommand: Subcommand {
                 }
             } catch {
                 let e = error as? ThrobberError ?? ForeignError.converted(error)
-                try fail("cannot be made: \(CheckReport.printable(e.message))")
+                try result(.cannotBeMade, ["cannot be made: \(CheckReport.printable(e.message))"])
                 continue
             }
             let hash = SHA256.hex(bytes)
             if update {
                 manifest.entries[i].sha256 = hash
-                try say("updated \(name)  \(hash)")
-            } else if entry.sha256 == hash {
-                try say("ok      \(name)")
+                try result(.updated(hash))
+            } else if let expected = entry.sha256 {
+                if expected == hash {
+                    try result(.passed)
+                } else {
+                    let why = explain(entry, made: made, manifest: manifest, paths: paths, diffDir: diffDir)
+                    try result(.mismatch, ["sha256 \(hash), expected \(expected)"] + why)
+                }
             } else {
-                try fail("sha256 \(hash), expected \(entry.sha256 ?? "(none recorded; run --update)")")
-                try explain(entry, made: made, manifest: manifest, paths: paths, diffDir: diffDir)
-                continue
+                try result(.new, ["no hash recorded yet; run 'throbber check --update' to record it"])
             }
-            report.add(entry.output, failure: nil, seconds: Date().timeIntervalSince(started))
         }
-        let failed = report.results.filter { $0.failure != nil }.count
-        let passed = report.results.count - failed
         if update {
             // The expected files and the manifest change together, the manifest last.
             manifest.versions = LibraryVersions.current
@@ -143,8 +150,8 @@ enum CheckCommand: Subcommand {
             try junitFile.write(Array(report.junit().utf8))
             try junitFile.commit()
         }
-        try StandardOutput.write("\(passed) passed, \(failed) failed\n")
-        return failed == 0 ? 0 : 1
+        try StandardOutput.write(report.summary + "\n")
+        return report.exitStatus
     }
 
     /// Makes the scratch folder, a new one with an unpredictable name in the
@@ -183,56 +190,68 @@ enum CheckCommand: Subcommand {
         }
     }
 
-    /// Explains a mismatch by decoding both files, if the expected one is there.
+    /// Explains a mismatch by decoding both files, if the expected one is
+    /// there, and writes the difference images to `diffDir`: the lines that
+    /// say what was found, for the terminal and the JUnit report.
     private static func explain(
         _ entry: Manifest.Entry, made: String, manifest: Manifest, paths: CheckPaths, diffDir: String?
-    ) throws {
+    ) -> [String] {
         let expectedPath = manifest.resolve(entry.output)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
-            try say("        (no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)")
-            return
+            return ["(no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)"]
         }
         do {
             let expected = try DecodedAnimation.read(expectedPath, streams: false)
             let actual = try DecodedAnimation.read(made)
             guard let d = AnimationDiff.compare(expected: expected, actual: actual) else {
-                try say("        the files differ in bytes but show the same frames, delays and loop count")
-                return
+                return ["the files differ in bytes but show the same frames, delays and loop count"]
             }
+            let region = d.region.map { " within \($0)" } ?? ""
             var line =
-                "        first differing frame \(d.frame): \(d.differingPixels) pixels differ, largest channel difference \(d.largestChannelDifference)"
+                "first differing frame \(d.number): \(d.differingPixels) pixels differ\(region), largest channel difference \(d.largestChannelDifference)"
             if let note = d.note { line += " (\(note))" }
-            try say(line)
-            if let diffDir {
-                // The whole output path names the images, so a.gif and a.png
-                // (or two folders' a.gif) do not overwrite each other.
-                let stem = diffDir + "/" + entry.output.replacing("/", with: "_")
-                let images = [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)]
-                for (suffix, _) in images {
-                    let image = "\(stem)-frame\(d.frame)-\(suffix).png"
-                    let resolved = try CheckPaths.resolve(image).path
-                    var st = stat()
-                    let what =
-                        paths.overwrites(resolved)
-                        ?? (stat(resolved, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
-                            ? CheckPaths.describe(st.st_mode & S_IFMT) : nil)
-                    if let what {
-                        try say("        not writing difference images: \(CheckReport.printable(image)) is \(what)")
-                        return
-                    }
-                }
-                for (suffix, image) in images {
-                    let out = try OutputFile(path: "\(stem)-frame\(d.frame)-\(suffix).png")
-                    try out.write(try PNGStillWriter.encode(image))
-                    try out.commit()
-                }
-                try say("        wrote \(CheckReport.printable(stem))-frame\(d.frame)-{expected,actual,difference}.png")
+            guard let diffDir else { return [line] }
+            do {
+                return [line, try writeImages(d, entry: entry, paths: paths, diffDir: diffDir)]
+            } catch {
+                let e = error as? ThrobberError ?? ForeignError.converted(error)
+                return [line, "cannot write difference images: \(e.message)"]
             }
         } catch let e as ThrobberError {
-            try say("        cannot compare pixels: \(e.message)")
+            return ["cannot compare pixels: \(e.message)"]
         } catch {
-            try say("        cannot compare pixels: \(ForeignError.converted(error).message)")
+            return ["cannot compare pixels: \(ForeignError.converted(error).message)"]
         }
+    }
+
+    /// Writes the expected, actual and difference images of `d`'s frame
+    /// into `diffDir`, unless one would replace a file an entry names or
+    /// something not a regular file; the line that says which.
+    private static func writeImages(_ d: AnimationDiff, entry: Manifest.Entry, paths: CheckPaths, diffDir: String)
+        throws -> String
+    {
+        // The whole output path names the images, so a.gif and a.png
+        // (or two folders' a.gif) do not overwrite each other.
+        let stem = diffDir + "/" + entry.output.replacing("/", with: "_")
+        let images = [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)]
+        for (suffix, _) in images {
+            let image = "\(stem)-frame\(d.number)-\(suffix).png"
+            let resolved = try CheckPaths.resolve(image).path
+            var st = stat()
+            let what =
+                paths.overwrites(resolved)
+                ?? (stat(resolved, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
+                    ? CheckPaths.describe(st.st_mode & S_IFMT) : nil)
+            if let what {
+                return "not writing difference images: \(CheckReport.printable(image)) is \(what)"
+            }
+        }
+        for (suffix, image) in images {
+            let out = try OutputFile(path: "\(stem)-frame\(d.number)-\(suffix).png")
+            try out.write(try PNGStillWriter.encode(image))
+            try out.commit()
+        }
+        return "wrote \(CheckReport.printable(stem))-frame\(d.number)-{expected,actual,difference}.png"
     }
 
     private static func say(_ line: String, error: Bool = false) throws {

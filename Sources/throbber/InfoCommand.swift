@@ -26,7 +26,8 @@ enum InfoCommand: Subcommand {
                     One JSON object: format, width, height, pixel_type (APNG, such as "palette 2-bit"; WebP, such as "lossless, alpha"), \
                     loop (0 = forever, N = plays N times), frame_count, \
                     duration_ms, sha256, trim_box (WxH+X+Y, the box encode --trim keeps), draws_nothing, \
-                    layered_still (true for a still built up in layers of 0 ms), frames (x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
+                    layered_still (true for a still built up in layers of 0 ms), frames (frame: its number, 1 first, \
+                    as --frames counts; x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
                     colors, transparent).
                     """,
                 details: "pixel_type, colors and transparent are null where the format has none. These keys are stable."
@@ -72,8 +73,9 @@ enum InfoCommand: Subcommand {
 
     private static func json(_ a: DecodedAnimation, sha: String, total: Rational, drawn: DrawnBox) -> String {
         func field(_ k: String, _ v: String) -> String { "\"\(k)\": \(v)" }
-        let frames = a.stored.map { f -> String in
+        let frames = a.stored.enumerated().map { i, f -> String in
             [
+                field("frame", "\(i + 1)"),
                 field("x", "\(f.rect.x)"), field("y", "\(f.rect.y)"), field("width", "\(f.rect.width)"),
                 field("height", "\(f.rect.height)"),
                 field("delay_ms", milliseconds(Rational(Int64(f.delay.numerator), Int64(max(1, f.delay.denominator))))),
@@ -116,7 +118,7 @@ enum InfoCommand: Subcommand {
                 case .apng: "\(f.delay.numerator)/\(f.delay.denominator) s"
                 }
             out +=
-                "  " + pad("\(i)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13)
+                "  " + pad("\(i + 1)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13)
                 + pad(f.blend, 8)
                 + pad(f.colors.map(String.init) ?? "-", 8) + (f.transparent.map(String.init) ?? "-") + "\n"
         }

@@ -193,6 +193,15 @@ enum ManPageProse {
         without
         .Fl -colors .
         .Pp
+        Frame numbers are 1-based wherever
+        .Nm
+        shows or takes them: the first frame is frame 1 in
+        .Fl -frames , -poster-frame ,
+        .Cm info ,
+        the reports of
+        .Cm check
+        and every message that names a frame.
+        .Pp
         Frames can be picked, reordered, cropped and resized on the way:
         .Fl -frames
         takes ranges counted from 1
@@ -258,6 +267,8 @@ enum ManPageProse {
         and
         .Li frames ,
         each with
+        .Li frame
+        (its number, 1 first),
         .Li x , y , width , height , delay_ms , delay_num , delay_den , dispose ,
         .Li blend , colors
         and
@@ -322,13 +333,29 @@ enum ManPageProse {
         versions that made them.
         Without it,
         .Cm check
-        exits 0 when every hash matches and 1 otherwise.
+        exits 0 when every hash matches, 1 when an entry's hash differs or it
+        cannot be made, and else 2 when entries have no hash recorded yet: these
+        are reported
+        .Li NEW ,
+        so CI fails, distinguishably, until
+        .Fl -update
+        records them (as snapshot tests do in CI).
         For a mismatch whose expected file exists at the
         .Li output
         path, both files are decoded and the first differing frame is reported with
-        the number of differing pixels and the largest channel difference;
+        the number of differing pixels, the rectangle that holds them and the
+        largest channel difference;
         .Fl -diff-dir
         writes expected, actual and difference PNGs of that frame.
+        .Fl -junit Ar FILE
+        writes a JUnit XML report with a test case per entry; one that does not
+        pass has a
+        .Li <failure>
+        of type
+        .Li mismatch , cannot-be-made
+        or
+        .Li new
+        whose message holds what the terminal says about it.
         A note says when the recorded library versions differ from the running
         ones, since hashes may then change legitimately.
         .Pp

@@ -155,6 +155,11 @@ enum ManPageReference {
         .It 1
         .Cm check :
         a hash did not match, or an entry could not be made.
+        .It 2
+        .Cm check :
+        entries have no hash recorded yet
+        .Pq Li NEW ;
+        nothing failed.
         .It 64
         Bad command line (unknown option, value out of range).
         .It 65

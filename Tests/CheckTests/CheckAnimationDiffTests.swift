@@ -38,6 +38,9 @@ struct CheckAnimationDiffTests {
         let a = Self.animation([Self.frame(4, 3, 10), changed, Self.frame(4, 3, 99)])
         let d = try #require(AnimationDiff.compare(expected: e, actual: a))
         #expect(d.frame == 1)
+        #expect(d.number == 2, "the second frame is frame 2 to people")
+        // Pixels 0, 5 and 11 of a 4x3 frame: (0,0), (1,1), (3,2).
+        #expect(d.region == PixelRect(x: 0, y: 0, width: 4, height: 3))
         #expect(d.differingPixels == 3)
         #expect(d.largestChannelDifference == 155)
         #expect(d.expected == e.frames[1] && d.actual == changed)
@@ -54,6 +57,19 @@ struct CheckAnimationDiffTests {
         #expect(grayAndOpaque)
     }
 
+    @Test("the region is the smallest rectangle holding every differing pixel")
+    func region() throws {
+        var changed = Self.frame(6, 4, 20)
+        changed.pixels[4 * (1 * 6 + 2)] = 21  // (2,1)
+        changed.pixels[4 * (3 * 6 + 4) + 2] = 0  // (4,3)
+        let e = Self.animation([Self.frame(6, 4, 20)])
+        let d = try #require(AnimationDiff.compare(expected: e, actual: Self.animation([changed])))
+        #expect(d.number == 1 && d.differingPixels == 2)
+        #expect(
+            d.region == PixelRect(x: 2, y: 1, width: 3, height: 3), "\(d.region.map(String.init(describing:)) ?? "nil")"
+        )
+    }
+
     @Test("a changed delay is a difference with a note, even with equal pixels")
     func delay() throws {
         let e = Self.animation(
@@ -62,7 +78,9 @@ struct CheckAnimationDiffTests {
             [Self.frame(2, 2, 1), Self.frame(2, 2, 2)], durations: [Rational(1, 10), Rational(1, 5)])
         let d = try #require(AnimationDiff.compare(expected: e, actual: a))
         #expect(d.frame == 1 && d.differingPixels == 0 && d.largestChannelDifference == 0)
-        #expect(d.note?.contains("frame 1") == true)
+        #expect(d.region == nil)
+        // The second frame's delay changed: frame 2, counted from 1.
+        #expect(d.note == "frame 2 is shown 0.2 s instead of 0.1 s", "\(d.note ?? "no note")")
     }
 
     @Test("more or fewer frames, another size, another loop count")

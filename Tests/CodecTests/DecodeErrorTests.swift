@@ -108,7 +108,7 @@ struct DecodeErrorTests {
         }
     }
 
-    @Test("in-memory frames of different sizes are refused too, naming the frame")
+    @Test("in-memory frames of different sizes are refused too, naming the frame by its 1-based number")
     func memoryFramesOfDifferentSizes() throws {
         let frames = [Synth.solid(1, 2, 3), Synth.solid(4, 5, 6, width: 17, height: 16)]
         try withTemporaryDirectory { dir in
@@ -119,7 +119,8 @@ struct DecodeErrorTests {
             }
             output.discard()
             #expect(error?.kind == .data)
-            #expect(error?.message.hasPrefix("frame 1: ") == true, "\(error?.message ?? "")")
+            // The second frame is the one of another size: frame 2.
+            #expect(error?.message.hasPrefix("frame 2: ") == true, "\(error?.message ?? "")")
         }
     }
 }

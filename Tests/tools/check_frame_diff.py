@@ -4,9 +4,10 @@
   check_frame_diff.py diff EXPECTED ACTUAL
       Composites every frame of two GIF/APNG files as a viewer shows them
       (Pillow), and prints JSON: frame counts, durations (ms), and the first
-      frame whose pixels differ with its number of differing pixels and the
-      largest difference of any RGBA channel ({"first": null} when all
-      frames are equal).
+      frame whose pixels differ (0-based, as Pillow counts) with its number
+      of differing pixels, the largest difference of any RGBA channel and
+      the box [x, y, width, height] that holds them ({"first": null} when
+      all frames are equal).
 
   check_frame_diff.py frame FILE N
       The SHA-256 of frame N's RGBA bytes, composited, plus its size.
@@ -62,12 +63,16 @@ def diff(a_path, b_path):
         if pa == pb:
             continue
         count = largest = 0
+        xs, ys = [], []
         for p in range(0, len(pa), 4):
             d = max(abs(pa[p + c] - pb[p + c]) for c in range(4))
             if d:
                 count += 1
                 largest = max(largest, d)
-        result.update(first=i, pixels=count, largest=largest)
+                xs.append((p // 4) % size_a[0])
+                ys.append((p // 4) // size_a[0])
+        box = [min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1]
+        result.update(first=i, pixels=count, largest=largest, box=box)
         break
     return result
 

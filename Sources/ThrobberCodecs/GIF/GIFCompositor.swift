@@ -24,7 +24,7 @@ struct GIFCompositor {
         guard rect.maxX <= 65535, rect.maxY <= 65535 else {
             throw ThrobberError(
                 .data,
-                "\(name): frame \(frames.count) at \(rect.x),\(rect.y) reaches beyond the largest GIF canvas (decompression bomb?)"
+                "\(name): frame \(frames.count + 1) at \(rect.x),\(rect.y) reaches beyond the largest GIF canvas (decompression bomb?)"
             )
         }
         let w = rect.width
@@ -32,7 +32,8 @@ struct GIFCompositor {
         guard w > 0, h > 0, w <= ImageDecoder.maxSide, h <= ImageDecoder.maxSide, w * h <= DecodedAnimation.maxPixels
         else {
             throw ThrobberError(
-                .data, "\(name): frame \(frames.count) is \(w)x\(h), larger than Throbber decodes (decompression bomb?)"
+                .data,
+                "\(name): frame \(frames.count + 1) is \(w)x\(h), larger than Throbber decodes (decompression bomb?)"
             )
         }
         total += width * height * 4

@@ -134,10 +134,11 @@ public struct FileFrameSource: FrameSource {
     /// Frames in all: one per still file, plus every frame of each animation.
     public var count: Int { entries.count }
 
-    /// The file name, followed by " frame N" for a frame of an animation.
+    /// The file name, followed by " frame N" (1-based) for a frame of an
+    /// animation.
     public func name(at index: Int) -> String {
         let e = entries[index]
-        return e.frame.map { "\(files[e.file]) frame \($0)" } ?? files[e.file]
+        return e.frame.map { "\(files[e.file]) frame \($0 + 1)" } ?? files[e.file]
     }
 
     /// Frame `index`: a still (PNG, CgBI PNG or JPEG) decoded from its

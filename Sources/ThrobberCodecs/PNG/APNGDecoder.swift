@@ -88,7 +88,7 @@ enum APNGDecoder {
                 try sequence(c)
                 guard c.data.count == 26 else { throw invalid("fcTL chunk has the wrong length") }
                 if let cur = current, cur.data.isEmpty {
-                    throw invalid("fcTL \(frames.count) has no image data (fcTL follows fcTL)")
+                    throw invalid("frame \(frames.count + 1) has no image data (fcTL follows fcTL)")
                 }
                 if let cur = current { frames.append(cur) }
                 let w = Int(c.uint32(at: 4))
@@ -102,10 +102,10 @@ enum APNGDecoder {
                 let blend = c.data[c.data.startIndex + 25]
                 guard w > 0, h > 0, x + w <= width, y + h <= height else {
                     throw invalid(
-                        "frame \(frames.count) region \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) canvas")
+                        "frame \(frames.count + 1) region \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) canvas")
                 }
                 guard dispose <= 2, blend <= 1 else {
-                    throw invalid("frame \(frames.count) has an unknown dispose or blend op")
+                    throw invalid("frame \(frames.count + 1) has an unknown dispose or blend op")
                 }
                 if !sawIDAT && frames.isEmpty { idatInAnimation = true }
                 current = FrameControl(
@@ -187,15 +187,15 @@ enum APNGDecoder {
         let image: RGBAImage
         do {
             image = try ImageDecoder.decode(
-                png(f, header: header, ihdr: ihdr, idat: f.data), name: "\(name) frame \(index)")
+                png(f, header: header, ihdr: ihdr, idat: f.data), name: "\(name) frame \(index + 1)")
         } catch let e as ThrobberError where e.message.hasSuffix("Not enough image data") {
             // A frame whose data stops early: show the rows that are there,
             // the rest transparent (as browsers do).
             image = try ImageDecoder.decode(
-                padded(f, header: header, ihdr: ihdr, name: name, index: index), name: "\(name) frame \(index)")
+                padded(f, header: header, ihdr: ihdr, name: name, index: index), name: "\(name) frame \(index + 1)")
         }
         guard image.width == f.rect.width && image.height == f.rect.height else {
-            throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index) decodes to the wrong size")
+            throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index + 1) decodes to the wrong size")
         }
         return image
     }
@@ -223,7 +223,7 @@ enum APNGDecoder {
         let interlaced = fields[12] != 0
         let channels: Int = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][color] ?? 4
         guard !interlaced else {
-            throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index) image data is truncated")
+            throw ThrobberError(.data, "\(name): not a valid APNG: frame \(index + 1) image data is truncated")
         }
         let rowBytes = (f.rect.width * channels * depth + 7) / 8 + 1
         var raw = try Inflate.available(f.data, limit: rowBytes * f.rect.height, name: name)

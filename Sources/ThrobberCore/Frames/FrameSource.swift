@@ -6,7 +6,8 @@ import Glibc
 public protocol FrameSource: Sendable {
     /// How many frames there are; indices run from 0 to `count - 1`.
     var count: Int { get }
-    /// A name for messages: the file name, or "frame 3".
+    /// A name for messages: the file name, or "frame 3" (frame numbers in
+    /// messages are 1-based, `index + 1`, as `--frames` counts).
     func name(at index: Int) -> String
     /// Decodes or draws frame `index`. Called from worker threads, possibly
     /// more than once for the same frame; every frame must have the size of

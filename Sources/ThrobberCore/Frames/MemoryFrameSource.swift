@@ -11,8 +11,8 @@ public struct MemoryFrameSource: FrameSource {
 
     /// The number of frames in ``frames``.
     public var count: Int { frames.count }
-    /// "frame 3": the index, for messages.
-    public func name(at index: Int) -> String { "frame \(index)" }
+    /// "frame 3": the frame's 1-based number, for messages.
+    public func name(at index: Int) -> String { "frame \(index + 1)" }
     /// `frames[index]`; never throws.
     public func frame(at index: Int) throws -> RGBAImage { frames[index] }
 }

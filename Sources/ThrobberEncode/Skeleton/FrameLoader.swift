@@ -40,7 +40,7 @@ struct FrameLoader {
         }
         return try indices.map { index in
             guard let image = cache[index] ?? fresh[index] else {
-                throw ThrobberError(.software, "frame \(index) was not loaded")
+                throw ThrobberError(.software, "frame \(index + 1) was not loaded")
             }
             return image
         }

@@ -90,7 +90,9 @@ extension CheckCommandTests {
         }
     }
 
-    @Test("an entry that cannot be made, or has no hash, fails (exit 1) and the other entries are still checked")
+    @Test(
+        "an entry that cannot be made fails (exit 1, over an entry with no hash, which is NEW); the other entries are still checked"
+    )
     func entryFailures() throws {
         try withTemporaryDirectory { (dir: URL) throws in
             let good: [String: Any] = ["preset": "pulse", "args": ["--size", "24"], "output": "pulse.gif"]
@@ -108,13 +110,15 @@ extension CheckCommandTests {
             ])
             let r = try p.check()
             #expect(r.status == 1)
-            #expect(CheckKit.summary(r) == "1 passed, 5 failed", "\(r.stdoutText)")
+            #expect(CheckKit.summary(r) == "1 passed, 4 failed, 1 new", "\(r.stdoutText)")
             for name in ["missing.gif", "nope.gif", "tiny.gif", "enc.gif"] {
                 #expect(r.stdoutText.contains("FAILED  \(name): cannot be made: "), "\(name): \(r.stdoutText)")
             }
             #expect(r.stdoutText.contains("missing.json"))
-            #expect(r.stdoutText.contains("FAILED  unpinned.gif: sha256 "))
-            #expect(r.stdoutText.contains("run --update"))
+            #expect(
+                r.stdoutText.contains(
+                    "NEW     unpinned.gif: no hash recorded yet; run 'throbber check --update' to record it\n"),
+                "\(r.stdoutText)")
             #expect(r.stdoutText.contains("ok      pulse.gif\n"))
         }
     }

@@ -111,7 +111,7 @@ struct CheckCommandTests {
     }
 
     @Test(
-        "a mismatch names the entry, both hashes, the first differing frame, the pixels that differ and by how much (as Pillow sees them); --diff-dir writes the three PNGs"
+        "a mismatch names the entry, both hashes, the first differing frame (1-based), the pixels that differ, where and by how much (as Pillow sees them); --diff-dir writes the three PNGs"
     )
     func mismatchReport() throws {
         try withTemporaryDirectory { (dir: URL) throws in
@@ -152,13 +152,15 @@ struct CheckCommandTests {
 
                 let d = try CheckKit.frameDiff(expectedFile, actual)
                 let frame = try #require(d.first, "Pillow sees no pixel difference in \(output)")
+                let box = try #require(d.box)
+                // Pillow counts from 0; people, and check, from 1.
                 let line =
-                    "first differing frame \(frame): \(d.pixels!) pixels differ, largest channel difference \(d.largest!)"
+                    "first differing frame \(frame + 1): \(d.pixels!) pixels differ within \(box[2])x\(box[3])+\(box[0])+\(box[1]), largest channel difference \(d.largest!)"
                 #expect(r.stdoutText.contains(line), "\(output): expected “\(line)” in\n\(r.stdoutText)")
 
                 // Named after the whole output path, extension included.
                 let stem = output.replacingOccurrences(of: "/", with: "_")
-                let names = ["expected", "actual", "difference"].map { "\(stem)-frame\(frame)-\($0).png" }
+                let names = ["expected", "actual", "difference"].map { "\(stem)-frame\(frame + 1)-\($0).png" }
                 written += names
                 let e = try CheckKit.still(diffs.appendingPathComponent(names[0]))
                 let a = try CheckKit.still(diffs.appendingPathComponent(names[1]))

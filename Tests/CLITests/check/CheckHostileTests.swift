@@ -80,7 +80,12 @@ struct CheckHostileTests {
     )
     func fifoExpectedFile() throws {
         try withTemporaryDirectory { dir in
-            let s = try Setup(dir, manifest: #"{"entries": [{"preset": "dots", "output": "x.gif"}]}"#)
+            // A recorded hash that cannot match: a mismatch, so check compares pixels.
+            let s = try Setup(
+                dir,
+                manifest:
+                    #"{"entries": [{"preset": "dots", "output": "x.gif", "sha256": "0000000000000000000000000000000000000000000000000000000000000000"}]}"#
+            )
             let fifo = s.pins.appendingPathComponent("x.gif")
             try Hostile.mkfifo(fifo)
             let before = try Self.tree(s.pins)
@@ -303,19 +308,19 @@ struct CheckHostileTests {
             let s = try Setup(
                 dir,
                 manifest:
-                    #"{"entries": [{"preset": "dots", "args": ["--color", "red"], "output": "x.gif"}, {"encode": ["x.gif-frame0-expected.png"], "output": "y.gif"}]}"#
+                    #"{"entries": [{"preset": "dots", "args": ["--color", "red"], "output": "x.gif", "sha256": "0000000000000000000000000000000000000000000000000000000000000000"}, {"encode": ["x.gif-frame1-expected.png"], "output": "y.gif"}]}"#
             )
             let expected = try Throbber.run(["preset", "dots", "-o", "pins/x.gif", "-q"], in: dir)
             #expect(expected.status == 0, "\(expected.stderrText)")
-            let input = s.pins.appendingPathComponent("x.gif-frame0-expected.png")
+            let input = s.pins.appendingPathComponent("x.gif-frame1-expected.png")
             try FileManager.default.copyItem(at: s.pins.appendingPathComponent("frames/a.png"), to: input)
             let before = try Self.tree(s.pins)
             let r = try s.check(["--diff-dir", "pins"])
             #expect(r.status == 1, "\(r.stdoutText)\(r.stderrText)")
-            #expect(r.stdoutText.contains("first differing frame 0"), "\(r.stdoutText)")
+            #expect(r.stdoutText.contains("first differing frame 1"), "\(r.stdoutText)")
             #expect(
                 r.stdoutText.contains(
-                    "not writing difference images: pins/x.gif-frame0-expected.png is entries[1].encode[0]"),
+                    "not writing difference images: pins/x.gif-frame1-expected.png is entries[1].encode[0]"),
                 "\(r.stdoutText)")
             #expect(try Self.tree(s.pins) == before, "written")
             #expect(try listing(s.tmp) == [])
@@ -326,19 +331,22 @@ struct CheckHostileTests {
     func diffImageFifo() throws {
         try withTemporaryDirectory { dir in
             let s = try Setup(
-                dir, manifest: #"{"entries": [{"preset": "dots", "args": ["--color", "red"], "output": "x.gif"}]}"#)
+                dir,
+                manifest:
+                    #"{"entries": [{"preset": "dots", "args": ["--color", "red"], "output": "x.gif", "sha256": "0000000000000000000000000000000000000000000000000000000000000000"}]}"#
+            )
             let expected = try Throbber.run(["preset", "dots", "-o", "pins/x.gif", "-q"], in: dir)
             #expect(expected.status == 0, "\(expected.stderrText)")
             let diffs = dir.appendingPathComponent("diffs")
             try FileManager.default.createDirectory(at: diffs, withIntermediateDirectories: false)
-            try Hostile.mkfifo(diffs.appendingPathComponent("x.gif-frame0-actual.png"))
+            try Hostile.mkfifo(diffs.appendingPathComponent("x.gif-frame1-actual.png"))
             let r = try s.check(["--diff-dir", "diffs"])
             #expect(r.status == 1, "\(r.stdoutText)\(r.stderrText)")
             #expect(
-                r.stdoutText.contains("not writing difference images: diffs/x.gif-frame0-actual.png is a FIFO"),
+                r.stdoutText.contains("not writing difference images: diffs/x.gif-frame1-actual.png is a FIFO"),
                 "\(r.stdoutText)")
-            #expect(try listing(diffs) == ["x.gif-frame0-actual.png"])
-            #expect(Hostile.type(diffs.appendingPathComponent("x.gif-frame0-actual.png").path) == S_IFIFO)
+            #expect(try listing(diffs) == ["x.gif-frame1-actual.png"])
+            #expect(Hostile.type(diffs.appendingPathComponent("x.gif-frame1-actual.png").path) == S_IFIFO)
             #expect(try listing(s.tmp) == [])
         }
     }

@@ -78,9 +78,12 @@ enum CheckKit {
     struct FrameDiff: Decodable {
         var size_expected: [Int], size_actual: [Int]
         var frames_expected: Int, frames_actual: Int
+        /// The first differing frame, 0-based as Pillow counts.
         var first: Int?
         var pixels: Int?
         var largest: Int?
+        /// x, y, width, height of the pixels that differ in it.
+        var box: [Int]?
     }
 
     /// Pillow's first differing frame of two animations (check_frame_diff.py).

@@ -238,7 +238,7 @@ struct InfoCommandTests {
                 for f in frames {
                     #expect(
                         Set(f.keys) == [
-                            "x", "y", "width", "height", "delay_ms", "delay_num", "delay_den", "dispose",
+                            "frame", "x", "y", "width", "height", "delay_ms", "delay_num", "delay_den", "dispose",
                             "blend", "colors", "transparent",
                         ])
                 }
@@ -301,8 +301,9 @@ struct InfoCommandTests {
                     let cells = lines[3 + i].split(separator: " ").map(String.init)
                     let delay =
                         s.format == "gif" ? ["\(f.delay_num * 10)", "ms"] : ["\(f.delay_num)/\(f.delay_den)", "s"]
+                    // Rows are numbered from 1, as --frames counts.
                     let expected =
-                        ["\(i)", "\(f.width)x\(f.height)+\(f.x)+\(f.y)"] + delay
+                        ["\(i + 1)", "\(f.width)x\(f.height)+\(f.x)+\(f.y)"] + delay
                         + [f.dispose, f.blend, f.colors.map(String.init) ?? "-", f.transparent.map(String.init) ?? "-"]
                     #expect(cells == expected, "\(name) row \(i): \(lines[3 + i])")
                 }
