@@ -29,7 +29,7 @@ enum ExpectedCLI {
             "max-memory", "sha256", "quiet", "help",
         ],
         "presets": ["help"],
-        "gallery": ["size", "jobs", "quiet", "help"],
+        "gallery": ["size", "dark", "jobs", "quiet", "help"],
         "info": ["json", "help"],
         "check": ["update", "hashes-only", "diff-dir", "junit", "allow-outside", "jobs", "help"],
         "completions": ["help"],
