@@ -13,10 +13,16 @@ public struct SceneJob {
     /// When each frame is shown, duplicates and bounce included.
     public let timeline: Timeline
     /// Loop, quality, dither, colors, matte and jobs from the config; the
-    /// timing comes from ``timeline``. A caller may add a pixel transform
-    /// (crop, trim, resize): ``encode(to:format:compression:posterFrame:progress:)``
-    /// applies it to the drawn frames.
+    /// timing comes from ``timeline``. A caller may change them before
+    /// encoding (a command line's options override the config's), and add a
+    /// pixel transform (crop, trim, resize) that
+    /// ``encode(to:format:compression:posterFrame:progress:)`` applies to
+    /// the drawn frames.
     public var settings: EncodeSettings
+    /// The settings that did not come from the config (a command line's):
+    /// an error about one of these keeps its field for the caller to name,
+    /// instead of naming the config's JSON path.
+    public var overridden: Set<SettingField> = []
 
     /// Frames of a scene, drawn on demand (from any thread).
     struct SceneFrames: FrameSource {
@@ -49,8 +55,9 @@ public struct SceneJob {
 
     /// Prepares `config` for encoding with `jobs` worker threads (1…256),
     /// played `speed` times as fast (every frame shown for 1/speed of its
-    /// time) and, with `reverse`, last frame first (before duplication and
-    /// bounce), in at most `memory` (nil: ``MemoryBudget/machineDefault``).
+    /// time), only the frames `frames` picks (counting the frames of one
+    /// cycle, before anything else) and, with `reverse`, last frame first
+    /// (before duplication and bounce), in at most `memory` (nil: ``MemoryBudget/machineDefault``).
     /// A frames config's folder is listed and its animations read now;
     /// a scene is drawn only when encoded.
     ///
@@ -59,10 +66,12 @@ public struct SceneJob {
     /// `frames.delays` or a `duplicate` list does not have one entry per
     /// frame, or when both `timing.duration` and `frames.delays` are given;
     /// ``ThrobberError/Kind/noInput`` when the frames folder is missing or
-    /// has no frames; and the errors of ``FileFrameSource/init(files:background:budget:)``.
+    /// has no frames; ``ThrobberError/Kind/usage`` (field
+    /// ``SettingField/frames``) when `frames` picks none of the frames; and
+    /// the errors of ``FileFrameSource/init(files:background:budget:)``.
     public init(
-        config: SceneConfig, jobs: Int, speed: Rational = Rational(1), reverse: Bool = false,
-        memory: MemoryBudget? = nil
+        config: SceneConfig, jobs: Int, speed: Rational = Rational(1), frames: FrameSelection? = nil,
+        reverse: Bool = false, memory: MemoryBudget? = nil
     ) throws {
         self.config = config
         let file = config.file
@@ -126,6 +135,14 @@ public struct SceneJob {
         }
         // timing.start: the source frame shown at that time of the cycle.
         var poster = config.timing.start.map { Self.frame(at: $0, durations: durations) }
+        if let frames {
+            let indices = try frames.indices(count: durations.count)
+            // The poster stays where it was picked, else the loop starts at the first frame picked.
+            poster = poster.flatMap { indices.firstIndex(of: $0) }
+            source = SelectedFrames(source, indices: indices)
+            durations = indices.map { durations[$0] }
+            duplicates = indices.map { duplicates[$0] }
+        }
         if reverse {
             poster = poster.map { durations.count - 1 - $0 }
             source = SelectedFrames(source, indices: Array((0..<source.count).reversed()))
@@ -142,14 +159,15 @@ public struct SceneJob {
 
     /// Renders and encodes to `sink` as `format`, with the compressor
     /// effort `compression` (nil: the settings' default), the loop started
-    /// at its `posterFrame`-th frame (1-based; nil: as the config has it).
+    /// at its `posterFrame`-th frame (1-based; nil: ``settings``' own, or
+    /// as the config has it).
     public func encode(
         to sink: OutputFile, format: AnimationFormat = .gif,
         compression: EncodeSettings.Compression? = nil, posterFrame: Int? = nil,
         progress: ((Int, Int) -> Void)? = nil
     ) throws -> EncodeReport {
         var settings = settings
-        settings.posterFrame = posterFrame
+        if let posterFrame { settings.posterFrame = posterFrame }
         if let compression { settings.compression = compression }
         // Scenes and frames without their own delays step at timing.fps,
         // which the format's limits then apply to.
@@ -161,7 +179,7 @@ public struct SceneJob {
                 .encode(source, timeline: timeline, to: sink)
         } catch let e as ThrobberError {
             // A setting the config gave: name it by its JSON path.
-            guard let field = e.field, let path = SceneJob.path(of: field) else { throw e }
+            guard let field = e.field, !overridden.contains(field), let path = SceneJob.path(of: field) else { throw e }
             throw ThrobberError(.data, "\(config.file): \(path): \(e.message)")
         }
     }

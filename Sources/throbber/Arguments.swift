@@ -86,6 +86,13 @@ struct Arguments {
         positional.insert(contentsOf: arguments, at: 0)
     }
 
+    /// These arguments without the options named in `names`.
+    func removing(_ names: Set<String>) -> Arguments {
+        var copy = self
+        copy.values = values.filter { !names.contains($0.key) }
+        return copy
+    }
+
     func flag(_ name: String) -> Bool { values[name] != nil }
 
     /// The last value given for `name` (later options override earlier ones).

@@ -10,7 +10,7 @@ enum CompletionsCommand: Subcommand {
         summary: "Print a shell completion script for bash, zsh or fish.",
         overview: """
             Print a completion script for bash, zsh or fish: subcommands, options, \
-            the fixed values of options such as --format, preset names and file names.
+            the fixed values of options such as encode --format, preset names and file names.
 
             'make install' installs all three. By hand: bash reads \
             ~/.local/share/bash-completion/completions/throbber, zsh a file _throbber \

@@ -34,66 +34,17 @@ struct EncodeRequest {
 
         // Values are parsed here; their ranges are the library's to check
         // (EncodeSettings.validate), against the format's limits.
+        let options = try OutputOptions(args)
         settings = EncodeSettings()
         settings.compression = try OutputFormat.compression(args)
-        if let fps = try args.rational("fps") { settings.timing.fps = fps }
-        settings.timing.delay = try args.int("delay")
-        settings.timing.duplicate = try args.int("duplicate") ?? 1
-        settings.timing.bounce = args.flag("bounce")
-        if let speed = try args.rational("speed") { settings.timing.speed = speed }
-        settings.transform = try Self.transform(args)
-        settings.loop = try args.int("loop") ?? 0
-        settings.posterFrame = try args.int("poster-frame")
-        settings.quality = try args.int("quality")
-        settings.colors = try args.int("colors")
-        settings.lossy = try args.int("lossy") ?? 0
-        if let text = args.string("max-bytes") {
-            guard let bytes = ByteSize.parse(text) else {
-                throw ThrobberError(
-                    .usage,
-                    "--max-bytes expects a size above 0 like 500000, 256k, 2M (1000-based) or 128KiB, 2MiB (1024-based), got '\(text)'"
-                )
-            }
-            settings.maxBytes = bytes
-            maxBytesText = text
-        }
-        // Frames of animated inputs keep their own delays unless retimed.
-        settings.timing.retime = args.string("fps") != nil || args.string("delay") != nil
-        settings.dither = try args.double("dither") ?? 1
+        options.apply(to: &settings)
         settings.jobs = try args.int("jobs") ?? settings.jobs
         settings.memory = try args.memoryBudget()
-        if let matte = args.string("matte") {
-            guard let color = Color(parsing: matte) else {
-                throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
-            }
-            settings.alpha.matte = color
-        }
-        if let text = args.string("background") {
-            guard let color = Color(parsing: text) else {
-                throw ThrobberError(.usage, "--background expects \(Color.syntaxHelp), got '\(text)'")
-            }
-            background = color
-        }
+        maxBytesText = options.maxBytesText
+        background = options.background ?? .transparent
         try settings.validate(for: format)
-        if format == .apng && settings.lossy > 0 {
-            throw ThrobberError(
-                .usage, "--lossy is for GIF (LZW); APNG is made smaller with --colors and --quality")
-        }
-        if format == .webp {
-            // WebP has no LZW, and dithering needs a palette: these would silently do nothing.
-            if args.string("lossy") != nil {
-                throw ThrobberError(
-                    .usage,
-                    "--lossy is for GIF (LZW); WebP is made smaller with --quality (lossy VP8), --colors (a palette a frame) or --max-bytes"
-                )
-            }
-            if args.string("dither") != nil && settings.colors == nil {
-                throw ThrobberError(
-                    .usage, "--dither is for palettes: with WebP it needs --colors (without, --quality gives lossy VP8)"
-                )
-            }
-        }
-        if args.string("fps") != nil { lottieFPS = settings.timing.fps }
+        try options.refuseUnused(for: format, colors: settings.colors)
+        if options.fps != nil { lottieFPS = settings.timing.fps }
         if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 
         frames = FrameList()
@@ -123,45 +74,6 @@ struct EncodeRequest {
             || ["duplicate", "bounce", "speed", "poster-frame"].contains { args.string($0) != nil }
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
-    }
-
-    /// --frames, --reverse, --crop, --trim, --trim-margin, --width,
-    /// --height, --scale, --fit and --resize-filter, parsed (ranges are
-    /// checked by the library).
-    static func transform(_ args: Arguments) throws -> FrameTransform {
-        var t = FrameTransform()
-        if let text = args.string("frames") {
-            guard let selection = FrameSelection(parsing: text) else {
-                throw ThrobberError(
-                    .usage,
-                    "--frames expects ranges like 1-30, 10-, -20, 1-60:2 or 1,5,9 (counting from 1), got '\(text)'")
-            }
-            t.frames = selection
-        }
-        t.reverse = args.flag("reverse")
-        if let text = args.string("crop") {
-            guard let rect = FrameTransform.parseCrop(text) else {
-                throw ThrobberError(.usage, "--crop expects WxH+X+Y in pixels, like 640x360+0+120, got '\(text)'")
-            }
-            t.crop = rect
-        }
-        try OptionSpec.parseTrim(args, into: &t)
-        t.width = try args.int("width")
-        t.height = try args.int("height")
-        t.scale = try args.double("scale")
-        if let fit = args.string("fit") {
-            guard let f = ResizeFit(rawValue: fit) else {
-                throw ThrobberError(.usage, "--fit must be contain, cover or stretch, got '\(fit)'")
-            }
-            t.fit = f
-        }
-        if let filter = args.string("resize-filter") {
-            guard let f = ResizeFilter(rawValue: filter) else {
-                throw ThrobberError(.usage, "--resize-filter must be lanczos, mitchell or nearest, got '\(filter)'")
-            }
-            t.filter = f
-        }
-        return t
     }
 
     func run() throws {

@@ -2,53 +2,91 @@ import FoundationEssentials
 import Glibc
 import ThrobberKit
 
-/// `throbber gallery DIR`: every preset as GIF, APNG and WebP, and an index.html
-/// that shows them side by side (for looking at them in a browser).
+/// `throbber gallery DIR`: every preset as GIF, APNG and WebP on a light and a
+/// dark page, and an index.html that shows them side by side (for looking
+/// at them in a browser).
 enum GalleryCommand: Subcommand {
     static let spec = CommandSpec(
         name: "gallery",
-        summary: "Write every preset as GIF, APNG and WebP, with an index.html.",
-        overview: "Write every preset as GIF, APNG and WebP, and an index.html showing them.",
-        usage: "throbber gallery <DIR> [--size PX]",
+        summary: "Write every preset as GIF, APNG and WebP, for light and dark pages, with an index.html.",
+        overview: """
+            Write every preset as GIF, APNG and WebP, and an index.html showing them on a \
+            light page (#ffffff) and a dark one side by side.
+
+            A GIF has no partial alpha, so each preset gets two: NAME.gif with soft edges \
+            blended onto white (as 'throbber preset' makes it) and NAME-dark.gif blended \
+            onto the dark page's color (preset --matte). APNG and WebP keep partial \
+            alpha: the same NAME.png and NAME.webp show on both pages. Every file is \
+            byte for byte what 'throbber preset' writes with the same options.
+            """,
+        usage: "throbber gallery <DIR> [--size PX] [--dark COLOR]",
         arguments: [
             ArgumentSpec(name: "<DIR>", help: "The folder to write (created if missing).", completion: .folders)
         ],
         options: [
             OptionSpec("size", value: "px", help: "The larger side of every loader.", default: "each preset's own"),
+            OptionSpec(
+                "dark", value: "color",
+                help: "The dark page's color, and the matte of the dark GIFs (#RRGGBB or a CSS name).",
+                default: "#1e1e1e"),
             .jobs,
             OptionSpec("quiet", short: "q", help: "No summary line."),
             .help,
         ],
-        examples: ["throbber gallery gallery/ --size 96"])
+        examples: ["throbber gallery gallery/ --size 96", "throbber gallery gallery/ --dark '#000000'"])
+
+    /// The dark page's color unless --dark says otherwise.
+    static let defaultDark = Color(r: 0x1e, g: 0x1e, b: 0x1e)
 
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let dir = args.positional.first else {
             throw ThrobberError(.usage, "give one output folder")
         }
+        var dark = defaultDark
+        if let text = args.string("dark") {
+            guard let color = Color(parsing: text), color.a == 255 else {
+                throw ThrobberError(.usage, "--dark expects an opaque color, \(Color.syntaxHelp), got '\(text)'")
+            }
+            dark = color
+        }
         try Output.makeFolder(dir)
         var options = PresetOptions()
         options.size = try args.int("size", in: 8...4096)
         let jobs = try args.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let darkText = html(dark.description)
         var rows: [String] = []
+        var written = 0
         for preset in PresetCatalog.all {
             let job = try SceneJob(config: try preset.config(options), jobs: jobs)
-            var cells = ""
+            var darkJob = job
+            darkJob.settings.alpha.matte = dark
+            var light = ""
+            var shade = ""
             for format in AnimationFormat.allCases {
                 let file = "\(preset.name).\(format.fileExtensions[0])"
-                let out = try OutputFile(path: dir + "/" + file)  // discarded on release unless committed
-                let report = try job.encode(to: out, format: format)
-                try out.commit()
-                cells +=
-                    "<td><img id=\"\(preset.name)-\(format.rawValue)\" src=\"\(file)\" width=\"\(report.width)\" height=\"\(report.height)\" alt=\"\(preset.name) \(format.rawValue)\"></td>"
+                var size = try write(job, format, to: dir + "/" + file)
+                light += cell(preset.name, format, file: file, size: size, page: "#ffffff")
+                var darkFile = file
+                if format == .gif {
+                    darkFile = "\(preset.name)-dark.\(format.fileExtensions[0])"
+                    size = try write(darkJob, format, to: dir + "/" + darkFile)
+                    written += 1
+                }
+                shade += cell(preset.name, format, file: darkFile, size: size, page: darkText, dark: true)
+                written += 1
             }
-            rows.append("<tr><th>\(preset.name)</th>\(cells)<td>\(html(preset.summary))</td></tr>")
+            rows.append("<tr><th>\(preset.name)</th>\(light)\(shade)<td>\(html(preset.summary))</td></tr>")
         }
+        let heads = AnimationFormat.allCases.map { "<th>\($0.limits.name)</th>" }.joined()
+        let darkHeads = AnimationFormat.allCases.map { "<th class=\"dark\">\($0.limits.name)</th>" }.joined()
         let page = """
             <!doctype html>
             <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
             <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
-            img{display:block}</style>
-            <table><tr><th>preset</th>\(AnimationFormat.allCases.map { "<th>\($0.limits.name)</th>" }.joined())<th></th></tr>
+            img{display:block}.dark{background:\(darkText);color:#ddd}</style>
+            <table><tr><th></th><th colspan="\(AnimationFormat.allCases.count)">on #ffffff</th>\
+            <th class="dark" colspan="\(AnimationFormat.allCases.count)">on \(darkText)</th><th></th></tr>
+            <tr><th>preset</th>\(heads)\(darkHeads)<th></th></tr>
             \(rows.joined(separator: "\n"))
             </table></html>
 
@@ -57,10 +95,26 @@ enum GalleryCommand: Subcommand {
         try index.write(Array(page.utf8))
         try index.commit()
         if !args.flag("quiet") && isatty(2) == 1 {
-            StandardError.write(
-                "wrote \(PresetCatalog.all.count * AnimationFormat.allCases.count) images and index.html to \(dir)\n")
+            StandardError.write("wrote \(written) images and index.html to \(dir)\n")
         }
         return 0
+    }
+
+    /// Encodes `job` to `path`; returns the size written.
+    private static func write(_ job: SceneJob, _ format: AnimationFormat, to path: String) throws -> (Int, Int) {
+        let out = try OutputFile(path: path)  // discarded on release unless committed
+        let report = try job.encode(to: out, format: format)
+        try out.commit()
+        return (report.width, report.height)
+    }
+
+    /// One image of the table, with the page color it is shown on.
+    private static func cell(
+        _ name: String, _ format: AnimationFormat, file: String, size: (Int, Int), page: String, dark: Bool = false
+    ) -> String {
+        let id = "\(name)-\(format.rawValue)\(dark ? "-dark" : "")"
+        return
+            "<td\(dark ? " class=\"dark\"" : "")><img id=\"\(id)\" src=\"\(file)\" width=\"\(size.0)\" height=\"\(size.1)\" data-page=\"\(page)\" alt=\"\(name) \(format.rawValue)\(dark ? " on dark" : "")\"></td>"
     }
 
     private static func html(_ s: String) -> String {

@@ -242,6 +242,14 @@ enum ManPageProse {
         the file, the JSON path and what was expected, for example
         .Dl ease.json: layers[0].animate[1].by: expected a number or a fraction like \(dq1/3\(dq
         .Pp
+        .Cm render
+        and
+        .Cm preset
+        take the output options of
+        .Cm encode
+        (size and quality, alpha, transforms and timing); given on the command
+        line they override the config's values, and their errors name the option.
+        .Pp
         .Cm preset
         renders a built-in loader;
         .Cm presets
@@ -287,7 +295,11 @@ enum ManPageProse {
         .Ar DIR ,
         with an
         .Pa index.html
-        that shows them side by side;
+        that shows them side by side on a light page and on a dark one
+        .Pq Fl -dark , No default Li #1e1e1e ;
+        the dark page's GIFs are matted onto its color
+        .Pq Pa NAME-dark.gif ,
+        while the APNG and WebP files, which keep partial alpha, show on both.
         .Fl -size
         sets the size of all.
         .Pp

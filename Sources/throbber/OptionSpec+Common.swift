@@ -40,18 +40,4 @@ extension OptionSpec {
             + "of the two where it codes the first 4 frames at least 1 % smaller) and keeps the smallest file; "
             + "max always adds method 6. WebP lossy: method 2, 4 or 6.",
         default: "best", completion: .choices(["fast", "best", "max"]))
-
-    static let speed = OptionSpec(
-        "speed", value: "x", help: "Play x times as fast: every delay divided by x, exactly (0.5 is half speed).",
-        default: "1")
-
-    static let reverse = OptionSpec("reverse", help: "Play the frames last to first (before --duplicate and --bounce).")
-
-    static let posterFrame = OptionSpec(
-        "poster-frame", value: "n",
-        help:
-            "Start the loop at its n-th frame, for viewers that show only the first frame (Outlook, reduced motion, previews).",
-        details:
-            "The loop is rotated, not changed: the same frames in the same order with the same delays. n counts frames as the loop plays, from 1, after --frames, --reverse, --duplicate and --bounce.",
-        default: "1")
 }

@@ -9,6 +9,12 @@ enum PresetCommand: Subcommand {
             Every preset is a config in the same format as 'render' takes; \
             --print-config shows it with the options applied, and rendering that JSON \
             gives the same bytes.
+
+            --size, --color, --background, --speed, --fps and --scale redesign the \
+            loader: it is drawn anew, sharp at any size. The other output options are \
+            encode's and work on the frames drawn (--width and --height resample them); \
+            --scale here is pixels per point, not a resize factor. A GIF's soft edges \
+            are blended for a light page: for a dark page give --matte its color.
             """,
         usage: "throbber preset <NAME> [-o <OUT.gif>] [options]",
         arguments: [
@@ -24,25 +30,43 @@ enum PresetCommand: Subcommand {
                 "color", value: "color", help: "The loader's color (#RRGGBB or a CSS name).",
                 default: "the preset's"),
             OptionSpec(
-                "background", value: "color", help: "Canvas color.",
-                default: "transparent, with soft edges blended for a white page"),
-            OptionSpec("speed", value: "x", help: "Play x times as fast.", default: "1"),
-            OptionSpec("fps", value: "n", help: "Frames per second, at most 50 for GIF.", default: "the preset's"),
-            OptionSpec("scale", value: "n", help: "Pixels per point.", default: "the preset's"),
-            .reverse, .posterFrame, .format, .compression,
+                "background", value: "color", help: "Canvas color; an opaque one is also the GIF's --matte.",
+                default: "transparent"),
             OptionSpec(
-                "ring", value: "image", help: "ease only: your ring image (it turns).",
-                details: "With --icon it rebuilds the EaseLoadingView from your own two images.",
-                completion: .files),
-            OptionSpec("icon", value: "image", help: "ease only: your icon image (it fades).", completion: .files),
-            OptionSpec("print-config", help: "Print the config JSON instead of rendering."),
-            .jobs, .maxMemory, .sha256, .quiet, .help,
-        ],
+                "speed", value: "x", help: "Play x times as fast: the loader's timing is redesigned, not resampled.",
+                default: "1"),
+            OptionSpec("fps", value: "n", help: "Frames per second, at most 50 for GIF.", default: "the preset's"),
+            OptionSpec(
+                "scale", value: "n", help: "Pixels per point (2 draws @2x); not a resize factor.",
+                default: "the preset's"),
+        ]
+            + OptionSpec.output(except: own.union(["delay"]), defaults: presetDefaults) + [
+                .format, .compression,
+                OptionSpec(
+                    "ring", value: "image", help: "ease only: your ring image (it turns).",
+                    details: "With --icon it rebuilds the EaseLoadingView from your own two images.",
+                    completion: .files),
+                OptionSpec("icon", value: "image", help: "ease only: your icon image (it fades).", completion: .files),
+                OptionSpec("print-config", help: "Print the config JSON instead of rendering."),
+                .jobs, .maxMemory, .sha256, .quiet, .help,
+            ],
         examples: [
             "throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'",
             "throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif",
+            "throbber preset spinner -o spinner-dark.gif --size 48 --matte '#1e1e1e' --colors 16",
             "throbber preset dots --print-config > dots.json",
         ])
+
+    /// The options that redesign the loader here, where the other commands
+    /// have output options of the same names.
+    static let own: Set<String> = ["background", "speed", "fps", "scale"]
+
+    /// Where preset's output options take their value from when not given.
+    static let presetDefaults = [
+        "duplicate": "1", "loop": "0 (forever)",
+        "matte": "white, or the --background color when it is opaque",
+        "quality": "lossless when the frames fit in 256 colors",
+    ]
 
     static func run(_ args: Arguments) throws -> Int32 {
         try PresetRequest(args, base: .working).run()

@@ -56,12 +56,20 @@ struct PresetRequest {
         }
         options = o
         if args.flag("print-config") {
+            // The printed config is the preset's design; encoding options would be silently lost.
+            let output = OptionSpec.output().map(\.long).filter { !PresetCommand.own.contains($0) && args.flag($0) }
+            if let first = output.first {
+                throw ThrobberError(
+                    .usage,
+                    "--\(first) is an output option; --print-config prints the preset's design only (render the printed config with 'render --\(first)')"
+                )
+            }
             action = .printConfig
         } else {
             guard args.string("output") != nil else {
                 throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)")
             }
-            let output = try SceneOutput(args, base: base)
+            let output = try SceneOutput(args, base: base, own: PresetCommand.own)
             try output.refuseInputs([o.ring, o.icon].compactMap { $0 })
             action = .render(output)
         }

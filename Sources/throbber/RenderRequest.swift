@@ -13,7 +13,7 @@ struct RenderRequest {
                 args.positional.isEmpty ? "no config file given" : "give one config file, got \(args.positional.count)")
         }
         config = base.resolve(file)
-        output = try SceneOutput(args, base: base, speed: true)
+        output = try SceneOutput(args, base: base)
         try output.refuseInputs([config])
     }
 

@@ -13,14 +13,12 @@ struct SceneOutput {
     var memory: MemoryBudget?
     var quiet: Bool
     var printHash: Bool
-    /// Timeline speed (`render --speed`); presets redesign their timing instead.
-    var speed = Rational(1)
-    var reverse: Bool
-    /// `--poster-frame`: the frame of the loop shown first.
-    var posterFrame: Int?
+    /// The output options given, over the config's own values.
+    var options: OutputOptions
 
-    /// With `speed`, `--speed` speeds up the rendered timeline.
-    init(_ args: Arguments, base: BaseFolder, speed readsSpeed: Bool = false) throws {
+    /// `own` names the options the command gives a meaning of its own
+    /// (`preset --scale`), which are not output options there.
+    init(_ args: Arguments, base: BaseFolder, own: Set<String> = []) throws {
         if let o = args.string("output").map(base.resolve) {
             target = (o, try OutputFormat.resolve(output: o, format: args.string("format")))
         }
@@ -29,12 +27,8 @@ struct SceneOutput {
         memory = try args.memoryBudget()
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
-        reverse = args.flag("reverse")
-        posterFrame = try args.int("poster-frame")
-        if readsSpeed, let speed = try args.rational("speed") {
-            try EncodeSettings.check(speed: speed)
-            self.speed = speed
-        }
+        options = try OutputOptions(args, except: own)
+        if let speed = options.speed { try EncodeSettings.check(speed: speed) }
     }
 
     /// Refuses `-o` when it is one of `inputs` (``FrameList/refuseOutput(_:among:)``).
@@ -62,12 +56,20 @@ struct SceneOutput {
                 try FrameList(sort: f.sort, glob: f.glob).refuseOutput(t.path, among: [f.dir])
             }
         }
-        let job = try SceneJob(config: config, jobs: jobs, speed: speed, reverse: reverse, memory: memory)
+        var config = config
+        try options.apply(to: &config)
+        for t in targets { try options.refuseUnused(for: t.format, colors: config.encode.colors) }
+        var job = try SceneJob(
+            config: config, jobs: jobs, speed: options.speed ?? Rational(1), frames: options.transform.frames,
+            reverse: options.transform.reverse, memory: memory)
+        options.apply(to: &job.settings, scene: true)
+        job.overridden = options.fields
+        let budgetLabel = options.maxBytesText.map { "--max-bytes \($0)" }
         for t in targets {
-            try Output.write(to: t.path, label: "rendering", quiet: quiet, printHash: printHash) {
-                [compression, posterFrame] out, progress in
-                try job.encode(
-                    to: out, format: t.format, compression: compression, posterFrame: posterFrame, progress: progress)
+            try Output.write(
+                to: t.path, label: "rendering", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel
+            ) { [compression] out, progress in
+                try job.encode(to: out, format: t.format, compression: compression, progress: progress)
             }
         }
     }

@@ -6,6 +6,8 @@ import Testing
 /// APNG and WebP plus an index.html; a test opens it in headless Chromium (Debian's
 /// chromium), checks that each image loaded with the right natural size, and
 /// checks from a screenshot that every animation is drawn at its place."
+/// Every preset shows on the light page and on the dark one (#1e1e1e),
+/// where the GIF is NAME-dark.gif, matted onto the dark color.
 /// The browser side is Tests/tools/gallery_check.py (DevTools over a pipe).
 @Suite("Gallery in headless Chromium")
 struct GalleryBrowserTests {
@@ -39,7 +41,9 @@ struct GalleryBrowserTests {
             let presets = ConformancePresetTests.presets
             let files = Set(try FileManager.default.contentsOfDirectory(atPath: gallery.path))
             let extensions = ["gif": "gif", "apng": "png", "webp": "webp"]
-            let wanted = Set(presets.flatMap { name in extensions.values.map { "\(name).\($0)" } } + ["index.html"])
+            let wanted = Set(
+                presets.flatMap { name in extensions.values.map { "\(name).\($0)" } + ["\(name)-dark.gif"] }
+                    + ["index.html"])
             #expect(files == wanted, "gallery wrote \(files.sorted())")
 
             let out = try Command.run(
@@ -56,8 +60,10 @@ struct GalleryBrowserTests {
                 result.problems.isEmpty,
                 "\(result.problems.count) problems:\n\(result.problems.joined(separator: "\n"))")
 
-            // One <img> per preset and format, with the ids and files the page promises.
-            let ids = presets.flatMap { name in extensions.keys.map { "\(name)-\($0)" } }
+            // One <img> per preset, format and page, with the ids and files the page promises.
+            let ids = presets.flatMap { name in
+                extensions.keys.flatMap { ["\(name)-\($0)", "\(name)-\($0)-dark"] }
+            }
             #expect(result.images.map(\.id).sorted() == ids.sorted())
             // The right size: the preset's canvas in points times its scale.
             var canvas: [String: [Int]] = [:]
@@ -71,14 +77,15 @@ struct GalleryBrowserTests {
                 ]
             }
             for image in result.images {
-                let format = String(image.id.split(separator: "-").last ?? "")
-                let name = String(image.id.dropLast(format.count + 1))
+                let dark = image.id.hasSuffix("-dark")
+                let id = dark ? String(image.id.dropLast(5)) : image.id
+                let format = String(id.split(separator: "-").last ?? "")
+                let name = String(id.dropLast(format.count + 1))
+                let file = dark && format == "gif" ? "\(name)-dark.gif" : "\(name).\(extensions[format] ?? "?")"
                 #expect(
                     image.natural == canvas[name],
                     "\(image.id): natural size \(image.natural), the config's canvas is \(canvas[name] ?? [])")
-                #expect(
-                    image.src == "\(name).\(extensions[format] ?? "?")",
-                    "\(image.id) shows \(image.src)")
+                #expect(image.src == file, "\(image.id) shows \(image.src)")
                 #expect(
                     image.natural == image.file && image.natural == image.attributes
                         && image.natural.allSatisfy { $0 > 0 },
@@ -101,6 +108,11 @@ struct GalleryBrowserTests {
                             == Data(contentsOf: gallery.appendingPathComponent(file.lastPathComponent)),
                         "\(file.lastPathComponent) differs from `throbber preset \(name)`")
                 }
+                let dark = dir.appendingPathComponent("\(name)-dark.gif")
+                try Conformance.make(["preset", name, "--matte", "#1e1e1e"], outputs: [dark])
+                #expect(
+                    try Data(contentsOf: dark) == Data(contentsOf: gallery.appendingPathComponent("\(name)-dark.gif")),
+                    "\(name)-dark.gif differs from `throbber preset \(name) --matte '#1e1e1e'`")
             }
             // Animations run: most regions show another frame 0.7 s later.
             #expect(
