@@ -13,7 +13,7 @@ enum InfoCommand: Subcommand {
             palette size and transparent index.
 
             It also shows the trim box, the union of what the composited frames draw as WxH+X+Y (what \
-            encode --trim keeps, and what --crop takes), and says when the file is a still built up in \
+            encode --trim keeps, and what encode --crop takes), and says when the file is a still built up in \
             layers: it plays once and every frame but the last has a delay of 0 (GIF89a and gifsicle take \
             that as no wait; browsers wait 100 ms a frame).
             """,
@@ -27,7 +27,7 @@ enum InfoCommand: Subcommand {
                     loop (0 = forever, N = plays N times), frame_count, \
                     duration_ms, sha256, trim_box (WxH+X+Y, the box encode --trim keeps), draws_nothing, \
                     layered_still (true for a still built up in layers of 0 ms), frames (frame: its number, 1 first, \
-                    as --frames counts; x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
+                    as encode --frames counts; x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
                     colors, transparent).
                     """,
                 details: "pixel_type, colors and transparent are null where the format has none. These keys are stable."

@@ -43,7 +43,9 @@ struct FrameNumberTests {
             #expect(text.status == 0, "\(text.stderrText)")
             let lines = text.stdoutText.split(separator: "\n").map(String.init)
             let header = try #require(lines.firstIndex { $0.hasPrefix("  #") }, "\(text.stdoutText)")
-            let numbers = lines[(header + 1)...].map { $0.split(separator: " ").first.map(String.init) ?? "" }
+            // The table's rows run until the first line that is not a row (the trim box).
+            let rows = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }
+            let numbers = rows.map { $0.split(separator: " ").first.map(String.init) ?? "" }
             #expect(numbers == ["1", "2", "3"], "\(text.stdoutText)")
 
             let json = try Throbber.run(["info", out.path, "--json"])
