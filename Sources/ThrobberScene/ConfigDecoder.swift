@@ -66,7 +66,15 @@ public enum ConfigDecoder {
             timing.step = try o.optional("step") { try r.number($0, $1, above: Rational(0)) } ?? timing.step
             timing.duration = try o.optional("duration") { try r.number($0, $1, above: Rational(0)) }
             timing.start = try o.optional("start") { try r.number($0, $1, atLeast: Rational(0)) }
-            try o.finish(allowed: ["fps", "step", "duration", "start"])
+            timing.speed =
+                try o.optional("speed") { node, path in
+                    let v = try r.number(node, path, above: Rational(0), atMost: maxSpeed)
+                    guard v.denominator <= 1000 else {
+                        throw r.error(path, "\(v) has more than 3 decimals; use a speed like 1.5, 0.125 or \"2/3\"")
+                    }
+                    return v
+                } ?? timing.speed
+            try o.finish(allowed: ["fps", "step", "duration", "start", "speed"])
         }
 
         var canvas = SceneConfig.Canvas()
@@ -183,6 +191,9 @@ public enum ConfigDecoder {
         ])
         return config
     }
+
+    /// Largest `timing.speed`; `preset --speed` has the same bound.
+    public static let maxSpeed = Rational(100)
 
     private static func tooLarge(_ file: String, _ size: Int) -> ThrobberError {
         ThrobberError(.data, "\(file): \(size) bytes, larger than a config may be (\(maxConfigBytes >> 20) MiB)")

@@ -37,8 +37,9 @@ struct PresetRequest {
             if key == "color" { o.color = color } else { o.background = color }
         }
         if let speed = try args.rational("speed") {
-            guard Rational(0) < speed, speed <= Rational(100) else {
-                throw ThrobberError(.usage, "--speed must be greater than 0 and at most 100, got \(speed)")
+            guard Rational(0) < speed, speed <= ConfigDecoder.maxSpeed, speed.denominator <= 1000 else {
+                throw ThrobberError(
+                    .usage, "--speed must be greater than 0 and at most 100, with at most 3 decimals, got \(speed)")
             }
             o.speed = speed
         }
