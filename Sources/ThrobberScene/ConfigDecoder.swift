@@ -127,11 +127,7 @@ public enum ConfigDecoder {
                     f.glob = try o.optional("glob", r.string)
                     f.sort =
                         try o.optional("sort") { node, path in
-                            let s = try r.string(node, path)
-                            guard let sort = FrameSort(rawValue: s) else {
-                                throw r.error(path, "expected \"natural\" or \"name\", got \"\(s)\"")
-                            }
-                            return sort
+                            FrameSort(rawValue: try r.choice(node, path, among: FrameSort.allCases.map(\.rawValue)))!
                         } ?? .natural
                     f.delays = try o.optional("delays") { node, path in
                         try r.array(node, path).enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...65535) }
@@ -173,14 +169,7 @@ public enum ConfigDecoder {
                     let o = try r.object(item, "\(path)[\(i)]")
                     let p = try o.required("path", r.string)
                     let format = try o.optional("format") { node, path in
-                        let f = try r.string(node, path)
-                        guard AnimationFormat(rawValue: f) != nil else {
-                            let names = AnimationFormat.allCases.map { "\"\($0.rawValue)\"" }
-                            throw r.error(
-                                path,
-                                "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \"\(f)\"")
-                        }
-                        return f
+                        try r.choice(node, path, among: AnimationFormat.allCases.map(\.rawValue))
                     }
                     try o.finish(allowed: ["path", "format"])
                     return SceneConfig.Output(path: resolve(p), format: format)

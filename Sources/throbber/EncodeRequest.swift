@@ -61,13 +61,13 @@ struct EncodeRequest {
         settings.memory = try args.memoryBudget()
         if let matte = args.string("matte") {
             guard let color = Color(parsing: matte) else {
-                throw ThrobberError(.usage, "--matte expects \(Color.syntaxHelp), got '\(matte)'")
+                throw Arguments.badColor("matte", matte)
             }
             settings.alpha.matte = color
         }
         if let text = args.string("background") {
             guard let color = Color(parsing: text) else {
-                throw ThrobberError(.usage, "--background expects \(Color.syntaxHelp), got '\(text)'")
+                throw Arguments.badColor("background", text)
             }
             background = color
         }
@@ -94,12 +94,7 @@ struct EncodeRequest {
         if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 
         frames = FrameList()
-        if let sort = args.string("sort") {
-            guard let s = FrameSort(rawValue: sort) else {
-                throw ThrobberError(.usage, "--sort must be 'natural' or 'name', got '\(sort)'")
-            }
-            frames.sort = s
-        }
+        if let sort = try args.choice("sort", of: FrameSort.self) { frames.sort = sort }
         frames.glob = args.string("glob")
         inputs = args.positional.map(base.resolve)
         try frames.refuseOutput(self.output, among: inputs)
@@ -141,18 +136,8 @@ struct EncodeRequest {
         t.width = try args.int("width")
         t.height = try args.int("height")
         t.scale = try args.double("scale")
-        if let fit = args.string("fit") {
-            guard let f = ResizeFit(rawValue: fit) else {
-                throw ThrobberError(.usage, "--fit must be contain, cover or stretch, got '\(fit)'")
-            }
-            t.fit = f
-        }
-        if let filter = args.string("resize-filter") {
-            guard let f = ResizeFilter(rawValue: filter) else {
-                throw ThrobberError(.usage, "--resize-filter must be lanczos, mitchell or nearest, got '\(filter)'")
-            }
-            t.filter = f
-        }
+        if let fit = try args.choice("fit", of: ResizeFit.self) { t.fit = fit }
+        if let filter = try args.choice("resize-filter", of: ResizeFilter.self) { t.filter = filter }
         return t
     }
 
