@@ -66,7 +66,15 @@ public enum ConfigDecoder {
             timing.step = try o.optional("step") { try r.number($0, $1, above: Rational(0)) } ?? timing.step
             timing.duration = try o.optional("duration") { try r.number($0, $1, above: Rational(0)) }
             timing.start = try o.optional("start") { try r.number($0, $1, atLeast: Rational(0)) }
-            try o.finish(allowed: ["fps", "step", "duration", "start"])
+            timing.speed =
+                try o.optional("speed") { node, path in
+                    let v = try r.number(node, path, above: Rational(0), atMost: maxSpeed)
+                    guard v.denominator <= 1000 else {
+                        throw r.error(path, "\(v) has more than 3 decimals; use a speed like 1.5, 0.125 or \"2/3\"")
+                    }
+                    return v
+                } ?? timing.speed
+            try o.finish(allowed: ["fps", "step", "duration", "start", "speed"])
         }
 
         var canvas = SceneConfig.Canvas()
@@ -119,11 +127,7 @@ public enum ConfigDecoder {
                     f.glob = try o.optional("glob", r.string)
                     f.sort =
                         try o.optional("sort") { node, path in
-                            let s = try r.string(node, path)
-                            guard let sort = FrameSort(rawValue: s) else {
-                                throw r.error(path, "expected \"natural\" or \"name\", got \"\(s)\"")
-                            }
-                            return sort
+                            FrameSort(rawValue: try r.choice(node, path, among: FrameSort.allCases.map(\.rawValue)))!
                         } ?? .natural
                     f.delays = try o.optional("delays") { node, path in
                         try r.array(node, path).enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...65535) }
@@ -165,14 +169,7 @@ public enum ConfigDecoder {
                     let o = try r.object(item, "\(path)[\(i)]")
                     let p = try o.required("path", r.string)
                     let format = try o.optional("format") { node, path in
-                        let f = try r.string(node, path)
-                        guard AnimationFormat(rawValue: f) != nil else {
-                            let names = AnimationFormat.allCases.map { "\"\($0.rawValue)\"" }
-                            throw r.error(
-                                path,
-                                "expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \"\(f)\"")
-                        }
-                        return f
+                        try r.choice(node, path, among: AnimationFormat.allCases.map(\.rawValue))
                     }
                     try o.finish(allowed: ["path", "format"])
                     return SceneConfig.Output(path: resolve(p), format: format)
@@ -183,6 +180,9 @@ public enum ConfigDecoder {
         ])
         return config
     }
+
+    /// Largest `timing.speed`; `preset --speed` has the same bound.
+    public static let maxSpeed = Rational(100)
 
     private static func tooLarge(_ file: String, _ size: Int) -> ThrobberError {
         ThrobberError(.data, "\(file): \(size) bytes, larger than a config may be (\(maxConfigBytes >> 20) MiB)")

@@ -24,6 +24,9 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
     ]
 
+    /// The named easings, in the order messages list them.
+    static let names = ["linear", "ease", "ease-in", "ease-out", "ease-in-out"]
+
     static let syntaxHelp =
         "\"linear\", \"ease\", \"ease-in\", \"ease-out\", \"ease-in-out\", \"cubic-bezier(x1, y1, x2, y2)\" with x1 and x2 in 0…1, or \"steps(n)\""
 

@@ -25,8 +25,8 @@ struct LayerReader {
             guard type == "lottie" else {
                 throw r.error(
                     o.child("type"),
-                    "only \"lottie\" is written with \"type\" (and \"src\"), got \"\(type)\"; other layers are written with their kind key, like {\"circle\": {\"radius\": 5}}"
-                )
+                    "only \"lottie\" is written with \"type\" (and \"src\"), got \(ConfigReader.quoted(type)); other layers are written with their kind key, like {\"circle\": {\"radius\": 5}}"
+                        + Suggestion.didYouMean(type, among: ["lottie"], quote: "\""))
             }
             if let other = present.first {
                 throw r.error(o.child(other), "a layer with \"type\": \"lottie\" has no \"\(other)\" key")
@@ -36,10 +36,15 @@ struct LayerReader {
         }
         guard present.count == 1, let kindKey = present.first else {
             let list = LayerReader.kinds.map { "\"\($0)\"" }.joined(separator: ", ")
+            // Without a kind, a key that is no layer key is likely a misspelt kind.
+            let typo = o.members.map(\.key).first {
+                !LayerReader.commonKeys.contains($0) && !Suggestion.nearest(to: $0, among: LayerReader.kinds).isEmpty
+            }
             throw r.error(
                 path,
                 present.isEmpty
                     ? "a layer needs one of \(list)"
+                        + (typo.map { Suggestion.didYouMean($0, among: LayerReader.kinds, quote: "\"") } ?? "")
                     : "a layer has exactly one of \(list), found \(present.joined(separator: " and "))")
         }
         let kind = try o.required(kindKey) { try self.kind(kindKey, $0, $1) }
@@ -100,11 +105,7 @@ struct LayerReader {
             arc.width = try o.optional("width") { try r.number($0, $1, atLeast: positive).doubleValue } ?? 2
             arc.roundCap =
                 try o.optional("cap") { node, path in
-                    let cap = try r.string(node, path)
-                    guard cap == "round" || cap == "butt" else {
-                        throw r.error(path, "expected \"round\" or \"butt\", got \"\(cap)\"")
-                    }
-                    return cap == "round"
+                    try r.choice(node, path, among: ["round", "butt"]) == "round"
                 } ?? false
             try o.finish(allowed: ["radius", "start", "end", "width", "cap"])
             return .arc(arc)
@@ -147,8 +148,14 @@ struct LayerReader {
     }
 
     private func easing(_ node: JSONNode, _ path: String) throws -> Easing {
-        guard case .string(let s) = node.value, let e = Easing(parsing: s) else {
-            throw r.error(path, "expected an easing: \(Easing.syntaxHelp)")
+        guard case .string(let s) = node.value else {
+            throw r.error(path, "expected an easing: \(Easing.syntaxHelp), found \(node.value.kindName)")
+        }
+        guard let e = Easing(parsing: s) else {
+            throw r.error(
+                path,
+                "expected an easing: \(Easing.syntaxHelp), got \(ConfigReader.quoted(s))"
+                    + Suggestion.didYouMean(s, among: Easing.names, quote: "\""))
         }
         return e
     }
@@ -157,11 +164,8 @@ struct LayerReader {
         let o = try r.object(node, path)
         let kindName = try o.required("kind", r.string)
         let property = try o.required("property") { node, path -> AnimatedProperty in
-            let s = try r.string(node, path)
-            guard let p = AnimatedProperty(rawValue: s) else {
-                let list = AnimatedProperty.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                throw r.error(path, "expected one of \(list), got \"\(s)\"")
-            }
+            let s = try r.choice(node, path, among: AnimatedProperty.allCases.map(\.rawValue))
+            let p = AnimatedProperty(rawValue: s)!
             if p == .start || p == .end, case .arc = layerKind {
             } else if p == .start || p == .end {
                 throw r.error(path, "\"\(s)\" can only be animated on an arc layer")
@@ -218,7 +222,10 @@ struct LayerReader {
             return Animation(
                 property: property, kind: .keyframes(KeyframeAnimation(period: period, keys: keys)), delay: delay)
         default:
-            throw r.error(path + ".kind", "expected \"step\" or \"keyframes\", got \"\(kindName)\"")
+            throw r.error(
+                path + ".kind",
+                "expected \"step\" or \"keyframes\", got \(ConfigReader.quoted(kindName))"
+                    + Suggestion.didYouMean(kindName, among: ["step", "keyframes"], quote: "\""))
         }
     }
 }

@@ -3,11 +3,12 @@ import ThrobberCore
 import ThrobberEncode
 
 /// Exact scene time (CONFIG.md, "Time"): the cycle is the least common
-/// multiple of the animations' periods (or `timing.duration`); it is cut into
-/// N = round(duration · fps) frames and frame k shows t = k · duration / N,
-/// so the loop is seamless.
+/// multiple of the animations' periods (or `timing.duration`), divided by
+/// `timing.speed`; it is cut into N = round(duration · fps) frames and frame
+/// k shows t = k · duration / N, so the loop is seamless. Times here are
+/// played seconds; ``SceneRenderer`` turns them into the config's own.
 public struct SceneClock: Equatable, Sendable {
-    /// Length of one cycle in seconds.
+    /// Length of one cycle in seconds played (`timing.speed` applied).
     public let duration: Rational
     /// Frames in one cycle, 1…``maxFrames``.
     public let frameCount: Int
@@ -23,32 +24,40 @@ public struct SceneClock: Equatable, Sendable {
 
     /// The clock of a scene: the cycle is `timing.duration`, or else the
     /// least common multiple of every animation's period (1 s without
-    /// animations), sampled at `timing.fps`.
+    /// animations), played `timing.speed` times as fast and sampled at
+    /// `timing.fps`.
     ///
     /// Throws ``ThrobberError/Kind/data`` naming the config when the
     /// periods have no common cycle short enough (set `timing.duration`) or
     /// the cycle would need more than ``maxFrames`` frames.
     public init(config: SceneConfig, layers: [Layer]) throws {
         let file = config.file
-        let duration = try SceneClock.cycle(config: config, layers: layers) as Rational?
-        let exact = duration! * config.timing.fps
-        let n = exact.roundedHalfUp
-        guard n <= Int64(SceneClock.maxFrames) else {
-            throw ThrobberError(
+        let sceneCycle = try SceneClock.cycle(config: config, layers: layers)
+        let duration = sceneCycle / config.timing.speed as Rational?
+        func overLimit(_ n: String) -> ThrobberError {
+            ThrobberError(
                 .data,
                 "\(file): timing: a cycle of \(duration!) s at \(config.timing.fps) fps is \(n) frames, over the \(SceneClock.maxFrames) frame limit; lower timing.fps or set a shorter timing.duration"
             )
         }
+        // Counted roughly first: a long cycle slowed down, at a finely
+        // divided rate, would overflow the exact product.
+        let rough = duration!.doubleValue * config.timing.fps.doubleValue
+        guard rough < Double(SceneClock.maxFrames + 1) else { throw overLimit(cFormat("%.0f", rough)) }
+        let exact = duration! * config.timing.fps
+        let n = exact.roundedHalfUp
+        guard n <= Int64(SceneClock.maxFrames) else { throw overLimit("\(n)") }
         guard n >= 1 else {
             throw ThrobberError(
                 .data,
                 "\(file): timing.fps: a cycle of \(duration!) s at \(config.timing.fps) fps is less than one frame; raise timing.fps"
             )
         }
-        if SceneClock.hasSteps(layers), Rational(n) < duration! / config.timing.step {
+        let step = config.timing.step / config.timing.speed
+        if SceneClock.hasSteps(layers), Rational(n) < duration! / step {
             throw ThrobberError(
                 .data,
-                "\(file): timing.fps: \(n) frames cannot show the \(duration! / config.timing.step) steps of \(config.timing.step) s in a cycle of \(duration!) s; use at least \(Rational(1) / config.timing.step) fps"
+                "\(file): timing.fps: \(n) frames cannot show the \(duration! / step) steps of \(step) s in a cycle of \(duration!) s; use at least \(Rational(1) / step) fps"
             )
         }
         let items = SceneBudget.items(layers)
@@ -61,7 +70,8 @@ public struct SceneClock: Equatable, Sendable {
         self.init(duration: duration!, frameCount: Int(n))
     }
 
-    /// The length of one cycle: `timing.duration`, or else the least common
+    /// The length of one cycle in the config's seconds (before
+    /// `timing.speed`): `timing.duration`, or else the least common
     /// multiple of every animation's period (1 s without animations).
     /// Throws ``ThrobberError/Kind/data`` naming the config when the periods
     /// have no common cycle short enough.
@@ -107,11 +117,11 @@ public struct SceneClock: Equatable, Sendable {
         }
     }
 
-    /// The scene time of frame `k`.
+    /// The time played of frame `k`.
     public func time(ofFrame k: Int) -> Rational {
         duration * Rational(Int64(k)) / Rational(Int64(frameCount))
     }
 
-    /// The exact length of one frame.
+    /// The exact length of one frame, as played.
     public var frameDuration: Rational { duration / Rational(Int64(frameCount)) }
 }

@@ -29,6 +29,13 @@ public struct SceneConfig: Sendable {
         /// nearest that time): the loop is rotated, not changed, so viewers
         /// that show only the first frame show that one. nil: from 0.
         public var start: Rational?
+        /// How many times as fast the scene plays, above 0 and at most
+        /// ``ConfigDecoder/maxSpeed``, in thousandths at the finest; default
+        /// 1. Every time of the config (periods, key times, delays, `step`,
+        /// `duration`, `start`, a Lottie layer's loop, `frames.delays`) is
+        /// divided by it exactly; `fps` counts the frames of a second
+        /// played, so it is not.
+        public var speed = Rational(1)
     }
 
     /// `duplicate`: how many times frames are shown in a row.

@@ -122,6 +122,7 @@ public struct SceneJob {
                 let step = Rational(1) / config.timing.fps
                 durations = (0..<fileFrames.count).map { fileFrames.duration(at: $0) ?? step }
             }
+            durations = durations.map { $0 / config.timing.speed }
         }
         var duplicates: [Int]
         switch config.duplicate {
@@ -133,8 +134,9 @@ public struct SceneJob {
             }
             duplicates = list
         }
-        // timing.start: the source frame shown at that time of the cycle.
-        var poster = config.timing.start.map { Self.frame(at: $0, durations: durations) }
+        // timing.start: the source frame shown at that time of the cycle
+        // (a time of the config's own, so played at timing.speed).
+        var poster = config.timing.start.map { Self.frame(at: $0 / config.timing.speed, durations: durations) }
         if let frames {
             let indices = try frames.indices(count: durations.count)
             // The poster stays where it was picked, else the loop starts at the first frame picked.
@@ -173,7 +175,12 @@ public struct SceneJob {
         // which the format's limits then apply to.
         var stepsAtFPS = true
         if case .frames(let f) = config.content, f.delays != nil || config.timing.duration != nil { stepsAtFPS = false }
-        if stepsAtFPS { settings.timing.fps = config.timing.fps }
+        if stepsAtFPS {
+            // A scene samples fps frames a second played; a frames config
+            // steps at fps of its own time, played timing.speed times as fast.
+            settings.timing.fps = config.timing.fps
+            if case .frames = config.content { settings.timing.fps = config.timing.fps * config.timing.speed }
+        }
         do {
             return try AnimationEncoder(format: format, settings: settings, progress: progress)
                 .encode(source, timeline: timeline, to: sink)

@@ -17,6 +17,9 @@ public struct SceneRenderer: Sendable {
     let background: Color
     let layers: [Layer]
     let step: Rational
+    /// `timing.speed`: the config's own time runs this many times as fast
+    /// as the time played.
+    let speed: Rational
 
     /// A renderer for `layers` on `config`'s canvas. The canvas must have a
     /// width and height, as every config with `layers` has after
@@ -32,10 +35,13 @@ public struct SceneRenderer: Sendable {
         background = config.canvas.background
         self.layers = layers
         step = config.timing.step
+        speed = config.timing.speed
     }
 
-    /// The scene at time `t` (seconds), as straight-alpha RGBA.
+    /// The scene `t` seconds played into it (as ``SceneClock`` counts, so
+    /// `t` · `timing.speed` in the config's own time), as straight-alpha RGBA.
     public func render(at t: Rational) throws -> RGBAImage {
+        let t = t * speed
         let cairo = try CairoLibrary.get()
         guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_ARGB32, Int32(widthPixels), Int32(heightPixels))
         else {

@@ -53,11 +53,11 @@ struct Arguments {
                 }
             } else {
                 guard arg.count == 2, let o = options.first(where: { $0.short == arg.last }) else {
-                    throw ThrobberError(.usage, "unknown option '\(arg)'")
+                    throw Arguments.unknown(option: arg, among: options)
                 }
                 name = o.long
             }
-            guard let option = find(name) else { throw ThrobberError(.usage, "unknown option '--\(name)'") }
+            guard let option = find(name) else { throw Arguments.unknown(option: "--" + name, among: options) }
             if option.takesValue {
                 if let inline {
                     values[name, default: []].append(inline)
@@ -73,6 +73,48 @@ struct Arguments {
                 values[name, default: []].append("")
             }
         }
+    }
+
+    /// The error for an option `options` do not have, with the nearest
+    /// long option as a hint (`-width` is taken for `--width`).
+    static func unknown(option arg: String, among options: [OptionSpec]) -> ThrobberError {
+        let longs = options.map(\.long)
+        let name = String(arg.drop { $0 == "-" })
+        var hint = ""
+        if arg.count > 2, !arg.hasPrefix("--"), longs.contains(name) {
+            hint = "; did you mean '--\(name)'?"
+        } else if arg.count > 2 {
+            hint = Suggestion.didYouMean(name, among: longs, prefix: "--")
+        }
+        return ThrobberError(.usage, "unknown option '\(arg)'\(hint)")
+    }
+
+    /// The error for a value that is none of an option's `choices`:
+    /// `--fit must be contain, cover or stretch, got 'cuver'; did you mean
+    /// 'cover'?`. Every option with a fixed set of values says it so.
+    static func badChoice(_ name: String, _ text: String, among choices: [String]) -> ThrobberError {
+        let list = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
+        return ThrobberError(
+            .usage, "--\(name) must be \(list), got '\(text)'" + Suggestion.didYouMean(text, among: choices))
+    }
+
+    /// The error for a value of a color option that is no color, with the
+    /// syntax and the nearest color name.
+    static func badColor(_ name: String, _ text: String) -> ThrobberError {
+        ThrobberError(
+            .usage,
+            "--\(name) expects \(Color.syntaxHelp), got '\(text)'" + Suggestion.didYouMean(text, among: Color.names))
+    }
+
+    /// The value of `name` as a case of `T`, by its raw value; nil when the
+    /// option is not given. Throws ``badChoice(_:_:among:)`` for any other value.
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) throws -> T?
+    where T.RawValue == String {
+        guard let text = string(name) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw Arguments.badChoice(name, text, among: T.allCases.map(\.rawValue))
+        }
+        return value
     }
 
     /// Sets an option as if it had been given last (`check` makes each entry

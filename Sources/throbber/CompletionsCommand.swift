@@ -38,7 +38,10 @@ enum CompletionsCommand: Subcommand {
         case "bash": try StandardOutput.write(BashCompletion.script(commands, presets: presets))
         case "zsh": try StandardOutput.write(ZshCompletion.script(commands, presets: presets))
         case "fish": try StandardOutput.write(FishCompletion.script(commands, presets: presets))
-        default: throw ThrobberError(.usage, "unknown shell '\(shell)'; give bash, zsh or fish")
+        default:
+            throw ThrobberError(
+                .usage, "unknown shell '\(shell)'; give bash, zsh or fish" + Suggestion.didYouMean(shell, among: shells)
+            )
         }
         return 0
     }

@@ -48,12 +48,7 @@ struct EncodeRequest {
         if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
 
         frames = FrameList()
-        if let sort = args.string("sort") {
-            guard let s = FrameSort(rawValue: sort) else {
-                throw ThrobberError(.usage, "--sort must be 'natural' or 'name', got '\(sort)'")
-            }
-            frames.sort = s
-        }
+        if let sort = try args.choice("sort", of: FrameSort.self) { frames.sort = sort }
         frames.glob = args.string("glob")
         inputs = args.positional.map(base.resolve)
         try frames.refuseOutput(self.output, among: inputs)

@@ -45,7 +45,10 @@ enum GalleryCommand: Subcommand {
         var dark = defaultDark
         if let text = args.string("dark") {
             guard let color = Color(parsing: text), color.a == 255 else {
-                throw ThrobberError(.usage, "--dark expects an opaque color, \(Color.syntaxHelp), got '\(text)'")
+                throw ThrobberError(
+                    .usage,
+                    "--dark expects an opaque color, \(Color.syntaxHelp), got '\(text)'"
+                        + Suggestion.didYouMean(text, among: Color.names))
             }
             dark = color
         }

@@ -30,7 +30,14 @@ enum ManPageReference {
         .Li start
         seconds into the cycle of the frame shown first (default 0; the frame
         nearest that time): the loop is rotated, not changed, so viewers that
-        show only the first frame show a visible loader.
+        show only the first frame show a visible loader,
+        .Li speed
+        how many times as fast to play (default 1, above 0, at most 100, at most
+        3 decimals): every period, key time, delay, step, duration and start is
+        divided by it exactly, while
+        .Li fps
+        still counts frames per second played; it multiplies with
+        .Fl -speed .
         .It Li loop , bounce , duplicate
         As the
         .Cm encode

@@ -13,8 +13,7 @@ enum OutputFormat {
         let names = AnimationFormat.allCases.map(\.rawValue)
         if let format {
             guard let f = AnimationFormat(rawValue: format) else {
-                throw ThrobberError(
-                    .usage, "--format must be \(names.map { "'\($0)'" }.joined(separator: " or ")), got '\(format)'")
+                throw Arguments.badChoice("format", format, among: names)
             }
             return f
         }
@@ -56,11 +55,6 @@ enum OutputFormat {
     }
 
     static func compression(_ args: Arguments) throws -> EncodeSettings.Compression {
-        guard let text = args.string("compression") else { return .best }
-        guard let effort = EncodeSettings.Compression(rawValue: text) else {
-            let names = EncodeSettings.Compression.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
-            throw ThrobberError(.usage, "--compression must be \(names), got '\(text)'")
-        }
-        return effort
+        try args.choice("compression", of: EncodeSettings.Compression.self) ?? .best
     }
 }

@@ -155,9 +155,7 @@ struct OutputOptions {
 
     private static func color(_ args: Arguments, _ name: String) throws -> Color? {
         guard let text = args.string(name) else { return nil }
-        guard let color = Color(parsing: text) else {
-            throw ThrobberError(.usage, "--\(name) expects \(Color.syntaxHelp), got '\(text)'")
-        }
+        guard let color = Color(parsing: text) else { throw Arguments.badColor(name, text) }
         return color
     }
 
@@ -185,18 +183,8 @@ struct OutputOptions {
         t.width = try args.int("width")
         t.height = try args.int("height")
         t.scale = try args.double("scale")
-        if let fit = args.string("fit") {
-            guard let f = ResizeFit(rawValue: fit) else {
-                throw ThrobberError(.usage, "--fit must be contain, cover or stretch, got '\(fit)'")
-            }
-            t.fit = f
-        }
-        if let filter = args.string("resize-filter") {
-            guard let f = ResizeFilter(rawValue: filter) else {
-                throw ThrobberError(.usage, "--resize-filter must be lanczos, mitchell or nearest, got '\(filter)'")
-            }
-            t.filter = f
-        }
+        if let fit = try args.choice("fit", of: ResizeFit.self) { t.fit = fit }
+        if let filter = try args.choice("resize-filter", of: ResizeFilter.self) { t.filter = filter }
         return t
     }
 }

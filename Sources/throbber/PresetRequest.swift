@@ -23,7 +23,10 @@ struct PresetRequest {
             )
         }
         guard let preset = PresetCatalog.named(name) else {
-            throw ThrobberError(.usage, "unknown preset '\(name)'; 'throbber presets' lists them")
+            throw ThrobberError(
+                .usage,
+                "unknown preset '\(name)'; 'throbber presets' lists them"
+                    + Suggestion.didYouMean(name, among: PresetCatalog.all.map(\.name)))
         }
         self.preset = preset
         var o = PresetOptions()
@@ -32,13 +35,14 @@ struct PresetRequest {
         for key in ["color", "background"] {
             guard let text = args.string(key) else { continue }
             guard let color = Color(parsing: text) else {
-                throw ThrobberError(.usage, "--\(key) expects \(Color.syntaxHelp), got '\(text)'")
+                throw Arguments.badColor(key, text)
             }
             if key == "color" { o.color = color } else { o.background = color }
         }
         if let speed = try args.rational("speed") {
-            guard Rational(0) < speed, speed <= Rational(100) else {
-                throw ThrobberError(.usage, "--speed must be greater than 0 and at most 100, got \(speed)")
+            guard Rational(0) < speed, speed <= ConfigDecoder.maxSpeed, speed.denominator <= 1000 else {
+                throw ThrobberError(
+                    .usage, "--speed must be greater than 0 and at most 100, with at most 3 decimals, got \(speed)")
             }
             o.speed = speed
         }

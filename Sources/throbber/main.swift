@@ -33,7 +33,9 @@ do {
         try StandardOutput.write("throbber \(RootCommand.version)\n")
     case let name?:
         guard let command = CommandTable.named(name) else {
-            throw ThrobberError(.usage, "unknown subcommand '\(name)'")
+            throw ThrobberError(
+                .usage,
+                "unknown subcommand '\(name)'" + Suggestion.didYouMean(name, among: CommandTable.visible.map(\.name)))
         }
         running = command.spec
         let args = try Arguments(Array(argv.dropFirst()), spec: command.spec)

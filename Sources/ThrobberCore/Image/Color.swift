@@ -35,6 +35,9 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
         "transparent": .transparent,
     ]
 
+    /// The color names ``init(parsing:)`` knows, in alphabetical order.
+    package static let names = named.keys.sorted()
+
     /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a color name; nil if it is none.
     public init?(parsing text: String) {
         let lower = text.lowercased()

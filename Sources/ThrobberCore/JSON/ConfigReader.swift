@@ -45,9 +45,10 @@ package struct ConfigReader {
             guard let n = node(key) else {
                 // A near miss is most likely a typo of this very key.
                 if let typo = members.first(where: {
-                    !used.contains($0.key) && ConfigReader.editDistance($0.key, key) <= 2
+                    !used.contains($0.key) && !Suggestion.nearest(to: $0.key, among: [key]).isEmpty
                 }) {
-                    throw reader.error(child(typo.key), "unknown key (did you mean \"\(key)\"?)")
+                    throw reader.error(
+                        child(typo.key), "unknown key" + Suggestion.didYouMean(typo.key, among: [key], quote: "\""))
                 }
                 throw reader.error(path, "missing required key \"\(key)\"")
             }
@@ -59,7 +60,10 @@ package struct ConfigReader {
         package func finish(allowed: [String]) throws {
             for m in members where !used.contains(m.key) {
                 let known = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-                throw reader.error(child(m.key), "unknown key (expected one of \(known))")
+                throw reader.error(
+                    child(m.key),
+                    "unknown key (expected one of \(known))" + Suggestion.didYouMean(m.key, among: allowed, quote: "\"")
+                )
             }
         }
     }
@@ -134,34 +138,53 @@ package struct ConfigReader {
         return Int(v.numerator)
     }
 
+    /// A color string, as ``Color/init(parsing:)`` reads it; anything else
+    /// is refused with the syntax, the value given and the nearest color
+    /// name: `expected a color like "#RGB", …, got "whte"; did you mean "white"?`.
     package func color(_ node: JSONNode, _ path: String) throws -> Color {
-        guard case .string(let s) = node.value, let c = Color(parsing: s) else {
-            throw error(path, "expected \(Color.syntaxHelp)")
+        guard case .string(let s) = node.value else {
+            throw error(path, "expected \(Color.syntaxHelp), found \(node.value.kindName)")
+        }
+        guard let c = Color(parsing: s) else {
+            throw error(
+                path,
+                "expected \(Color.syntaxHelp), got \(ConfigReader.quoted(s))"
+                    + Suggestion.didYouMean(s, among: Color.names, quote: "\""))
         }
         return c
+    }
+
+    /// A string that must be one of `names`; anything else is refused with
+    /// the list and the nearest name: `expected "natural" or "name", got
+    /// "nautral"; did you mean "natural"?`.
+    package func choice(_ node: JSONNode, _ path: String, among names: [String]) throws -> String {
+        let s = try string(node, path)
+        guard names.contains(s) else {
+            throw error(
+                path,
+                "expected \(ConfigReader.list(names)), got \(ConfigReader.quoted(s))"
+                    + Suggestion.didYouMean(s, among: names, quote: "\""))
+        }
+        return s
+    }
+
+    /// Names for a message, each in double quotes: `"a", "b" or "c"`.
+    package static func list(_ names: [String]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        guard let last = quoted.last else { return "" }
+        return quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// A value from the config echoed in a message: in double quotes, cut
+    /// to its first 40 characters so a long mistake stays readable.
+    package static func quoted(_ s: String) -> String {
+        s.count > 40 ? "\"\(s.prefix(40))…\"" : "\"\(s)\""
     }
 
     package func point(_ node: JSONNode, _ path: String) throws -> (Rational, Rational) {
         let items = try array(node, path)
         guard items.count == 2 else { throw error(path, "expected [x, y]") }
         return (try number(items[0], path + "[0]"), try number(items[1], path + "[1]"))
-    }
-
-    /// Levenshtein distance, for "did you mean" hints.
-    package static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// A JSON number literal as an exact rational (decimal and exponent).

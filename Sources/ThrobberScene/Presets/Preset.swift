@@ -37,7 +37,8 @@ public struct Preset: Sendable {
     /// count, with the preset's options as the advice.
     private func checkTiming(_ config: SceneConfig, _ options: PresetOptions) throws {
         guard case .layers(let layers) = config.content else { return }
-        let cycle = try SceneClock.cycle(config: config, layers: layers)
+        let speed = config.timing.speed
+        let cycle = try SceneClock.cycle(config: config, layers: layers) / speed
         let fps = config.timing.fps
         let frames = (cycle * fps).roundedHalfUp
         let what = "preset \(name): --speed \(options.speed) makes a cycle of \(cycle) s"
@@ -50,11 +51,12 @@ public struct Preset: Sendable {
         if frames < 1 {
             throw ThrobberError(.usage, "\(what): less than one frame at \(fps) fps; lower --speed or raise --fps")
         }
-        let steps = cycle / config.timing.step
+        let step = config.timing.step / speed
+        let steps = cycle / step
         if SceneClock.hasSteps(layers), Rational(frames) < steps {
             throw ThrobberError(
                 .usage,
-                "\(what): \(frames) frames at \(fps) fps, too few for its \(steps) steps; use --fps \(Rational(1) / config.timing.step) or more, or a lower --speed"
+                "\(what): \(frames) frames at \(fps) fps, too few for its \(steps) steps; use --fps \(Rational(1) / step) or more, or a lower --speed"
             )
         }
     }

@@ -6,7 +6,8 @@ import ThrobberEncode
 
 /// Helps presets draw in design units: a preset is designed on a canvas of
 /// `width` × `height` units; `--size` scales units to points, `--speed`
-/// scales seconds, and colors come from the options or the preset's default.
+/// becomes `timing.speed` (the design's seconds are written as they are), and
+/// colors come from the options or the preset's default.
 struct PresetCanvas {
     let options: PresetOptions
     let width: Rational, height: Rational
@@ -36,8 +37,8 @@ struct PresetCanvas {
     func point(_ x: Rational, _ y: Rational) -> ConfigJSON { [u(x), u(y)] }
     func point(_ x: Int, _ y: Int) -> ConfigJSON { point(Rational(x), Rational(y)) }
 
-    /// A duration in seconds, with --speed applied.
-    func s(_ seconds: Rational) -> ConfigJSON { .number(seconds / options.speed) }
+    /// A duration in design seconds (`timing.speed` applies --speed to all).
+    func s(_ seconds: Rational) -> ConfigJSON { .number(seconds) }
     func s(_ seconds: Double) -> ConfigJSON { s(Rational(parsing: "\(seconds)")!) }
     func s(_ seconds: Int) -> ConfigJSON { s(Rational(seconds)) }
 
@@ -59,6 +60,7 @@ struct PresetCanvas {
         var timing: [(String, ConfigJSON)] = [("fps", .number(options.fps ?? Rational(fps)))]
         if let step { timing.append(("step", s(step))) }
         if let start { timing.append(("start", s(start))) }
+        if options.speed != Rational(1) { timing.append(("speed", .number(options.speed))) }
         let matte = background.a == 255 ? background : Color(r: 255, g: 255, b: 255)
         return .object([
             ("version", 1),

@@ -22,7 +22,7 @@ enum ShapePresets {
     ]
 
     /// One key of a `keyframes` animation: `at` in design seconds (--speed is
-    /// applied when printed), the value, and the easing of the segment it starts.
+    /// the config's `timing.speed`), the value, and the easing of the segment it starts.
     struct Key {
         let at: Double
         let value: ConfigJSON
