@@ -199,12 +199,13 @@ struct EncodeRequest {
         let encoder = AnimationEncoder(format: format, settings: settings)
         let budgetLabel = maxBytesText.map { "--max-bytes \($0)" }
         try Output.write(
-            to: output, label: "encoding", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel
-        ) { out, progress in
-            var encoder = encoder
-            encoder.progress = progress
-            return try encoder.encode(source, to: out)
-        }
+            to: output, label: "encoding", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel,
+            bar: { out, bar in
+                var encoder = encoder
+                encoder.progress = bar.update
+                encoder.passes = bar.pass
+                return try encoder.encode(source, to: out)
+            })
     }
 
     /// A YUV4MPEG2 stream's own frame rate must be one the format can show;
