@@ -54,7 +54,8 @@ enum Output {
                 }
             }
             if !quiet && !out.isStandardOutput {
-                StandardError.write(summary(path: path, report: report, bytes: out.bytesWritten, budget: budgetLabel) + "\n")
+                StandardError.write(
+                    summary(path: path, report: report, bytes: out.bytesWritten, budget: budgetLabel) + "\n")
             }
         } catch {
             bar.finish()

@@ -1,7 +1,8 @@
+import ThrobberKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import ThrobberKit
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
 /// Multi-pass work names each pass after the label (`pass`), so a bar that

@@ -63,7 +63,7 @@ extension AnimationEncoder {
         }
         do {
             _ = try sampler.encodeOnce(trial, source, timeline: timeline, to: sink, batch: batch)
-        } catch where sink.stop {
+        } catch  where sink.stop {
             return sink.over.map { ($0.bytes, $0.done, total) }
         }
         return Double(sink.count) > cap ? (sink.count, total, total) : nil

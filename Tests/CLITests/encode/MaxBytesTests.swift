@@ -117,7 +117,8 @@ struct MaxBytesTests {
             }
             // The bytes told are a part of the smallest settings' file: the
             // settings named, given as options, write more.
-            let told = r.stderrText.firstMatch(of: /smallest settings \((.*?)\) passed (\d+) bytes after (\d+) of 20 frames/)
+            let told = r.stderrText.firstMatch(
+                of: /smallest settings \((.*?)\) passed (\d+) bytes after (\d+) of 20 frames/)
             let (settings, bytes) = try #require(told.map { (String($0.1), Int($0.2)!) }, "\(r.stderrText)")
             #expect(bytes > 2000)
             let direct = dir.appendingPathComponent("direct.gif")

@@ -13,7 +13,8 @@ struct ProgressTests {
             let size = try #require(try FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int)
             #expect(r.stderrLines.count == 1, "stderr: \(r.stderrText.debugDescription)")
             #expect(r.stderrText.hasPrefix("wrote \(out.path): GIF 8x8, 20 frames, 0.80 s, \(size) bytes, "))
-            #expect(!r.stderrText.contains("\r") && !r.stderrText.contains("\u{1B}"), "\(r.stderrText.debugDescription)")
+            #expect(
+                !r.stderrText.contains("\r") && !r.stderrText.contains("\u{1B}"), "\(r.stderrText.debugDescription)")
             #expect(r.stdout.isEmpty, "stdout: \(r.stdoutText.debugDescription)")
             #expect(try Pillow.decode(out).hashes == hashes)
         }

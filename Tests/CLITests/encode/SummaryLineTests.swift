@@ -57,7 +57,8 @@ struct SummaryLineTests {
             #expect(r.stderrLines.count == 1, "\(r.stderrText)")
             let match = try #require(
                 line.wholeMatch(
-                    of: /wrote (.*): GIF 160x120, 20 frames, 0\.80 s, (.*), quantized with libimagequant \(quality (\d+), up to (\d+) colors\); --max-bytes 40k: quality (\d+), lossy (\d+), (\d+) colors/
+                    of:
+                        /wrote (.*): GIF 160x120, 20 frames, 0\.80 s, (.*), quantized with libimagequant \(quality (\d+), up to (\d+) colors\); --max-bytes 40k: quality (\d+), lossy (\d+), (\d+) colors/
                 ), "\(line)")
             #expect(String(match.1) == out.path && String(match.2) == Self.bytesText(bytes), "\(line)")
             // What the line says was chosen is what the file's storage says.

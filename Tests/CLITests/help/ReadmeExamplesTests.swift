@@ -64,7 +64,8 @@ struct ReadmeExamplesTests {
             "dotlottie_make.py",
             [
                 "pack", dir.appendingPathComponent("loader.lottie").path, "deflate",
-                #"manifest.json=text:{"version": "1", "animations": [{"id": "a"}]}"#, "animations/a.json=\(lottie.path)",
+                #"manifest.json=text:{"version": "1", "animations": [{"id": "a"}]}"#,
+                "animations/a.json=\(lottie.path)",
             ])
         let examples = Paths.repository.appendingPathComponent("examples")
         try FileManager.default.copyItem(
@@ -124,7 +125,8 @@ struct ReadmeExamplesTests {
             """
         #expect(
             Self.commands(text) == [
-                "throbber encode a/ -o a.gif   # comment", "ffmpeg -i x.mp4 -f image2pipe - | throbber encode - -o x.gif",
+                "throbber encode a/ -o a.gif   # comment",
+                "ffmpeg -i x.mp4 -f image2pipe - | throbber encode - -o x.gif",
             ])
     }
 }
