@@ -16,7 +16,7 @@ public struct SceneJob {
     /// timing comes from ``timeline``. A caller may change them before
     /// encoding (a command line's options override the config's), and add a
     /// pixel transform (crop, trim, resize) that
-    /// ``encode(to:format:compression:posterFrame:progress:)`` applies to
+    /// ``encode(to:format:compression:posterFrame:progress:passes:)`` applies to
     /// the drawn frames.
     public var settings: EncodeSettings
     /// The settings that did not come from the config (a command line's):
@@ -162,11 +162,12 @@ public struct SceneJob {
     /// Renders and encodes to `sink` as `format`, with the compressor
     /// effort `compression` (nil: the settings' default), the loop started
     /// at its `posterFrame`-th frame (1-based; nil: ``settings``' own, or
-    /// as the config has it).
+    /// as the config has it), reporting frames done to `progress` and each
+    /// pass of a multi-pass search to `passes`.
     public func encode(
         to sink: OutputFile, format: AnimationFormat = .gif,
         compression: EncodeSettings.Compression? = nil, posterFrame: Int? = nil,
-        progress: ((Int, Int) -> Void)? = nil
+        progress: ((Int, Int) -> Void)? = nil, passes: ((EncodePass) -> Void)? = nil
     ) throws -> EncodeReport {
         var settings = settings
         if let posterFrame { settings.posterFrame = posterFrame }
@@ -182,8 +183,9 @@ public struct SceneJob {
             if case .frames = config.content { settings.timing.fps = config.timing.fps * config.timing.speed }
         }
         do {
-            return try AnimationEncoder(format: format, settings: settings, progress: progress)
-                .encode(source, timeline: timeline, to: sink)
+            var encoder = AnimationEncoder(format: format, settings: settings, progress: progress)
+            encoder.passes = passes
+            return try encoder.encode(source, timeline: timeline, to: sink)
         } catch let e as ThrobberError {
             // A setting the config gave: name it by its JSON path.
             guard let field = e.field, !overridden.contains(field), let path = SceneJob.path(of: field) else { throw e }

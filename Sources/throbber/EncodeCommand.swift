@@ -13,7 +13,9 @@ enum EncodeCommand: Subcommand {
             their own delays. '-' reads frames piped on standard input: PNG files \
             (ffmpeg -f image2pipe -c:v png -) or a YUV4MPEG2 stream (ffmpeg -f \
             yuv4mpegpipe -), told apart by their first bytes; a YUV4MPEG2 stream \
-            brings its frame rate. A pipe named as the only input (a FIFO, or the \
+            brings its frame rate, PNG files have none: give ffmpeg's fps filter and \
+            --fps the same rate (-vf fps=15 ... --fps 15), or the clip plays at the \
+            wrong speed. A pipe named as the only input (a FIFO, or the \
             shell's <(...)) is read the same way. When every frame fits in 256 colors the GIF is \
             lossless; otherwise libimagequant reduces each frame's colors. APNG is \
             lossless truecolor unless --colors asks for a palette. WebP is lossless unless \
@@ -61,12 +63,12 @@ enum EncodeCommand: Subcommand {
         ],
         examples: [
             "throbber encode frames/ -o loader.gif --fps 10 --duplicate 2",
-            "throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 15",
+            "throbber encode capture/ -o demo.gif --width 480 --frames 1-:2 --fps 15   # a 30 fps capture",
             "throbber encode icons@2x/ -o loader.gif --scale 0.5",
             "throbber encode loader.gif -o loader.png",
             "throbber encode spinner.json -o spinner.gif --width 64 --background white",
             "throbber encode a.png b.png c.png -o - --delay 50 > abc.gif",
-            "ffmpeg -i clip.mp4 -vf scale=480:-2 -f image2pipe -c:v png - | throbber encode - -o clip.gif --fps 15",
+            "ffmpeg -i clip.mp4 -vf fps=15,scale=480:-2 -f image2pipe -c:v png - | throbber encode - -o clip.gif --fps 15",
             "ffmpeg -i clip.mp4 -vf fps=25 -f yuv4mpegpipe - | throbber encode - -o clip.png",
         ])
 

@@ -133,14 +133,15 @@ struct EncodeRequest {
         let budgetLabel = maxBytesText.map { "--max-bytes \($0)" }
         var trim: DrawnBox?
         try Output.write(
-            to: output, label: "encoding", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel
-        ) { out, progress in
-            var encoder = encoder
-            encoder.progress = progress
-            let report = try encoder.encode(source, to: out)
-            trim = report.trim
-            return report
-        }
+            to: output, label: "encoding", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel,
+            bar: { out, bar in
+                var encoder = encoder
+                encoder.progress = bar.update
+                encoder.passes = bar.pass
+                let report = try encoder.encode(source, to: out)
+                trim = report.trim
+                return report
+            })
         if !quiet, let trim, trim.isBlank {
             StandardError.write("note: no frame draws anything, so --trim kept the top-left pixel\n")
         }

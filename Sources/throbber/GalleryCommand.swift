@@ -97,7 +97,7 @@ enum GalleryCommand: Subcommand {
         let index = try OutputFile(path: dir + "/index.html")
         try index.write(Array(page.utf8))
         try index.commit()
-        if !args.flag("quiet") && isatty(2) == 1 {
+        if !args.flag("quiet") {
             StandardError.write("wrote \(written) images and index.html to \(dir)\n")
         }
         return 0

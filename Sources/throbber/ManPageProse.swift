@@ -35,7 +35,10 @@ enum ManPageProse {
         writes (each file one frame; no frame rate, so
         .Fl -fps
         applies as for a folder, and the output is the same bytes as for the
-        same files in a folder), or a YUV4MPEG2 stream, as
+        same files in a folder: it labels the frames, it does not drop any, so
+        resample in ffmpeg and give the same rate,
+        .Ql -vf fps=15 ... | throbber encode - --fps 15 ,
+        or the clip's own rate), or a YUV4MPEG2 stream, as
         .Ql ffmpeg -f yuv4mpegpipe -
         writes: 8-bit 4:2:0, 4:2:2, 4:4:4 or mono, shown at the frame rate of
         its header (exactly: 30000/1001 stays 30000/1001) unless

@@ -18,21 +18,23 @@ enum Output {
 
     /// With `printHash`, prints "SHA256  PATH" when done (to stdout, or to
     /// stderr when the animation itself went to stdout: `-`, /dev/stdout).
-    /// With `budgetLabel` (`--max-bytes 2M`), says what the byte-budget
-    /// search chose, unless `quiet`.
+    /// Unless `quiet`, prints the `summary` line on stderr once the file
+    /// is written, terminal or not (the progress bar is drawn only on a
+    /// terminal); not for an animation written to stdout, whose reader
+    /// gets the bytes. `budgetLabel` (`--max-bytes 2M`) names the budget
+    /// as given; without it the summary gives the budget in bytes. The
+    /// body gets the bar to report progress and name its passes
+    /// (``ProgressBar/pass(_:)``).
     static func write(
         to path: String, label: String, quiet: Bool, printHash: Bool = false, budgetLabel: String? = nil,
-        _ body: (OutputFile, @escaping (Int, Int) -> Void) throws -> EncodeReport
+        bar body: (OutputFile, ProgressBar) throws -> EncodeReport
     ) throws {
         let bar = ProgressBar(label: label, quiet: quiet)
         let out = try OutputFile(path: path, hashing: printHash)
         do {
-            let report = try body(out, bar.update)
+            let report = try body(out, bar)
             try out.commit()
             bar.finish()
-            if !quiet, let budgetLabel, let choice = report.budget {
-                StandardError.write("\(budgetLabel): \(ByteSize.describe(choice.bytes)) at \(choice.description)\n")
-            }
             if printHash, let hash = out.sha256 {
                 let line = "\(hash)  \(path)\n"
                 if out.isStandardOutput {
@@ -41,19 +43,35 @@ enum Output {
                     try StandardOutput.write(line)
                 }
             }
-            if !quiet && isatty(2) == 1 && !out.isStandardOutput {
-                let seconds = cFormat("%.2f", Double(report.durationCentiseconds) / 100)
-                let resized =
-                    report.inputWidth > 0 && (report.inputWidth, report.inputHeight) != (report.width, report.height)
-                    ? " (from \(report.inputWidth)x\(report.inputHeight))" : ""
+            if !quiet && !out.isStandardOutput {
                 StandardError.write(
-                    "wrote \(path): \(report.width)x\(report.height)\(resized), \(report.frames) frames, \(seconds) s, \(out.bytesWritten) bytes (\(report.palette))\n"
-                )
+                    summary(path: path, report: report, bytes: out.bytesWritten, budget: budgetLabel) + "\n")
             }
         } catch {
             bar.finish()
             out.discard()
             throw error
         }
+    }
+
+    /// The line that says what was written: "wrote out.gif: GIF 160x120
+    /// (from 320x240), 20 frames, 0.80 s, 48.2 kB (48213 bytes), global
+    /// palette of 256 colors", and for a byte budget what its search chose
+    /// ("; --max-bytes 50k: quality 80, lossy 40, 256 colors"), so one
+    /// line of a log tells everything about one file.
+    static func summary(path: String, report: EncodeReport, bytes: Int, budget: String?) -> String {
+        let seconds = cFormat("%.2f", Double(report.durationCentiseconds) / 100)
+        let resized =
+            report.inputWidth > 0 && (report.inputWidth, report.inputHeight) != (report.width, report.height)
+            ? " (from \(report.inputWidth)x\(report.inputHeight))" : ""
+        let size = bytes >= 1000 ? "\(ByteSize.describe(bytes)) (\(bytes) bytes)" : "\(bytes) bytes"
+        let frames = report.frames == 1 ? "1 frame" : "\(report.frames) frames"
+        var line =
+            "wrote \(path): \(report.format.limits.name) \(report.width)x\(report.height)\(resized), \(frames), \(seconds) s, \(size)"
+        if !report.palette.isEmpty { line += ", \(report.palette)" }
+        if let choice = report.budget {
+            line += "; \(budget ?? "--max-bytes \(choice.maxBytes)"): \(choice.description)"
+        }
+        return line
     }
 }

@@ -1,10 +1,16 @@
+import ThrobberKit
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
+/// Multi-pass work names each pass after the label (`pass`), so a bar that
+/// starts again from 0 % says why.
 final class ProgressBar {
     private let label: String
+    /// The pass under way, shown after the label; nil for single-pass work.
+    private var passText: String?
     private let enabled: Bool
     private var lastDrawn = -1
     private var drew = false
@@ -22,8 +28,17 @@ final class ProgressBar {
         guard percent != lastDrawn else { return }
         lastDrawn = percent
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        draw("\r\(label) \(bar) \(percent)% (\(done)/\(total) frames)")
+        let pass = passText.map { ", \($0)" } ?? ""
+        draw("\r\(label)\(pass) \(bar) \(percent)% (\(done)/\(total) frames)")
         drew = true
+    }
+
+    /// Starts a new pass: "encoding, budget pass 2 of ≤5: 32 colors, …"
+    /// from 0 %, the line before erased (the label's length changes).
+    func pass(_ pass: EncodePass) {
+        passText = pass.description
+        lastDrawn = -1
+        if drew { draw("\r\u{1B}[2K") }
     }
 
     /// Erases the bar.

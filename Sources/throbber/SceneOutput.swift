@@ -67,10 +67,11 @@ struct SceneOutput {
         let budgetLabel = options.maxBytesText.map { "--max-bytes \($0)" }
         for t in targets {
             try Output.write(
-                to: t.path, label: "rendering", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel
-            ) { [compression] out, progress in
-                try job.encode(to: out, format: t.format, compression: compression, progress: progress)
-            }
+                to: t.path, label: "rendering", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel,
+                bar: { [compression] out, bar in
+                    try job.encode(
+                        to: out, format: t.format, compression: compression, progress: bar.update, passes: bar.pass)
+                })
         }
     }
 

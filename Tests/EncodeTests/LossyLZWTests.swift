@@ -605,32 +605,48 @@ struct LossyEncodeTests {
     }
 
     @Test(
-        "a budget that a lossless file of 2 colors misses ends after that one pass: fewer-color steps cannot drop a color"
+        "a budget far under what a lossless file of 2 colors can reach is refused by the lower bound: no pass runs to the end"
     )
     func budgetStopsAtFewExactColors() throws {
         // Two-color noise that changes everywhere: one exact palette of 2
         // colors, which every ladder step (16 colors or more) holds. The
-        // step-0 pass is left unfinished over the budget; its smallest file
-        // is then written whole to tell its size: that pass runs to the end.
+        // lower bound's pass (the last step) passes the budget in its first
+        // batches and the budget is refused there.
         var random = SeededRandom(seed: 7)
-        let frames = (0..<6).map { _ in
+        let frames = (0..<24).map { _ in
             Synth.image(48, 32) { _, _ in random.next() % 2 == 0 ? (255, 255, 255, 255) : (0, 0, 0, 255) }
         }
         let whole = try Self.passesToTheEnd(frames, maxBytes: 100)
-        #expect(whole == 1, "\(whole) passes")
+        #expect(whole == 0, "\(whole) passes")
     }
 
     @Test(
-        "a budget that nothing fits: every pass stops once its files are all over it, but the last step's smallest is written whole"
+        "a budget a tenth of what any step can reach: the lower bound refuses it before any pass runs to the end"
     )
     func budgetPassesStopOverTheBudget() throws {
-        // A photo-like animation (quantized on every step) and a budget a
-        // tenth of what any step can reach: the settings as given, at
-        // least one step between, and the last; only the last (its lossy
-        // 200 file) runs to the end.
-        let frames = (0..<12).map { Synth.photoLike(phase: $0 * 3, width: 48, height: 36) }
+        // A photo-like animation (quantized on every step): the smallest
+        // step passes the budget within the first batches.
+        let frames = (0..<24).map { Synth.photoLike(phase: $0 * 3, width: 48, height: 36) }
         let whole = try Self.passesToTheEnd(frames, maxBytes: 1500)
-        #expect(whole == 1, "\(whole) passes ran to the last frame")
+        #expect(whole == 0, "\(whole) passes ran to the last frame")
+    }
+
+    @Test("a budget the smallest step's file meets, to the byte, is not refused by the lower bound")
+    func boundKeepsTheSmallest() throws {
+        let frames = (0..<12).map { Synth.photoLike(phase: $0 * 3, width: 48, height: 36) }
+        let smallest = try gifBytes(
+            MemoryFrameSource(frames),
+            .with {
+                $0.timing.fps = Rational(10)
+                ($0.quality, $0.colors, $0.dither, $0.lossy) = (10, 16, 0, 200)
+            })
+        let fit = try encodeGIF(
+            frames,
+            .with {
+                $0.timing.fps = Rational(10)
+                $0.maxBytes = smallest.count
+            }, pillow: false)
+        #expect(fit.bytes.count <= smallest.count && fit.report.budget != nil)
     }
 
     @Test(

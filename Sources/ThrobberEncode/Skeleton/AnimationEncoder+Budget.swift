@@ -159,6 +159,30 @@ extension AnimationEncoder {
         throws -> EncodeReport
     {
         var steps = budgetSteps()
+        // Passes are named on the progress: the lower bound, the settings
+        // as given, and a bisection of the rest of the ladder.
+        let bounded = format != .webp && steps.count > 1
+        let most = (bounded ? 1 : 0) + 1 + Int(log2(Double(steps.count)).rounded(.up))
+        var passCount = 0
+        func announce(_ trying: String) {
+            passCount += 1
+            passes?(EncodePass(number: passCount, most: most, trying: trying))
+        }
+        if bounded, let last = steps.last {
+            let level = last.lossy.last ?? 0
+            announce("lower bound at " + Self.stepText(last, levels: [level], format: format))
+            if let over = try smallestPasses(last, level: level, maxBytes: maxBytes, source, timeline, batch: batch) {
+                var choice = BudgetChoice(
+                    format: format, quality: last.quality, lossy: level, colors: last.colors, dither: last.dither,
+                    bytes: over.bytes, trials: 1)
+                choice.maxBytes = maxBytes
+                throw budgetRefusal(
+                    maxBytes,
+                    reached:
+                        "the smallest settings (\(choice.description)) passed \(over.bytes) bytes after \(over.done) of \(over.total) frames",
+                    estimate: max(over.bytes, over.bytes * over.total / max(1, over.done)), source, timeline)
+            }
+        }
         // Per step, the sizes of its files at its lowest and highest lossy
         // level (GIF); the highest is the smallest it makes (estimated
         // where the file stopped over the budget).
@@ -174,6 +198,9 @@ extension AnimationEncoder {
         /// where the budget lies between them), or at `level` alone, whole.
         func attempt(_ i: Int, level: Int? = nil) throws -> Bool {
             let step = steps[i]
+            announce(
+                Self.stepText(
+                    step, levels: level.map { [$0] } ?? [step.lossy.first!, step.lossy.last!], format: format))
             var trial = settings
             trial.quality = step.quality
             trial.colors = step.colors
@@ -194,7 +221,11 @@ extension AnimationEncoder {
                     let whole =
                         outputs.canReplay
                         ? try outputs.replay(levels: below, jobs: settings.jobs)
-                        : try encodeLevels(below, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
+                        : try {
+                            announce("lossy \(below.map(String.init).joined(separator: ", ")) again")
+                            return try encodeLevels(
+                                below, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
+                        }()
                     written = (written.filter { !below.contains($0.level) } + whole).sorted { $0.level < $1.level }
                 }
                 for file in written { growth[file.level] = file.growth ?? growth[file.level] }
@@ -206,7 +237,11 @@ extension AnimationEncoder {
                     write: { levels in
                         outputs.canReplay
                             ? try outputs.replay(levels: levels, jobs: settings.jobs)
-                            : try encodeLevels(levels, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
+                            : try {
+                                announce("lossy \(levels.map(String.init).joined(separator: ", "))")
+                                return try encodeLevels(
+                                    levels, trial, source, timeline: timeline, batch: batch, limit: maxBytes)
+                            }()
                     },
                     look: outputs.canReplay
                         ? { try outputs.replay(levels: $0, jobs: settings.jobs, untilCheckpoint: true) } : nil)
@@ -299,14 +334,12 @@ extension AnimationEncoder {
             if search.smallestWritten == nil, format == .gif, let smallest = search.smallest {
                 _ = try attempt(search.smallestStep, level: smallest.lossy)
             }
+            let smallest = search.smallestWritten ?? search.smallest
             let reached =
-                (search.smallestWritten ?? search.smallest).map {
-                    "\($0.estimated ? "about " : "")\($0.bytes) bytes (\($0.description))"
-                } ?? "nothing"
-            throw ThrobberError(
-                .data,
-                "no setting fits in \(maxBytes) bytes: the smallest file reached is \(reached); fewer pixels or frames would: --width, --frames 1-:2 (with half the --fps), or a lower --fps"
-            )
+                smallest.map {
+                    "the smallest file reached is \($0.estimated ? "about " : "")\($0.bytes) bytes (\($0.description))"
+                } ?? "no file was made"
+            throw budgetRefusal(maxBytes, reached: reached, estimate: smallest?.bytes, source, timeline)
         }
         var report = file.report
         report.budget?.trials = search.trials

@@ -24,6 +24,10 @@ public struct AnimationEncoder {
     public var settings: EncodeSettings
     /// Called after each written batch with (timeline entries done, total).
     public var progress: ((Int, Int) -> Void)?
+    /// Called as each pass over the frames of multi-pass work (a byte
+    /// budget's search) begins, before its `progress` calls, with what the
+    /// pass tries; never called for a single pass.
+    public var passes: ((EncodePass) -> Void)?
 
     /// An encoder for `format`. Nothing is checked until `encode`.
     public init(format: AnimationFormat, settings: EncodeSettings, progress: ((Int, Int) -> Void)? = nil) {
@@ -103,6 +107,7 @@ public struct AnimationEncoder {
         } else {
             report = try encodeOnce(settings, transformed ?? source, timeline: timeline, to: sink, batch: plan.batch)
         }
+        report.format = format
         if let size = transformed?.inputSize {
             (report.inputWidth, report.inputHeight) = size
         } else {

@@ -19,6 +19,8 @@ public struct BudgetChoice: Equatable, Sendable {
     public var dither: Double
     /// Size of the file written.
     public var bytes: Int
+    /// The budget searched under (``EncodeSettings/maxBytes``).
+    public var maxBytes = 0
     /// Files encoded to find it (each lossy level counted once).
     public var trials: Int
     /// Whether `bytes` is an estimate: a file that grew past the budget is

@@ -254,6 +254,7 @@ struct BudgetSearch {
             format: format, quality: step.quality, lossy: step.lossy.first ?? 0, colors: step.colors,
             dither: step.dither, bytes: size, trials: trials)
         choice.estimated = estimated
+        choice.maxBytes = maxBytes
         guard size <= maxBytes else {
             if size < smallest?.bytes ?? .max {
                 smallest = choice

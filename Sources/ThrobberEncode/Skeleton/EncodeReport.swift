@@ -3,6 +3,8 @@ import ThrobberCore
 
 /// What an encode produced.
 public struct EncodeReport: Sendable {
+    /// The format written.
+    public var format = AnimationFormat.gif
     /// Width of the animation in pixels.
     public var width = 0
     /// Height of the animation in pixels.
