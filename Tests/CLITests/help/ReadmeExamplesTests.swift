@@ -109,6 +109,63 @@ struct ReadmeExamplesTests {
         }
     }
 
+    /// The EXAMPLES lines of `help` (a command's `--help` page).
+    static func helpExamples(_ help: String) -> [String] {
+        let lines = help.split(separator: "\n").map(String.init)
+        guard let start = lines.firstIndex(of: "EXAMPLES:") else { return [] }
+        return lines[(start + 1)...].prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+    }
+
+    @Test(
+        "every EXAMPLES line of every command's --help runs (exit 0), in the README's inputs; pipes keep the clip's duration",
+        .needsFixtures)
+    func helpExamplesRun() throws {
+        let readme = try String(
+            contentsOf: Paths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        try withTemporaryDirectory { dir in
+            try Self.makeInputs(in: dir, readme: readme)
+            // What the help pages name beyond the README's inputs.
+            let examples = Paths.repository.appendingPathComponent("examples")
+            try FileManager.default.copyItem(at: examples, to: dir.appendingPathComponent("examples"))
+            try FileManager.default.copyItem(
+                at: examples.appendingPathComponent("loading_loop@2x.png"),
+                to: dir.appendingPathComponent("loading_loop@2x.png"))
+            try FileManager.default.copyItem(
+                at: examples.appendingPathComponent("loading_icon@2x.png"),
+                to: dir.appendingPathComponent("loading_monkey@2x.png"))
+            try FileManager.default.copyItem(
+                at: dir.appendingPathComponent("loader.json"), to: dir.appendingPathComponent("spinner.json"))
+            // `completions` examples install into the home folder.
+            let home = dir.appendingPathComponent("home")
+            for folder in [".local/share/bash-completion/completions", ".config/fish/completions"] {
+                try FileManager.default.createDirectory(
+                    at: home.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            let bin = try Throbber.binary.get().deletingLastPathComponent().path
+            let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            var ran = 0
+            for command in ExpectedCLI.subcommands {
+                let help = try Throbber.run([command, "--help"])
+                #expect(help.status == 0, "\(command) --help: \(help.stderrText)")
+                for line in Self.helpExamples(help.stdoutText) {
+                    // zsh's `source <(throbber completions zsh)` needs zsh: ZshCompletionTests loads it.
+                    if line.hasPrefix("source ") { continue }
+                    let r = try Command.run(
+                        URL(fileURLWithPath: "/bin/bash"), ["-o", "pipefail", "-c", line],
+                        environment: ["PATH": path, "HOME": home.path], workingDirectory: dir)
+                    #expect(r.status == 0, "\(command) --help: \(line)\nexited \(r.status): \(r.stderrText)")
+                    ran += 1
+                    guard line.hasPrefix("ffmpeg "), line.contains(".gif"), r.status == 0 else { continue }
+                    let output = try #require(line.firstMatch(of: #/ -o (\S+)/#).map { String($0.1) })
+                    let gif = try Pillow.decode(dir.appendingPathComponent(output))
+                    let seconds = Double(gif.durations.reduce(0, +)) / 1000
+                    #expect(abs(seconds - Self.clipSeconds) < 0.02, "\(line): \(seconds) s, the clip is 2 s")
+                }
+            }
+            #expect(ran >= 15, "only \(ran) help examples found")
+        }
+    }
+
     @Test("the extraction finds throbber lines and ffmpeg pipes, and nothing outside sh blocks")
     func extraction() {
         let text = """
