@@ -35,7 +35,7 @@ struct SignalTests {
         process.currentDirectoryURL = dir
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let errors = dir.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errors)
         process.standardError = errorHandle
         process.standardOutput = FileHandle.nullDevice
