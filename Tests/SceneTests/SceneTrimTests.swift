@@ -16,17 +16,24 @@ struct SceneTrimTests {
             #"{"rect": {"width": 10, "height": 8}, "center": [45, 12], "fill": "red", "animate": [{"kind": "keyframes", "property": "opacity", "period": 1, "keys": [{"at": 0, "value": 1}, {"at": 0.5, "value": 0.5}, {"at": 1, "value": 1}]}]}"#
     )
 
+    /// `job` encoded as `format` to a temporary file, and that file decoded.
+    static func encoded(_ job: SceneJob, as format: AnimationFormat) throws -> (EncodeReport, DecodedAnimation) {
+        try withTemporaryDirectory { dir in
+            let path = dir.appendingPathComponent("trim").path
+            let file = try OutputFile(path: path)
+            let report = try job.encode(to: file, format: format)
+            try file.commit()
+            return (report, try DecodedAnimation.read(path))
+        }
+    }
+
     @Test("a scene encoded with trim comes out at the drawn box, 10x8, each frame the box of the drawn frame")
     func sceneTrim() throws {
         var job = try SceneJob(config: try SceneTestKit.config(Self.config), jobs: 2)
         job.settings.transform.trim = true
-        try withTemporaryDirectory { dir in
-            let path = dir.appendingPathComponent("trim.png").path
-            let file = try OutputFile(path: path)
-            let report = try job.encode(to: file, format: .apng)
-            try file.commit()
+        do {
+            let (report, decoded) = try Self.encoded(job, as: .apng)
             #expect(report.trim?.rect == PixelRect(x: 40, y: 8, width: 10, height: 8))
-            let decoded = try DecodedAnimation.read(path)
             #expect(decoded.width == 10 && decoded.height == 8)
             // Each frame is the rect as the renderer draws it at that time, cropped.
             let renderer = try SceneTestKit.renderer(try SceneTestKit.config(Self.config))
@@ -53,15 +60,9 @@ struct SceneTrimTests {
             var job = try SceneJob(config: try SceneTestKit.config(Self.config), jobs: 1)
             job.settings.transform.trim = true
             job.settings.transform.trimMargin = margin
-            try withTemporaryDirectory { dir in
-                let path = dir.appendingPathComponent("trim.gif").path
-                let file = try OutputFile(path: path)
-                let report = try job.encode(to: file, format: .gif)
-                try file.commit()
-                #expect(report.trim?.rect == PixelRect(x: 40, y: 8, width: 10, height: 8))
-                let decoded = try DecodedAnimation.read(path)
-                #expect(decoded.width == box.width && decoded.height == box.height, "margin \(margin)")
-            }
+            let (report, decoded) = try Self.encoded(job, as: .gif)
+            #expect(report.trim?.rect == PixelRect(x: 40, y: 8, width: 10, height: 8))
+            #expect(decoded.width == box.width && decoded.height == box.height, "margin \(margin)")
         }
     }
 }
