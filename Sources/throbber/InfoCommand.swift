@@ -30,7 +30,8 @@ enum InfoCommand: Subcommand {
                     as encode --frames counts; x, y, width, height, delay_ms, delay_num, delay_den, dispose, blend, \
                     colors, transparent).
                     """,
-                details: "pixel_type, colors and transparent are null where the format has none. These keys are stable."
+                details:
+                    "pixel_type, colors and transparent are null where the format has none; trim_box and draws_nothing where the frames are over Throbber's decoding limits (encode refuses them too). These keys are stable."
             ),
             .help,
         ],
@@ -47,7 +48,10 @@ enum InfoCommand: Subcommand {
         }
         let sha = SHA256.hex(bytes)
         let total = a.durations.reduce(Rational(0), +)
-        let drawn = try drawnBox(a, path: path)
+        // Finding the box decodes every frame; an animation over the
+        // decoding limits (which encode refuses too) is shown without it.
+        let drawn: DrawnBox?
+        do { drawn = try drawnBox(a, path: path) } catch let e as ThrobberError where e.kind == .data { drawn = nil }
         if args.flag("json") {
             try StandardOutput.write(json(a, sha: sha, total: total, drawn: drawn) + "\n")
         } else {
@@ -71,7 +75,7 @@ enum InfoCommand: Subcommand {
         return try DrawnBox.find(in: frames, within: { PixelRect(x: 0, y: 0, width: $0, height: $1) }, jobs: 1)
     }
 
-    private static func json(_ a: DecodedAnimation, sha: String, total: Rational, drawn: DrawnBox) -> String {
+    private static func json(_ a: DecodedAnimation, sha: String, total: Rational, drawn: DrawnBox?) -> String {
         func field(_ k: String, _ v: String) -> String { "\"\(k)\": \(v)" }
         let frames = a.stored.enumerated().map { i, f -> String in
             [
@@ -92,7 +96,8 @@ enum InfoCommand: Subcommand {
                 field("height", "\(a.height)"), field("pixel_type", a.pixelType.map { "\"\($0)\"" } ?? "null"),
                 field("loop", "\(a.loop)"), field("frame_count", "\(a.stored.count)"),
                 field("duration_ms", milliseconds(total)), field("sha256", "\"\(sha)\""),
-                field("trim_box", "\"\(drawn.rect)\""), field("draws_nothing", "\(drawn.isBlank)"),
+                field("trim_box", drawn.map { "\"\($0.rect)\"" } ?? "null"),
+                field("draws_nothing", drawn.map { "\($0.isBlank)" } ?? "null"),
                 field("layered_still", "\(a.layeredStill != nil)"),
                 field("frames", "[\n  " + frames.map { "{\($0)}" }.joined(separator: ",\n  ") + "]"),
             ]
@@ -127,9 +132,11 @@ enum InfoCommand: Subcommand {
 
     /// The lines after the table: the trim box, and whether the file is a
     /// layered still.
-    private static func summary(_ a: DecodedAnimation, drawn: DrawnBox) -> String {
+    private static func summary(_ a: DecodedAnimation, drawn: DrawnBox?) -> String {
         var out =
-            "trim box \(drawn.rect)\(drawn.isBlank ? " (no frame draws anything)" : "") (what encode --trim keeps)\n"
+            drawn.map {
+                "trim box \($0.rect)\($0.isBlank ? " (no frame draws anything)" : "") (what encode --trim keeps)\n"
+            } ?? "trim box not measured: the frames are over Throbber's decoding limits\n"
         if let layers = a.layeredStill {
             out +=
                 "a still built up in \(layers) layers: every frame but the last has a 0 ms delay and it plays once; encode writes its final picture\n"

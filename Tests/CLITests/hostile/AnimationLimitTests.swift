@@ -120,7 +120,7 @@ struct AnimationLimitTests {
         }
     }
 
-    @Test("info reads a valid 100000-frame WebP (no frame is decoded)")
+    @Test("info reads a valid 100000-frame WebP (no frame is decoded; the trim box is said to be not measured)")
     func infoManyFrames() throws {
         try withTemporaryDirectory { dir in
             let input = dir.appendingPathComponent("many.webp")
@@ -128,6 +128,12 @@ struct AnimationLimitTests {
             let r = try Throbber.run(["info", input.path])
             #expect(r.status == 0, "\(r.stderrText)")
             #expect(r.stdoutText.hasPrefix("\(input.path): WebP 64x64, lossless, 100000 frames"), "\(r.stdoutText)")
+            // The trim box needs every frame decoded, over the limits: not measured, said so.
+            #expect(r.stdoutText.hasSuffix("trim box not measured: the frames are over Throbber's decoding limits\n"))
+            let json = try Throbber.run(["info", input.path, "--json"])
+            #expect(json.status == 0, "\(json.stderrText)")
+            #expect(
+                json.stdoutText.contains(#""trim_box": null, "draws_nothing": null"#), "\(json.stdoutText.prefix(400))")
         }
     }
 
