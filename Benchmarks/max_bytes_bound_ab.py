@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """A/B of two throbber binaries on --max-bytes budgets that cannot be met and
-budgets that can: wall time (interleaved rounds, median), exit status, and
-for the budgets met whether both wrote the same bytes.
+budgets that can, GIF and WebP: wall time (interleaved rounds, median), exit
+status, and for the budgets met whether both wrote the same bytes.
 
 usage: Benchmarks/max_bytes_bound_ab.py [ROUNDS]   (default 3; BEFORE and AFTER
-name the two binaries; the corpora of Benchmarks/run, 100 frames at 320x240,
-are made in /tmp/throbber-bound-ab with ffmpeg if missing)
+name the two binaries; ONLY=WebP keeps the cases whose name holds that text;
+the corpora of Benchmarks/run, 100 frames at 320x240, are made in
+/tmp/throbber-bound-ab with ffmpeg if missing)
 """
 import hashlib, os, statistics, subprocess, sys, time
 
@@ -42,31 +43,38 @@ if not os.path.exists(gif_input):
     subprocess.run([BINS["before"], "encode", testsrc2, "-o", gif_input, "-q"], check=True)
 
 
-def default_size(d):
-    out = os.path.join(ROOT, "default.gif")
+def default_size(d, ext="gif"):
+    out = os.path.join(ROOT, "default." + ext)
     subprocess.run([BINS["before"], "encode", d, "-o", out, "-q"], check=True)
     return os.path.getsize(out)
 
 
 m, t = default_size(mandelbrot), default_size(testsrc2)
+w = default_size(testsrc2, "webp")
 cases = [
-    ("mandelbrot, 10 % (cannot fit)", [mandelbrot, "--max-bytes", str(m // 10)]),
-    ("mandelbrot, 25 % (fits)", [mandelbrot, "--max-bytes", str(m // 4)]),
-    ("testsrc2 GIF input, 5 % (cannot fit)", [gif_input, "--max-bytes", str(t // 20)]),
-    ("mandelbrot, 50 % (fits)", [mandelbrot, "--max-bytes", str(m // 2)]),
-    ("testsrc2, 50 % (fits)", [testsrc2, "--max-bytes", str(t // 2)]),
-    ("testsrc2, 90 % (fits)", [testsrc2, "--max-bytes", str(t * 9 // 10)]),
+    ("mandelbrot, 10 % (cannot fit)", "gif", [mandelbrot, "--max-bytes", str(m // 10)]),
+    ("mandelbrot, 25 % (fits)", "gif", [mandelbrot, "--max-bytes", str(m // 4)]),
+    ("testsrc2 GIF input, 5 % (cannot fit)", "gif", [gif_input, "--max-bytes", str(t // 20)]),
+    ("mandelbrot, 50 % (fits)", "gif", [mandelbrot, "--max-bytes", str(m // 2)]),
+    ("testsrc2, 50 % (fits)", "gif", [testsrc2, "--max-bytes", str(t // 2)]),
+    ("testsrc2, 90 % (fits)", "gif", [testsrc2, "--max-bytes", str(t * 9 // 10)]),
+    ("testsrc2 WebP, 2 % (cannot fit)", "webp", [testsrc2, "--max-bytes", str(w // 50)]),
+    ("testsrc2 WebP, 30 % (cannot fit, just under quality 1's file)", "webp", [testsrc2, "--max-bytes", str(w * 3 // 10)]),
+    ("testsrc2 WebP, 40 % (fits)", "webp", [testsrc2, "--max-bytes", str(w * 4 // 10)]),
+    ("testsrc2 WebP, 75 % (fits)", "webp", [testsrc2, "--max-bytes", str(w * 3 // 4)]),
 ]
+if os.environ.get("ONLY"):
+    cases = [c for c in cases if os.environ["ONLY"] in c[0]]
 times, results = {}, {}
 for _ in range(ROUNDS):
-    for name, args in cases:
+    for name, ext, args in cases:
         for b, path in BINS.items():
-            s, status, digest = run(path, args, os.path.join(ROOT, "out-%s.gif" % b))
+            s, status, digest = run(path, args, os.path.join(ROOT, "out-%s.%s" % (b, ext)))
             times.setdefault((name, b), []).append(s)
             results[(name, b)] = (status, digest)
 print("| case | before | after | after / before | exit before / after | same bytes |")
 print("|---|--:|--:|--:|---|---|")
-for name, _ in cases:
+for name, _, _ in cases:
     before, after = statistics.median(times[(name, "before")]), statistics.median(times[(name, "after")])
     (sb, db), (sa, da) = results[(name, "before")], results[(name, "after")]
     same = "yes" if db == da and db != "-" else ("-" if db == da else "NO")

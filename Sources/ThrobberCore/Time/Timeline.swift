@@ -106,6 +106,14 @@ public struct Timeline: Equatable, Sendable {
         duration = t
     }
 
+    /// The first `count` entries (all where there are fewer), each shown
+    /// as long as here, as a loop of their own: a sample of this one.
+    public func prefix(_ count: Int) -> Timeline {
+        let n = min(max(0, count), entries.count)
+        return Timeline(
+            durations: (0..<n).map { start(of: $0 + 1) - start(of: $0) }, sources: entries[..<n].map(\.source))
+    }
+
     /// Runs of consecutive entries showing the same source frame: each
     /// source decoded once per run.
     package var runs: [(source: Int, entry: Int)] {

@@ -161,8 +161,9 @@ extension AnimationEncoder {
         var steps = budgetSteps()
         // Passes are named on the progress: the lower bound, the settings
         // as given, and a bisection of the rest of the ladder.
+        // GIF and APNG bound the budget before the first step, WebP after it.
         let bounded = format != .webp && steps.count > 1
-        let most = (bounded ? 1 : 0) + 1 + Int(log2(Double(steps.count)).rounded(.up))
+        let most = (steps.count > 1 ? 1 : 0) + 1 + Int(log2(Double(steps.count)).rounded(.up))
         var passCount = 0
         func announce(_ trying: String) {
             passCount += 1
@@ -302,6 +303,20 @@ extension AnimationEncoder {
         // colors), and the search ends with the settings' files.
         let fewest = steps.dropFirst().map { $0.colors ?? 256 }.min() ?? 0
         if try !attempt(0), steps.count > 1, (exactColors ?? .max) > fewest {
+            if format == .webp, let last = steps.last {
+                announce("lower bound at " + Self.stepText(last, levels: [0], format: format))
+                if let over = try smallestPrefixes(last, maxBytes: maxBytes, source, timeline, batch: batch) {
+                    var choice = BudgetChoice(
+                        format: format, quality: last.quality, lossy: 0, colors: last.colors, dither: last.dither,
+                        bytes: over.bytes, trials: 2)
+                    choice.maxBytes = maxBytes
+                    throw budgetRefusal(
+                        maxBytes,
+                        reached:
+                            "the smallest settings (\(choice.description)) made \(over.bytes) bytes of the first \(over.done) of \(over.total) frames",
+                        estimate: max(over.bytes, over.bytes * over.total / max(1, over.done)), source, timeline)
+                }
+            }
             // Bisect the ladder for the first step that fits, one past the
             // end standing for "none", never trying a step that the
             // smallest file so far shows cannot fit (`fastestStep`); the

@@ -69,6 +69,44 @@ extension AnimationEncoder {
         return Double(sink.count) > cap ? (sink.count, total, total) : nil
     }
 
+    /// The share of the timeline WebP's lower bound encodes first: a
+    /// sixteenth costs feasible budgets about a sixteenth of one pass of a
+    /// search of eight or so.
+    static let webPSampleShare = 16
+
+    /// WebP's lower bound, after the settings as given did not fit: libwebp
+    /// writes its file only at the end, so `last` (the ladder's smallest
+    /// step, lowest lossy quality) is encoded on a prefix of the timeline,
+    /// a sixteenth of it first (`webPSampleShare`), twice as long each
+    /// time while its bytes project past `boundMargin` times `maxBytes`.
+    /// Returns the bytes and entries of the prefix that passed the cap
+    /// alone: no quality of the ladder can fit then. Nil once a prefix
+    /// projects to fit (the search goes on) or the whole timeline fits.
+    /// The frames of a prefix are coded as the same frames of the whole
+    /// (each frame against the ones before it), so its bytes are about a
+    /// prefix of the smallest file's; lossless as given may be smaller
+    /// than lossy quality 1, which is why this runs after that step.
+    func smallestPrefixes(
+        _ last: BudgetStep, maxBytes: Int, _ source: FrameSource, _ timeline: Timeline, batch: Int
+    ) throws -> (bytes: Int, done: Int, total: Int)? {
+        var trial = settings
+        trial.quality = last.quality
+        trial.colors = last.colors
+        trial.dither = last.dither
+        let cap = Double(maxBytes) * Self.boundMargin
+        let total = timeline.entries.count
+        var done = max(1, total / Self.webPSampleShare)
+        while true {
+            let sink = CountingSink()
+            var sampler = self
+            sampler.progress = { [progress] entries, _ in progress?(entries, total) }
+            _ = try sampler.encodeOnce(trial, source, timeline: timeline.prefix(done), to: sink, batch: batch)
+            if Double(sink.count) > cap { return (sink.count, done, total) }
+            if done == total || Double(sink.count) * Double(total) / Double(done) <= cap { return nil }
+            done = min(total, done * 2)
+        }
+    }
+
     /// What a pass of the search tries, for its progress label: "32
     /// colors, quality 20, lossy 0–200", "quality 40" (WebP).
     static func stepText(_ step: BudgetStep, levels: [Int], format: AnimationFormat) -> String {
@@ -110,8 +148,8 @@ extension AnimationEncoder {
     /// least as fast as the width: testsrc2 at 160, 120, 80 and 40 px
     /// wide, 21,325, 17,550, 9,933 and 4,928 bytes (lossy 200 leaves
     /// edges, whose bytes go with the width); noisier frames go with the
-    /// area, and a width for them fits with room to spare.
-    /// and where frames are not already at the format's shortest delay
+    /// area, and a width for them fits with room to spare. And, where
+    /// frames are not already at the format's shortest delay
     /// (0 or the minimum: nothing is shown faster, so fewer frames would
     /// change what is seen), every second of the frames picked (`--frames`
     /// as given, with its steps doubled) shown twice as long: `--fps` or

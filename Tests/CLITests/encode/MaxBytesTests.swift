@@ -180,6 +180,41 @@ struct MaxBytesTests {
         }
     }
 
+    @Test(
+        "WebP: a budget nothing fits is refused after the settings as given and the lower bound on a prefix, nothing written"
+    )
+    func webPRefusedAfterTwoPasses() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try ffmpegSourceFrames("testsrc2=size=320x240:rate=25", count: 48, in: dir)[0]
+                .deletingLastPathComponent()
+            let out = dir.appendingPathComponent("out.webp")
+            let r = try ProgressTests.runOnTerminal(["encode", frames.path, "-o", out.path, "--max-bytes", "5k"])
+            #expect(r.status == 65, "\(r.stdoutText)")
+            let passes = Set(r.stdoutText.matches(of: /budget pass (\d+)/).map { Int($0.1)! })
+            #expect(passes == [1, 2], "\(r.stdoutText.debugDescription)")
+            #expect(r.stdoutText.contains("budget pass 2 of ≤9: lower bound at quality 1"), "\(r.stdoutText)")
+            #expect(r.stdoutText.contains("the smallest settings (quality 1) made "), "\(r.stdoutText)")
+            #expect(r.stdoutText.contains(" of the first 3 of 48 frames"), "\(r.stdoutText)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+
+    @Test("WebP: a budget just above quality 1's file still fits: the prefix bound never refuses it")
+    func webPJustAboveTheSmallest() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try Self.frames(in: dir)
+            let smallest = dir.appendingPathComponent("smallest.webp")
+            #expect(try Throbber.run(["encode", frames.path, "-o", smallest.path, "-q", "--quality", "1"]).status == 0)
+            let budget = Self.size(smallest) + 1
+            let out = dir.appendingPathComponent("out.webp")
+            let r = try Throbber.run(["encode", frames.path, "-o", out.path, "--max-bytes", String(budget)])
+            #expect(r.status == 0, "\(r.stderrText)")
+            #expect(Self.size(out) <= budget && Self.size(out) > 0)
+            // Decoded by Pillow: every frame is there.
+            #expect(try Pillow.decode(out).durations.count == 20)
+        }
+    }
+
     @Test("the advice keeps the user's --frames (every range's step doubled) and --fps (halved)")
     func adviceComposesFrames() throws {
         try withTemporaryDirectory { dir in
