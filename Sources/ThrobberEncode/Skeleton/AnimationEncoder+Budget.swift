@@ -173,15 +173,7 @@ extension AnimationEncoder {
             let level = last.lossy.last ?? 0
             announce("lower bound at " + Self.stepText(last, levels: [level], format: format))
             if let over = try smallestPasses(last, level: level, maxBytes: maxBytes, source, timeline, batch: batch) {
-                var choice = BudgetChoice(
-                    format: format, quality: last.quality, lossy: level, colors: last.colors, dither: last.dither,
-                    bytes: over.bytes, trials: 1)
-                choice.maxBytes = maxBytes
-                throw budgetRefusal(
-                    maxBytes,
-                    reached:
-                        "the smallest settings (\(choice.description)) passed \(over.bytes) bytes after \(over.done) of \(over.total) frames",
-                    estimate: max(over.bytes, over.bytes * over.total / max(1, over.done)), source, timeline)
+                throw boundRefusal(last, level: level, maxBytes: maxBytes, over: over, prefix: false, source, timeline)
             }
         }
         // Per step, the sizes of its files at its lowest and highest lossy
@@ -306,15 +298,7 @@ extension AnimationEncoder {
             if format == .webp, let last = steps.last {
                 announce("lower bound at " + Self.stepText(last, levels: [0], format: format))
                 if let over = try smallestPrefixes(last, maxBytes: maxBytes, source, timeline, batch: batch) {
-                    var choice = BudgetChoice(
-                        format: format, quality: last.quality, lossy: 0, colors: last.colors, dither: last.dither,
-                        bytes: over.bytes, trials: 2)
-                    choice.maxBytes = maxBytes
-                    throw budgetRefusal(
-                        maxBytes,
-                        reached:
-                            "the smallest settings (\(choice.description)) made \(over.bytes) bytes of the first \(over.done) of \(over.total) frames",
-                        estimate: max(over.bytes, over.bytes * over.total / max(1, over.done)), source, timeline)
+                    throw boundRefusal(last, level: 0, maxBytes: maxBytes, over: over, prefix: true, source, timeline)
                 }
             }
             // Bisect the ladder for the first step that fits, one past the

@@ -107,6 +107,28 @@ extension AnimationEncoder {
         }
     }
 
+    /// The refusal of a budget the lower bound showed nothing fits: `last`
+    /// at lossy `level` came to `over.bytes` on `over.done` of the
+    /// timeline's `over.total` entries, counted while writing the whole
+    /// file (`smallestPasses`) or as a `prefix` of its own
+    /// (`smallestPrefixes`).
+    func boundRefusal(
+        _ last: BudgetStep, level: Int, maxBytes: Int, over: (bytes: Int, done: Int, total: Int), prefix: Bool,
+        _ source: FrameSource, _ timeline: Timeline
+    ) -> ThrobberError {
+        let settings = BudgetChoice(
+            format: format, quality: last.quality, lossy: level, colors: last.colors, dither: last.dither,
+            bytes: over.bytes, trials: 1
+        ).description
+        let counted =
+            prefix
+            ? "made \(over.bytes) bytes of the first \(over.done) of \(over.total) frames"
+            : "passed \(over.bytes) bytes after \(over.done) of \(over.total) frames"
+        return budgetRefusal(
+            maxBytes, reached: "the smallest settings (\(settings)) \(counted)",
+            estimate: max(over.bytes, over.bytes * over.total / max(1, over.done)), source, timeline)
+    }
+
     /// What a pass of the search tries, for its progress label: "32
     /// colors, quality 20, lossy 0–200", "quality 40" (WebP).
     static func stepText(_ step: BudgetStep, levels: [Int], format: AnimationFormat) -> String {
