@@ -63,10 +63,8 @@ struct EncodeRequest {
                 )
             }
         }
-        loopGiven = args.string("loop") != nil
-        asksForFrames =
-            settings.timing.retime || settings.transform.selectsFrames || loopGiven
-            || ["duplicate", "bounce", "speed", "poster-frame"].contains { args.string($0) != nil }
+        loopGiven = options.loop != nil
+        asksForFrames = options.asksForFrames
         quiet = args.flag("quiet")
         printHash = args.flag("sha256")
     }

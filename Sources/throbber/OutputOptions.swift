@@ -56,6 +56,13 @@ struct OutputOptions {
         loop = try args.int("loop")
     }
 
+    /// True when an option retimes, picks, orders, repeats or loops frames:
+    /// the frames are then what is asked for, even of a layered still.
+    var asksForFrames: Bool {
+        fps != nil || delay != nil || transform.selectsFrames || loop != nil || duplicate != nil || bounce
+            || speed != nil || posterFrame != nil
+    }
+
     /// The settings these options set, for naming an error by the option
     /// rather than by a config's JSON path.
     var fields: Set<SettingField> {
