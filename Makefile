@@ -47,20 +47,20 @@ bench: build
 	Benchmarks/run
 
 # --width against ffmpeg and pngquant + gifsicle, and the resampling check
-# (issue #11; docs/benchmarks.md, "Resize (issue #11)").
+# (issue #11; docs/benchmarks.md, "Resize").
 bench-resize: build
 	scripts/install-deps --bench
 	Benchmarks/run-resize
 
 # Lottie input against rlottie-python, python-lottie and pyrlottie (issue
-# #13; docs/benchmarks.md, "Lottie (issue #13)"); the peers are installed
+# #13; docs/benchmarks.md, "Lottie"); the peers are installed
 # from PyPI into $$BENCH_DIR/venv on first use.
 bench-lottie: build
 	scripts/install-deps --bench
 	Benchmarks/run-lottie
 
 # Animated WebP against img2webp, gif2webp, ffmpeg and Pillow (issue #15;
-# docs/benchmarks.md, "Animated WebP (issue #15)").
+# docs/benchmarks.md, "Animated WebP").
 bench-webp: build
 	scripts/install-deps --bench
 	Benchmarks/run-webp
