@@ -56,6 +56,7 @@
     X(av_frame_alloc) \
     X(av_frame_free) \
     X(av_frame_clone) \
+    X(av_frame_unref) \
     X(av_display_rotation_get) \
     X(av_get_pix_fmt_name) \
     X(av_pix_fmt_desc_get) \
@@ -141,6 +142,7 @@ static inline const ThrobberFFmpeg *_Nullable throbber_ffmpeg_load(char *failure
 static inline int throbber_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int throbber_averror_eof(void) { return AVERROR_EOF; }
 static inline int throbber_averror_enomem(void) { return AVERROR(ENOMEM); }
+static inline int throbber_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int64_t throbber_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline const char *throbber_avformat_soname(void) {
     return THROBBER_SONAME(avformat, LIBAVFORMAT_VERSION_MAJOR);
