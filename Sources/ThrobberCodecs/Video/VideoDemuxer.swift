@@ -1,6 +1,10 @@
 internal import CFFmpeg
 import ThrobberCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A video file opened with libavformat, and the video stream frames are
 /// read from. Confined: used by one thread at a time (``VideoFile``'s
 /// initializer, or a ``VideoDecoder`` under its lock).
@@ -13,6 +17,8 @@ final class VideoDemuxer {
     private(set) var streamIndex: Int32 = -1
     /// The packet `read` fills.
     let packet: UnsafeMutablePointer<AVPacket>
+    /// The file's size in bytes when it is a regular file, else nil.
+    let fileSize: Int64?
     /// Packets of the video stream read so far (tests check that a window
     /// near the end of a clip reads only the packets near it).
     private(set) var packetsRead = 0
@@ -25,10 +31,12 @@ final class VideoDemuxer {
     init(path: String) throws {
         ff = try FFmpegLibrary.get()
         self.path = path
+        var status = stat()
+        fileSize = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
         var opened: UnsafeMutablePointer<AVFormatContext>? = nil
         FFmpegLibrary.clearLog()
-        let status = ff.fn.avformat_open_input(&opened, path, nil, nil)
-        guard status >= 0, let opened else { throw Self.openError(ff, status, path) }
+        let opening = ff.fn.avformat_open_input(&opened, path, nil, nil)
+        guard opening >= 0, let opened else { throw Self.openError(ff, opening, path) }
         context = opened
         guard let packet = ff.fn.av_packet_alloc() else {
             var owned: UnsafeMutablePointer<AVFormatContext>? = opened
@@ -59,9 +67,11 @@ final class VideoDemuxer {
     var stream: UnsafeMutablePointer<AVStream> { context.pointee.streams[Int(streamIndex)]! }
 
     /// Reads the next packet of the video stream into ``packet`` (the
-    /// previous one unreferenced); false at the end of the file. Throws
-    /// ``ThrobberError/Kind/io`` when reading fails, naming `at`, the time
-    /// in the clip the reader has reached.
+    /// previous one unreferenced); false at the end of the file. Throws,
+    /// naming `at` (the time in the clip the reader has reached),
+    /// ``ThrobberError/Kind/data`` for a packet that is incomplete (past the
+    /// end of a cut file, or flagged corrupt) or damaged,
+    /// ``ThrobberError/Kind/io`` when reading fails.
     func read(at: () -> String) throws -> Bool {
         while true {
             ff.fn.av_packet_unref(packet)
@@ -78,6 +88,12 @@ final class VideoDemuxer {
             }
             if packet.pointee.stream_index == streamIndex {
                 packetsRead += 1
+                let end = packet.pointee.pos + Int64(packet.pointee.size)
+                let short = packet.pointee.flags & AV_PKT_FLAG_CORRUPT != 0
+                if short || fileSize.map({ packet.pointee.pos >= 0 && end > $0 }) == true {
+                    throw ThrobberError(
+                        .data, "\(path)\(at()): a frame's data is incomplete (the file is cut short or damaged)")
+                }
                 return true
             }
         }
