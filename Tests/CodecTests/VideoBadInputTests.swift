@@ -97,4 +97,22 @@ struct VideoBadInputTests {
             #expect(error?.message.contains("640x480") == true)
         }
     }
+
+    @Test("headers claiming 100000x100000 or 12000x12000 pixels are refused before decoding")
+    func hugeHeader() throws {
+        try withTemporaryDirectory { dir in
+            for side in [100_000, 12_000] {
+                let path = dir.appendingPathComponent("huge\(side).y4m")
+                let header = "YUV4MPEG2 W\(side) H\(side) F25:1 Ip A1:1 C420jpeg\nFRAME\n"
+                try Data((header + String(repeating: "x", count: 4096)).utf8).write(to: path)
+                let error = throbberError { _ = try VideoFile(path: path.path, budget: Self.budget, threads: 1) }
+                #expect(error?.kind == .data)
+                #expect(error?.message.hasPrefix(path.path) == true)
+                #expect(error?.message.contains("\(side)x\(side)") == true, "\(String(describing: error))")
+                if side == 12_000 {
+                    #expect(error?.message.contains("over Throbber's limit") == true, "\(String(describing: error))")
+                }
+            }
+        }
+    }
 }

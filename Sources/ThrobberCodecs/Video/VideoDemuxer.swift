@@ -47,7 +47,8 @@ final class VideoDemuxer {
         // From here on deinit closes what was opened.
         let found = ff.fn.avformat_find_stream_info(opened, nil)
         guard found >= 0 else {
-            throw ThrobberError(.data, "\(path): cannot read the streams (\(Self.reason(ff, found)))")
+            let limit = found == throbber_averror_enomem() ? ", over Throbber's limit for memory" : ""
+            throw ThrobberError(.data, "\(path): cannot read the streams (\(Self.reason(ff, found)))\(limit)")
         }
         let best = ff.fn.av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard best >= 0, !Self.isCoverPicture(opened, best) else {
@@ -116,6 +117,10 @@ final class VideoDemuxer {
         let log = FFmpegLibrary.takeLastLog()
         if status == -ENOENT || status == -EACCES || status == -EISDIR {
             return ThrobberError(.noInput, "\(path): cannot open (\(ff.describe(status)))")
+        }
+        if status == throbber_averror_enomem() {
+            return ThrobberError(
+                .data, "\(path): its headers need memory over Throbber's limit (\(ff.describe(status)))")
         }
         if let log, log.contains("moov atom not found") {
             return ThrobberError(

@@ -68,7 +68,9 @@ public final class VideoFile: Sendable {
     /// after the clip's end.
     public init(path: String, from: Rational? = nil, to: Rational? = nil, budget: MemoryBudget, threads: Int) throws {
         if let from, let to, from >= to {
-            throw ThrobberError(.usage, "\(path): the window starts at \(from) s, not before its end at \(to) s")
+            throw ThrobberError(
+                .usage,
+                "\(path): the part asked for starts at \(Self.clock(from)), not before its end at \(Self.clock(to))")
         }
         let demuxer = try VideoDemuxer(path: path)
         demuxer.ff.limitAllocations(to: budget)
