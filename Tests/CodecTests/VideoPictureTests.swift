@@ -62,7 +62,8 @@ struct VideoPictureTests {
         }
     }
 
-    @Test("alpha is kept exactly where the source is opaque or clear", arguments: ["vp9.webm", "prores.mov"])
+    @Test(
+        "alpha is kept exactly where the source is opaque or clear", arguments: ["vp9.webm", "vp8.webm", "prores.mov"])
     func alpha(_ name: String) throws {
         try withTemporaryDirectory { dir in
             // Five frames: opaque left third, half-clear middle, clear right third; colors move.
@@ -79,14 +80,19 @@ struct VideoPictureTests {
                 """
             let r = try Command.run(URL(fileURLWithPath: ToolRunner.python), ["-c", script, dir.path])
             try #require(r.status == 0, "Pillow: \(r.stderrText)")
-            let codec =
-                name.hasSuffix(".webm")
-                ? ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "20", "-b:v", "0"]
-                : ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"]
+            let codec = [
+                "vp9.webm": ["-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "20", "-b:v", "0"],
+                "vp8.webm": [
+                    "-c:v", "libvpx", "-pix_fmt", "yuva420p", "-auto-alt-ref", "0", "-crf", "10", "-b:v", "1M",
+                ],
+                "prores.mov": ["-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le"],
+            ][name]!
             let path = try VideoClips.make(
                 dir, name, ["-framerate", "25", "-i", dir.appendingPathComponent("f%d.png").path] + codec)
             let file = try VideoFile(path: path, budget: Self.budget, threads: 1)
             #expect(file.info.hasAlpha)
+            #expect(
+                file.info.decoder == ["vp9.webm": "libvpx-vp9", "vp8.webm": "libvpx", "prores.mov": "prores"][name])
             let frames = try VideoClips.decode(file)
             #expect(frames.count == 5)
             for (n, frame) in frames.enumerated() {

@@ -33,6 +33,13 @@ struct VideoPixelTests {
                 "-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p", "-colorspace",
                 "smpte170m", "-color_range", "tv",
             ], matrix: "smpte170m", range: "tv"),
+        // 10-bit samples, dithered to 8 bits by swscale.
+        Clip(
+            name: "hevc10.mkv",
+            arguments: VideoClips.testsrc() + [
+                "-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p10le", "-colorspace",
+                "bt709", "-color_range", "tv",
+            ], matrix: "bt709", range: "tv"),
         Clip(
             name: "vp9-alpha.webm",
             arguments: [
