@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import ThrobberCodecs
 @testable import ThrobberKit
 
 /// The picture as players show it: display rotation, non-square pixels
@@ -109,6 +110,12 @@ struct VideoPictureTests {
                 let middle = frame.pixels[(24 * 64 + 32) * 4 + 3]
                 #expect(abs(Int(middle) - 128) <= 3, "\(name) frame \(n + 1): half-clear alpha \(middle)")
             }
+            // A background shows through the clear pixels, and every pixel comes out opaque.
+            let red = Color(r: 255, g: 0, b: 0, a: 255)
+            let over = VideoFrameSource(file: file, frames: [0], durations: [Rational(1, 25)], background: red)
+            let flat = try over.frame(at: 0)
+            #expect(stride(from: 3, to: flat.pixels.count, by: 4).allSatisfy { flat.pixels[$0] == 255 })
+            #expect(Array(flat.pixels[(10 * 64 + 60) * 4..<(10 * 64 + 61) * 4]) == [255, 0, 0, 255])
         }
     }
 
@@ -118,5 +125,29 @@ struct VideoPictureTests {
         let squares = zip(a.pixels, b.pixels).reduce(0.0) { $0 + pow(Double(Int($1.0) - Int($1.1)), 2) }
         let mse = squares / Double(a.pixels.count)
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
+}
+
+/// Each orientation step against the ffmpeg filter it stands for, on an
+/// RGBA picture of odd size (so a swapped width and height shows).
+@Suite("Video orientation steps", VideoClips.needed)
+struct VideoOrientationStepTests {
+    static let steps: [(VideoOrientationStep, String)] = [
+        (.clockwise, "transpose=clock"), (.counterclockwise, "transpose=cclock"),
+        (.transpose, "transpose=cclock_flip"), (.antiTranspose, "transpose=clock_flip"),
+        (.mirror, "hflip"), (.upsideDown, "vflip"),
+    ]
+
+    @Test("every step turns pixels as ffmpeg's filter does", arguments: 0..<6)
+    func step(_ i: Int) throws {
+        let (step, filter) = Self.steps[i]
+        try withTemporaryDirectory { dir in
+            let png = try VideoClips.make(
+                dir, "still.png", VideoClips.testsrc("37x23", seconds: "0.04") + ["-frames:v", "1", "-pix_fmt", "rgba"])
+            let source = try VideoClips.reference(png, filter: "format=rgba", width: 37, height: 23)[0]
+            let (w, h) = step == .mirror || step == .upsideDown ? (37, 23) : (23, 37)
+            let expected = try VideoClips.reference(png, filter: "format=rgba,\(filter)", width: w, height: h)[0]
+            #expect(VideoPicture.turned(source, step) == expected, "\(step) against \(filter)")
+        }
     }
 }
