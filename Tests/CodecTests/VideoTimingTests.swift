@@ -26,6 +26,14 @@ struct VideoTimingTests {
             #expect(file.frameStarts.count == 10)
             #expect(file.info.frameRate == nil)
             #expect(file.info.frameCount == 10)
+            // A window keeps the uneven times: the frame on screen at its start, then the ones starting inside it.
+            let (from, to) = (Rational(15, 100), Rational(65, 100))
+            let starts = probe.map { $0 - probe[0] }
+            let inside = starts.filter { $0 > from && $0 < to }.map { $0 - from }
+            let window = try VideoFile(path: path, from: from, to: to, budget: Self.budget, threads: 1)
+            #expect(window.frameStarts == [0] + inside)
+            #expect(window.windowLength == to - from)
+            #expect(window.info.frameRate == nil)
         }
     }
 

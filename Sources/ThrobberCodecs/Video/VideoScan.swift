@@ -51,7 +51,8 @@ struct VideoScan {
         }
         let next = entries.first { $0.pts > last.pts }
         var end = seconds(next?.pts ?? (last.pts + lastDuration(shown, last, stream)))
-        if let to, !atEnd || to < end { end = min(end, to) }
+        // A scan that stopped before the file's end saw a frame start at or after `to`.
+        if let to { end = atEnd ? min(end, to) : to }
         if from >= end && startIndex == entries.count - 1 && next == nil {
             throw ThrobberError(
                 .usage,
