@@ -1,94 +1,122 @@
+import Foundation
+import TestSupport
 import Testing
-import ThrobberKit
 
-/// Which frames of a clip are shown and for how long; every expectation
-/// is worked out by hand from the clip's timestamps.
-@Suite struct VideoTimingTests {
-    private func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d) }
-    private let gif = Rational(1, 50)
+@testable import ThrobberKit
 
-    @Test func constantRateKeepsEveryFrame() {
-        let starts = (0..<10).map { r($0, 25) }
-        let t = VideoTiming(starts: starts, length: r(10, 25), shortest: gif)
-        #expect(t.frames == Array(0..<10))
-        #expect(t.durations == Array(repeating: r(1, 25), count: 10))
-    }
+/// Frame times, windows and the decoder's order independence, against
+/// ffprobe's timestamps of clips made by the ffmpeg command.
+@Suite("Video timing", VideoClips.needed)
+struct VideoTimingTests {
+    static let budget = MemoryBudget(limit: 1 << 30)
 
-    @Test func sixtyFPSShowsEverySecondFrameAndMergesAShortLastOne() {
-        // 7 frames at 60 fps: 0, 2, 4 kept; 6 would last 1/60 s < 1/50 s.
-        let t = VideoTiming(starts: (0..<7).map { r($0, 60) }, length: r(7, 60), shortest: gif)
-        #expect(t.frames == [0, 2, 4])
-        #expect(t.durations == [r(2, 60), r(2, 60), r(3, 60)])
-        let sum = t.durations.reduce(r(0), +)
-        #expect(sum == r(7, 60))
-    }
-
-    @Test func oneTwentyFPSShowsEveryThirdFrame() {
-        let t = VideoTiming(starts: (0..<9).map { r($0, 120) }, length: r(9, 120), shortest: gif)
-        #expect(t.frames == [0, 3, 6])
-        #expect(t.durations == [r(3, 120), r(3, 120), r(3, 120)])
-    }
-
-    @Test func variableRateKeepsUnevenDelays() {
-        let starts = [r(0), r(1, 10), r(13, 100), r(1, 2)]
-        let t = VideoTiming(starts: starts, length: r(6, 10), shortest: gif)
-        #expect(t.frames == [0, 1, 2, 3])
-        #expect(t.durations == [r(1, 10), r(3, 100), r(37, 100), r(1, 10)])
-        // 10 ms after the frame before is faster than GIF shows: skipped,
-        // the frame before covers it.
-        let close = VideoTiming(
-            starts: [r(0), r(1, 10), r(11, 100), r(1, 2)], length: r(6, 10), shortest: gif)
-        #expect(close.frames == [0, 1, 3])
-        #expect(close.durations == [r(1, 10), r(4, 10), r(1, 10)])
-        // Without a fastest rate (APNG, WebP) nothing is skipped.
-        let any = VideoTiming(starts: [r(0), r(1, 10), r(11, 100), r(1, 2)], length: r(6, 10), shortest: nil)
-        #expect(any.frames == [0, 1, 2, 3])
-    }
-
-    @Test func resamplingPicksTheFrameOnScreenMidFrame() {
-        // 60 → 50 fps over one second: source frame i lands in slot
-        // round(5i/6): 0→0, 1→1, 2→2, 3→3 (2.5 rounds up), 4→3, 5→4.
-        let t = VideoTiming(starts: (0..<60).map { r($0, 60) }, length: r(1), shortest: gif, fps: r(50))
-        #expect(t.frames.count == 50)
-        #expect(Array(t.frames.prefix(5)) == [0, 1, 2, 4, 5])
-        #expect(t.durations == Array(repeating: r(1, 50), count: 50))
-        // 30 → 10 fps: frame 3j+1 (j/10 + 1/30 s) still rounds to slot j.
-        let ten = VideoTiming(starts: (0..<90).map { r($0, 30) }, length: r(3), shortest: gif, fps: r(10))
-        #expect(ten.frames == (0..<30).map { 3 * $0 + 1 })
-    }
-
-    @Test func resamplingAVariableRateClip() {
-        // Frames at 0, 0.25 and 0.3 s of a 1 s clip, at 4 fps: slots
-        // round(4t) = 0, 1, 1 (1.2); the frame at 0.3 s wins slot 1 and on.
-        let t = VideoTiming(starts: [r(0), r(1, 4), r(3, 10)], length: r(1), shortest: gif, fps: r(4))
-        #expect(t.frames == [0, 2, 2, 2])
-    }
-
-    @Test func aRateFasterThanTheFormatIsCappedToIt() {
-        // 100 fps asked for GIF: at most 50 frames a second.
-        let t = VideoTiming(starts: (0..<100).map { r($0, 100) }, length: r(1), shortest: gif, fps: r(100))
-        #expect(t.frames.count == 50)
-        #expect(t.durations[0] == r(1, 50))
-    }
-}
-
-/// Times as people type them for --from and --to, and as messages print them.
-@Suite struct ClockTimeTests {
-    @Test func parsesSecondsMinutesAndHours() {
-        #expect(ClockTime.parse("90") == Rational(90))
-        #expect(ClockTime.parse("1.5") == Rational(3, 2))
-        #expect(ClockTime.parse("1:30") == Rational(90))
-        #expect(ClockTime.parse("01:02:03.250") == Rational(3723250, 1000))
-        #expect(ClockTime.parse("0:00.001") == Rational(1, 1000))
-        for bad in ["", "-1", "1:60", "1:2:3:4", "a", "1.5:00", "1e3", ":30", "101:00:00", "+3"] {
-            #expect(ClockTime.parse(bad) == nil, "\(bad)")
+    @Test("a variable-frame-rate clip keeps ffprobe's timestamps, and has no frame rate")
+    func variableRate() throws {
+        try withTemporaryDirectory { dir in
+            let path = try VideoClips.make(
+                dir, "vfr.mkv",
+                VideoClips.testsrc(rate: 10, seconds: "1") + [
+                    "-vf", "settb=1/1000,setpts=N*100+40*eq(mod(N\\,3)\\,1)", "-fps_mode", "vfr", "-r", "1000",
+                    "-c:v", "libx264",
+                ])
+            let probe = try VideoClips.frameTimes(path)
+            #expect(Set(zip(probe.dropFirst(), probe).map { $0 - $1 }).count == 3, "uneven gaps: \(probe)")
+            let file = try VideoFile(path: path, budget: Self.budget, threads: 1)
+            #expect(file.frameStarts == probe.map { $0 - probe[0] })
+            #expect(file.frameStarts.count == 10)
+            #expect(file.info.frameRate == nil)
+            #expect(file.info.frameCount == 10)
+            // A window keeps the uneven times: the frame on screen at its start, then the ones starting inside it.
+            let (from, to) = (Rational(15, 100), Rational(65, 100))
+            let starts = probe.map { $0 - probe[0] }
+            let inside = starts.filter { $0 > from && $0 < to }.map { $0 - from }
+            let window = try VideoFile(path: path, from: from, to: to, budget: Self.budget, threads: 1)
+            #expect(window.frameStarts == [0] + inside)
+            #expect(window.windowLength == to - from)
+            #expect(window.info.frameRate == nil)
         }
     }
 
-    @Test func printsMinutesSecondsAndMilliseconds() {
-        #expect(ClockTime.text(Rational(312, 100)) == "0:03.120")
-        #expect(ClockTime.text(Rational(90)) == "1:30.000")
-        #expect(ClockTime.text(Rational(3723250, 1000)) == "1:02:03.250")
-        #expect(ClockTime.text(Rational(1, 3)) == "0:00.333")
+    @Test("a 25 fps clip has frame rate 25 and lasts frames / 25 exactly")
+    func constantRate() throws {
+        try withTemporaryDirectory { dir in
+            let path = try VideoClips.make(
+                dir, "cfr.mp4", VideoClips.testsrc(seconds: "0.48") + ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
+            let file = try VideoFile(path: path, budget: Self.budget, threads: 1)
+            #expect(file.info.frameRate == Rational(25))
+            #expect(file.info.frameCount == 12)
+            #expect(file.info.duration == Rational(12, 25))
+            #expect(file.windowLength == Rational(12, 25))
+            #expect(file.frameStarts == (0..<12).map { Rational(Int64($0), 25) })
+            #expect(file.info.decoder == "h264")
+            #expect(file.info.container == "QuickTime / MOV")
+            #expect(file.info.codec.hasPrefix("H.264"))
+        }
+    }
+
+    @Test("windows of a 60 s clip: the right frames and length, and one near the end reads only the packets near it")
+    func windows() throws {
+        try withTemporaryDirectory { dir in
+            let path = try VideoClips.make(
+                dir, "long.mp4",
+                VideoClips.testsrc(rate: 10, seconds: "60") + [
+                    "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-pix_fmt", "yuv420p",
+                ])
+            let whole = try VideoFile(path: path, budget: Self.budget, threads: 1)
+            #expect(whole.frameStarts.count == 600)
+            let end = try VideoFile(path: path, from: 55, to: 57, budget: Self.budget, threads: 1)
+            #expect(end.frameStarts == (0..<20).map { Rational(Int64($0), 10) })
+            #expect(end.windowLength == 2)
+            #expect(end.packetsRead < 40, "read \(end.packetsRead) packets for a 2 s window")
+            let between = try VideoFile(path: path, from: Rational(5505, 100), to: 56, budget: Self.budget, threads: 1)
+            #expect(between.frameStarts.first == 0)
+            #expect(between.frameStarts.dropFirst().first == Rational(5, 100))
+            #expect(between.frameStarts.count == 10)
+            #expect(between.windowLength == Rational(95, 100))
+            let tail = try VideoFile(path: path, from: Rational(595, 10), budget: Self.budget, threads: 1)
+            #expect(tail.frameStarts.count == 5)
+            #expect(tail.windowLength == Rational(1, 2))
+            // The window's frames decode to the same pixels as the same frames of the whole clip.
+            let windowFrames = try VideoClips.decode(end)
+            let source = VideoFrameSource(
+                file: whole, frames: Array(550..<570), durations: Array(repeating: Rational(1, 10), count: 20))
+            for i in 0..<20 { #expect(try source.frame(at: i) == windowFrames[i], "frame \(i) of the window") }
+            #expect(source.name(at: 0) == "\(path) at 0:55.000")
+        }
+    }
+
+    @Test("windows that start at or after the clip's end, or not before their end, are usage errors")
+    func badWindows() throws {
+        try withTemporaryDirectory { dir in
+            let path = try VideoClips.make(dir, "short.mp4", VideoClips.testsrc() + ["-c:v", "libx264"])
+            let after = throbberError { _ = try VideoFile(path: path, from: 1, budget: Self.budget, threads: 1) }
+            #expect(after?.kind == .usage)
+            #expect(after?.message.contains(path) == true)
+            let reversed = throbberError {
+                _ = try VideoFile(
+                    path: path, from: Rational(3, 10), to: Rational(1, 10), budget: Self.budget, threads: 1)
+            }
+            #expect(reversed?.kind == .usage)
+        }
+    }
+
+    @Test("the same pixels with one or two threads, forward, reversed or shuffled")
+    func orderIndependent() throws {
+        try withTemporaryDirectory { dir in
+            let path = try VideoClips.make(
+                dir, "bframes.mp4",
+                VideoClips.testsrc("96x64", seconds: "1.2") + ["-c:v", "libx264", "-g", "8", "-bf", "3"])
+            let one = try VideoFile(path: path, budget: Self.budget, threads: 1)
+            let forward = try VideoClips.decode(one)
+            #expect(forward.count == 30)
+            var generator = SystemRandomNumberGenerator()
+            let shuffled = Array(0..<30).shuffled(using: &generator)
+            for jobs in [1, 2] {
+                let file = try VideoFile(path: path, budget: Self.budget, threads: jobs)
+                #expect(try VideoClips.decode(file, jobs: jobs) == forward, "\(jobs) threads, forward")
+                #expect(try VideoClips.decode(file, jobs: jobs, order: (0..<30).reversed()) == forward, "reversed")
+                #expect(try VideoClips.decode(file, jobs: jobs, order: shuffled) == forward, "shuffled \(shuffled)")
+            }
+        }
     }
 }
