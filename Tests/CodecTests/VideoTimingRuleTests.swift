@@ -78,7 +78,7 @@ import ThrobberKit
         #expect(ClockTime.parse("90") == Rational(90))
         #expect(ClockTime.parse("1.5") == Rational(3, 2))
         #expect(ClockTime.parse("1:30") == Rational(90))
-        #expect(ClockTime.parse("01:02:03.250") == Rational(3723250, 1000))
+        #expect(ClockTime.parse("01:02:03.250") == Rational(3_723_250, 1000))
         #expect(ClockTime.parse("0:00.001") == Rational(1, 1000))
         for bad in ["", "-1", "1:60", "1:2:3:4", "a", "1.5:00", "1e3", ":30", "101:00:00", "+3"] {
             #expect(ClockTime.parse(bad) == nil, "\(bad)")
@@ -88,7 +88,7 @@ import ThrobberKit
     @Test func printsMinutesSecondsAndMilliseconds() {
         #expect(ClockTime.text(Rational(312, 100)) == "0:03.120")
         #expect(ClockTime.text(Rational(90)) == "1:30.000")
-        #expect(ClockTime.text(Rational(3723250, 1000)) == "1:02:03.250")
+        #expect(ClockTime.text(Rational(3_723_250, 1000)) == "1:02:03.250")
         #expect(ClockTime.text(Rational(1, 3)) == "0:00.333")
     }
 }
