@@ -46,10 +46,11 @@ import platform
 import shlex
 import shutil
 import statistics
-import sys
+import subprocess
 from pathlib import Path
 
 import numpy as np
+import PIL
 
 import bench
 import gifmetrics
@@ -257,8 +258,8 @@ def table_long(mem, trims):
     L += ["", "### Trim cost on the 10-minute clip", "",
           f"| trim | frames (reference {early['ref_count']}) | loop s | PSNR dB | SSIM | wall s |",
           "|---|--:|--:|--:|--:|--:|"]
-    L += [f"| {r['trim'][0]}–{r['trim'][1]} s | {r['frames']} | {r['duration_s']:.2f} | {bench.fmt_psnr(r['psnr'])} | "
-          f"{r['ssim']:.4f} | {r['time']:.2f} |" for r in trims]
+    L += [f"| {r['trim'][0]}–{r['trim'][1]} s | {r['frames']} | {r['duration_s']:.2f} | "
+          f"{bench.fmt_psnr(r['psnr'])} | {r['ssim']:.4f} | {r['time']:.2f} |" for r in trims]
     L += ["", f"late/early wall time: {late['time'] / early['time']:.2f} (goal: about 1)", ""]
     L += [f"- {r['trim'][0]}–{r['trim'][1]} s: `{display(r['argv'])}`; reference `{display(r['ref_argv'])}`"
           for r in trims]
@@ -268,8 +269,8 @@ def table_long(mem, trims):
 # ---------------------------------------------------------------- main
 
 def environment(args):
-    git = bench.subprocess.run(["git", "-C", str(bench.ROOT), "rev-parse", "--short", "HEAD"],
-                               capture_output=True, text=True).stdout.strip() or "?"
+    git = subprocess.run(["git", "-C", str(bench.ROOT), "rev-parse", "--short", "HEAD"],
+                         capture_output=True, text=True).stdout.strip() or "?"
     input_note = ("throbber's own video input" if MODE == "direct" else
                   "the pipe stand-in, `ffmpeg -i CLIP -vf fps=F -f yuv4mpegpipe - | throbber encode - …` "
                   "(VIDEO_INPUT=pipe)")
@@ -281,7 +282,7 @@ def environment(args):
         f"- video input: {input_note}",
         f"- ffmpeg: {bench.first_line([bench.FFMPEG, '-version'])}; libx264 {bench.dpkg_version('libx264-164')}, "
         f"libvpx {bench.dpkg_version('libvpx7')}",
-        f"- Pillow {bench.PIL.__version__}, numpy {np.__version__}, Python {platform.python_version()}",
+        f"- Pillow {PIL.__version__}, numpy {np.__version__}, Python {platform.python_version()}",
         f"- timing: median of {args.repeat} interleaved runs; {bench.NOISE['disturbed']} of {bench.NOISE['runs']} runs "
         f"disturbed by other processes (> {bench.NOISE_CORES} cores), repeated up to {bench.RETRIES} times",
     ]
