@@ -10,8 +10,10 @@ and rate F:
   its file is larger than ffmpeg's, the same with `--max-bytes` ffmpeg's
   bytes.
 
-The reference frames are ffmpeg's `-vf fps=F,scale=W:-1:flags=lanczos` as RGB
-PNG files. Every GIF is decoded as a viewer shows it and scored against
+The reference frames are the clip's frames at F fps as ffmpeg decodes them,
+converted to RGB at full size with the stream's tags given explicitly, then
+resized to W by Pillow's Lanczos (video_clips.make_refs): a third party's
+resize, so neither encoder's own is the yardstick. Every GIF is decoded as a viewer shows it and scored against
 them (gifmetrics: mean PSNR over RGB, mean luma SSIM), frame k against
 reference k when the frame counts agree; otherwise the table says so and
 frames are lined up by time. Wall time is the median of --repeat runs,

@@ -200,20 +200,40 @@ def make_long(name, base):
     return cached(path, argv)
 
 
+# How the reference decodes: every clip here is tagged BT.709 limited range,
+# 4:2:0 with chroma sited left (H.264's and VP9's default); the scale filter
+# is told so, since it reads the matrix from the stream but not the siting.
+REF_CONVERT = ("scale=in_color_matrix=bt709:in_range=tv:out_range=pc:in_h_chr_pos=0:in_v_chr_pos=128"
+               ":flags=bicubic+accurate_rnd+full_chroma_int+full_chroma_inp")
+
+
 def make_refs(clip_path, width, fps, base, trim=None):
-    """ffmpeg's frames of the clip at `fps` and `width` (Lanczos), as RGB PNG
-    files: the reference every GIF is scored against. `trim` (start, end) in
-    seconds seeks in the input first. Kept while the recipe is unchanged."""
+    """The reference every GIF is scored against: the clip's frames at `fps`
+    as ffmpeg decodes them, converted to RGB at full size with the stream's
+    tags given explicitly, then resized to `width` by a third party (Pillow's
+    Lanczos, in RGB), so that neither encoder's own resizing is the yardstick
+    (ffmpeg's scale filter resamples Y'CbCr planes before converting; throbber
+    converts first and resamples RGB). `trim` (start, end) in seconds seeks in
+    the input first. Kept while the recipe is unchanged."""
     tag = f"{clip_path.stem}-w{width}-f{fps}" + (f"-{trim[0]}-{trim[1]}" if trim else "")
     d = base / "refs" / tag
     seek = ["-ss", trim[0], "-to", trim[1]] if trim else []
-    argv = [bench.FFMPEG, "-v", "error", "-y", *seek, "-i", clip_path, "-vf",
-            f"fps={fps},scale={width}:-1:flags=lanczos", "-pix_fmt", "rgb24", d / "%04d.png"]
-    recipe = " ".join(map(str, argv[1:])) + "\n" + bench.first_line([bench.FFMPEG, "-version"]) + "\n"
+    full = base / "refs" / (tag + "-full")
+    argv = [bench.FFMPEG, "-v", "error", "-y", *seek, "-i", clip_path, "-vf", f"fps={fps},{REF_CONVERT}",
+            "-pix_fmt", "rgb24", full / "%04d.png"]
+    recipe = " ".join(map(str, argv[1:])) + f"\nPillow LANCZOS to width {width}\n" + bench.first_line(
+        [bench.FFMPEG, "-version"]) + "\n"
     stamp = d / ".recipe"
     if not (stamp.exists() and stamp.read_text() == recipe and bench.frame_files(d)):
         shutil.rmtree(d, ignore_errors=True)
+        shutil.rmtree(full, ignore_errors=True)
         d.mkdir(parents=True)
+        full.mkdir(parents=True)
         subprocess.run([str(a) for a in argv], check=True, stdin=subprocess.DEVNULL)
+        for f in bench.frame_files(full):
+            im = Image.open(f).convert("RGB")
+            height = max(1, round(im.height * int(width) / im.width))
+            im.resize((int(width), height), Image.LANCZOS).save(d / Path(f).name)
+        shutil.rmtree(full)
         stamp.write_text(recipe)
     return d, argv

@@ -126,6 +126,23 @@ struct VideoEncodeTests {
         }
     }
 
+    @Test("a clip of more frames than an encode takes is refused with the options that fit it")
+    func tooManyFrames() throws {
+        try withTemporaryDirectory { dir in
+            // 10100 frames of 16x16 at 100 fps.
+            let clip = dir.appendingPathComponent("long.mkv")
+            try StreamSupport.ffmpeg([
+                "-f", "lavfi", "-i", "testsrc2=size=16x16:rate=100", "-frames:v", "10100", "-c:v", "ffv1", clip.path,
+            ])
+            let out = dir.appendingPathComponent("out.png")
+            let r = try Throbber.run(["encode", clip.path, "-o", out.path])
+            expectFailure(r, status: 65, names: ["long.mkv", "10100 frames", "--fps", "--from"])
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+            let fewer = try Throbber.run(["encode", clip.path, "-o", out.path, "--fps", "10", "-q"])
+            #expect(fewer.status == 0, "\(fewer.stderrText)")
+        }
+    }
+
     @Test("output bytes do not depend on --jobs")
     func jobsDoNotChangeBytes() throws {
         try withTemporaryDirectory { dir in
