@@ -140,28 +140,19 @@ def riff_nodes(data, pos, end, parents):
     return out
 
 
-def write_size(data, node, size):
-    """Sets node's size field (in the bytearray data) to size; False when
-    the field cannot hold it or cannot be rewritten."""
+def size_field(node, size):
+    """The bytes of node's size field holding size: an EBML size grows
+    longer when it must; None when the field cannot hold it, b"" when the
+    node has none (it runs to its parent's end)."""
     if node.size_kind == "vint":
-        field = vint(size, node.size_len)
-        if field is None:
-            return False
-    elif node.size_kind == "be32":
-        if size > 0xFFFFFFFF:
-            return False
-        field = struct.pack(">I", size)
-    elif node.size_kind == "be64":
-        field = struct.pack(">Q", size)
-    elif node.size_kind == "le32":
-        if size > 0xFFFFFFFF:
-            return False
-        field = struct.pack("<I", size)
-    else:
-        # No size to write: the node runs to its parent's end.
-        return True
-    data[node.size_at:node.size_at + node.size_len] = field
-    return True
+        return next((f for f in (vint(size, n) for n in range(node.size_len, 9)) if f), None)
+    if node.size_kind == "be32":
+        return struct.pack(">I", size) if size <= 0xFFFFFFFF else None
+    if node.size_kind == "be64":
+        return struct.pack(">Q", size)
+    if node.size_kind == "le32":
+        return struct.pack("<I", size) if size <= 0xFFFFFFFF else None
+    return b""
 
 
 def splice(data, node, start, end, new):
@@ -170,17 +161,25 @@ def splice(data, node, start, end, new):
     enclosing size changed to match; None when one cannot hold its new
     size."""
     delta = len(new) - (end - start)
-    out = bytearray(data)
     whole = start == node.start and end == node.end
     enclosing = node.parents if whole else node.parents + [node]
-    for p in enclosing:
+    # Innermost first: a size field that grows makes every outer node grow.
+    edits = [(start, end, new)]
+    for p in reversed(enclosing):
         # MP4 sizes count the header; Matroska and RIFF sizes do not.
         size = p.end - (p.start if p.size_kind in ("be32", "be64") else p.data)
-        if not write_size(out, p, size + delta):
+        field = size_field(p, size + delta)
+        if field is None:
             return None
-    out[start:end] = new
-    if node.size_kind in ("be32", "be64") and delta:
-        shift_chunk_offsets(out, start, delta)
+        if field:
+            edits.append((p.size_at, p.size_at + p.size_len, field))
+            delta += len(field) - p.size_len
+    # From the end of the file back, so that each edit's place still holds.
+    out = bytearray(data)
+    for a, b, text in edits:
+        out[a:b] = text
+    if node.size_kind in ("be32", "be64") and len(new) != end - start:
+        shift_chunk_offsets(out, start, len(new) - (end - start))
     return bytes(out)
 
 
