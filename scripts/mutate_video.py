@@ -33,8 +33,10 @@ SEEDS = [
     ("mpeg4.avi", SOURCE, ["-c:v", "mpeg4"]),
     ("ffv1.mkv", SOURCE, ["-c:v", "ffv1"]),
     ("av1.mkv", SOURCE, ["-c:v", "libaom-av1", "-cpu-used", "8"]),
-    # Frames at 0, 0.01, 0.04, 0.09 ... 0.81 s: every delay different.
-    ("vfr.mp4", SOURCE + ",setpts='N*N/100/TB'", ["-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p"]),
+    # Frames at 0, 0.01, 0.04, 0.09 ... 0.81 s, every delay different, in
+    # a millisecond time base so that no time is rounded to the 10 fps grid.
+    ("vfr.mp4", SOURCE + ",settb=1/1000,setpts='N*N/100/TB'", ["-fps_mode", "passthrough", "-c:v", "libx264",
+                                                              "-pix_fmt", "yuv420p"]),
 ]
 
 
