@@ -34,11 +34,14 @@ struct FFmpegLibrary: @unchecked Sendable {
     /// ``ThrobberError/Kind/software`` when they cannot be loaded.
     static func get() throws -> FFmpegLibrary { try loaded.get() }
 
-    /// Caps every single allocation FFmpeg makes at the run's memory
-    /// budget (at least 64 MiB), so a header that claims a vast frame or
-    /// sample count makes an allocation fail rather than use gigabytes.
+    /// Caps every single allocation FFmpeg makes at a quarter of the run's
+    /// memory budget (at least 64 MiB), so a header that claims a vast frame
+    /// or sample count, or a stream whose first frame is probed before its
+    /// size is known (a cover picture), makes an allocation fail rather than
+    /// use gigabytes. No clip the size check lets through needs more in one
+    /// piece: it counts at least 16 frames of the clip's size in the budget.
     func limitAllocations(to budget: MemoryBudget) {
-        fn.av_max_alloc(max(budget.limit, 64 << 20))
+        fn.av_max_alloc(max(budget.limit / 4, 64 << 20))
     }
 
     /// FFmpeg's text for error code `code` ("Invalid data found when

@@ -27,9 +27,12 @@ final class VideoDemuxer {
     /// and cover pictures ignored). Throws, naming the file,
     /// ``ThrobberError/Kind/noInput`` when it cannot be opened,
     /// ``ThrobberError/Kind/data`` when it is no video FFmpeg reads, is cut
-    /// short before its index, or has no video stream.
-    init(path: String) throws {
+    /// short before its index, has no video stream, or declares a picture
+    /// over ``VideoFile/maxSide`` or ``VideoFile/maxPixels``. With `budget`,
+    /// FFmpeg's allocations are capped first (``FFmpegLibrary/limitAllocations(to:)``).
+    init(path: String, budget: MemoryBudget? = nil) throws {
         ff = try FFmpegLibrary.get()
+        if let budget { ff.limitAllocations(to: budget) }
         self.path = path
         var status = stat()
         fileSize = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int64(status.st_size) : nil
@@ -45,6 +48,8 @@ final class VideoDemuxer {
         }
         self.packet = packet
         // From here on deinit closes what was opened.
+        // Sizes a header declares are checked before any frame is probed.
+        try Self.checkDeclaredSizes(opened, path: path)
         let found = ff.fn.avformat_find_stream_info(opened, nil)
         guard found >= 0 else {
             let limit = found == throbber_averror_enomem() ? ", over Throbber's limit for memory" : ""
@@ -55,6 +60,22 @@ final class VideoDemuxer {
             throw ThrobberError(.data, "\(path): no video stream (\(Self.streamSummary(opened)))")
         }
         streamIndex = best
+    }
+
+    /// Refuses a video stream whose header declares a picture over
+    /// Throbber's limits, before ``avformat_find_stream_info`` decodes it.
+    private static func checkDeclaredSizes(_ context: UnsafeMutablePointer<AVFormatContext>, path: String) throws {
+        for i in 0..<Int(context.pointee.nb_streams) {
+            guard let par = context.pointee.streams[i]?.pointee.codecpar?.pointee,
+                par.codec_type == AVMEDIA_TYPE_VIDEO
+            else { continue }
+            let (w, h) = (Int(par.width), Int(par.height))
+            guard w > VideoFile.maxSide || h > VideoFile.maxSide || w * h > VideoFile.maxPixels else { continue }
+            throw ThrobberError(
+                .data,
+                "\(path): its header declares pictures of \(w)x\(h), over Throbber's limit for video (at most \(VideoFile.maxSide) pixels a side, \(VideoFile.maxPixels >> 20) megapixels)"
+            )
+        }
     }
 
     deinit {

@@ -72,8 +72,7 @@ public final class VideoFile: Sendable {
                 .usage,
                 "\(path): the part asked for starts at \(Self.clock(from)), not before its end at \(Self.clock(to))")
         }
-        let demuxer = try VideoDemuxer(path: path)
-        demuxer.ff.limitAllocations(to: budget)
+        let demuxer = try VideoDemuxer(path: path, budget: budget)
         let (decoder, alpha) = try Self.findDecoder(demuxer)
         var info = VideoInfo(demuxer, decoder: decoder, alpha: alpha)
         self.path = path
@@ -82,6 +81,16 @@ public final class VideoFile: Sendable {
         residentBytes = try Self.checkSize(info, demuxer, threads: self.threads, window: windowFrames, budget: budget)
         let stream = demuxer.stream.pointee
         timeBase = Rational(Int64(stream.time_base.num), Int64(max(1, stream.time_base.den)))
+        try VideoScan.check(timeBase: timeBase, path: path)
+        // --from and --to are moved to the stream's next tick, so every time
+        // of the window is a whole number of ticks: exact fractions over the
+        // time base's denominator, whose arithmetic stays in 64 bits.
+        let base = timeBase
+        func tick(_ t: Rational) -> Rational {
+            let ticks = t / base
+            return Rational(ticks.floor + (ticks.denominator == 1 ? 0 : 1)) * base
+        }
+        let (from, to) = (from.map(tick), to.map(tick))
         let scan = try VideoScan(demuxer, timeBase: timeBase, from: from, to: to)
         clipStart = scan.clipStart
         framePts = scan.framePts

@@ -20,6 +20,17 @@ struct VideoScan {
     private(set) var clipDuration: Rational = 0
     private(set) var clipFrames = 0
 
+    /// Farthest a timestamp may lie from the clip's start, in seconds (12
+    /// days, far past what an encode takes): keeps every time an exact
+    /// fraction whose arithmetic cannot overflow, whatever a damaged file
+    /// claims.
+    static let maxSeconds: Int64 = 1 << 20
+    /// Largest time-base numerator and denominator taken (1/90000,
+    /// 1001/30000 and 1/1000000 are common). With ``maxSeconds`` it keeps
+    /// the products of two frame times' numerators and denominators within
+    /// 64 bits.
+    static let maxTimeBase = (numerator: Int64(1) << 20, denominator: Int64(1) << 20)
+
     /// One packet's presentation time and duration, in time-base units.
     private struct Entry {
         var pts: Int64
@@ -29,10 +40,14 @@ struct VideoScan {
     /// Scans `demuxer`'s packets for the frames of [`from`, `to`).
     init(_ demuxer: VideoDemuxer, timeBase: Rational, from: Rational?, to: Rational?) throws {
         self.timeBase = timeBase
+        try Self.check(timeBase: timeBase, path: demuxer.path)
         let stream = demuxer.stream.pointee
         let nopts = throbber_av_nopts_value()
         let whole = from == nil && to == nil
         clipStart = stream.start_time != nopts ? stream.start_time : 0
+        guard clipStart.magnitude <= 1 << 60 else {
+            throw ThrobberError(.data, "\(demuxer.path): its start time is out of range (damaged)")
+        }
         let from = from ?? 0
         let fromPts = clipStart + (from / timeBase).floor
         var (entries, atEnd) = try scan(demuxer, seek: from > 0 ? fromPts : nil, to: to)
@@ -87,6 +102,7 @@ struct VideoScan {
             if packet.flags & AV_PKT_FLAG_DISCARD != 0 { continue }
             let pts = packet.pts != nopts ? packet.pts : packet.dts
             guard pts != nopts else { continue }
+            try checkRange(pts, packet.duration, demuxer.path, after: last)
             last = pts
             entries.append(Entry(pts: pts, duration: max(0, packet.duration)))
             guard entries.count <= VideoFile.maxFrames else {
@@ -99,6 +115,28 @@ struct VideoScan {
             if let to, seconds(order) >= to { return (Self.distinct(entries), false) }
         }
         return (Self.distinct(entries), true)
+    }
+
+    /// Refuses a time base outside ``maxTimeBase``.
+    static func check(timeBase: Rational, path: String) throws {
+        guard (1...maxTimeBase.numerator).contains(timeBase.numerator),
+            timeBase.denominator <= maxTimeBase.denominator
+        else {
+            throw ThrobberError(.data, "\(path): its time base \(timeBase) is over Throbber's limit")
+        }
+    }
+
+    /// Refuses a timestamp farther than ``maxSeconds`` from the clip's start
+    /// or a duration longer than that (a damaged or hostile file).
+    private func checkRange(_ pts: Int64, _ duration: Int64, _ path: String, after last: Int64) throws {
+        let limit = Self.maxSeconds * timeBase.denominator / timeBase.numerator
+        let (delta, overflow) = pts.subtractingReportingOverflow(clipStart)
+        guard !overflow, delta.magnitude <= limit, duration <= limit else {
+            throw ThrobberError(
+                .data,
+                "\(path) after \(VideoFile.clock(seconds(last))): a timestamp more than \(Self.maxSeconds) s from the clip's start, over Throbber's limit (damaged)"
+            )
+        }
     }
 
     /// `entries` sorted by time, one per timestamp.

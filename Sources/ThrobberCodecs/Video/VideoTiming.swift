@@ -35,12 +35,11 @@ public struct VideoTiming: Equatable, Sendable {
             if let shortest, length / Rational(Int64(m)) < shortest {
                 m = max(1, Int((length / shortest).floor))
             }
-            let rate = Rational(Int64(m)) / length
             var frames: [Int] = []
             frames.reserveCapacity(m)
             var i = 0
             for j in 0..<m {
-                while i + 1 < starts.count && (starts[i + 1] * rate).roundedHalfUp <= Int64(j) { i += 1 }
+                while i + 1 < starts.count && Self.slot(starts[i + 1], frames: m, over: length) <= j { i += 1 }
                 frames.append(i)
             }
             self.frames = frames
@@ -57,5 +56,14 @@ public struct VideoTiming: Equatable, Sendable {
         durations = kept.indices.map { k in
             (k + 1 < kept.count ? starts[kept[k + 1]] : length) - starts[kept[k]]
         }
+    }
+
+    /// The output frame time `t` falls in when `m` frames share `length`:
+    /// t · m / length rounded half up, in 128 bits (a long clip's frame
+    /// times times the rate overflow 64).
+    private static func slot(_ t: Rational, frames m: Int, over length: Rational) -> Int {
+        let x = Int128(t.numerator) * Int128(m) * Int128(length.denominator)
+        let y = Int128(t.denominator) * Int128(length.numerator)
+        return Int((2 * x + y) / (2 * y))
     }
 }

@@ -4,8 +4,8 @@
 public enum ClockTime {
     /// The seconds `text` means, exactly, or nil when it is no such time:
     /// each field is digits (minutes and seconds after the first field
-    /// below 60), the last may have a fraction, and the value is at most
-    /// 100 hours.
+    /// below 60), the last may have a fraction of up to 6 digits
+    /// (microseconds), and the value is at most 100 hours.
     public static func parse(_ text: String) -> Rational? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count) else { return nil }
@@ -16,6 +16,7 @@ public enum ClockTime {
                 let value = Rational(parsing: String(field))
             else { return nil }
             if i > 0 && !(value < Rational(60)) { return nil }
+            if let dot = field.firstIndex(of: "."), field[dot...].count > 7 { return nil }
             total = total * Rational(60) + value
         }
         guard !(Rational(100 * 3600) < total) else { return nil }

@@ -9,6 +9,10 @@ public enum VideoInput {
     /// Most frames a video may give an encode, after thinning or
     /// resampling: as many as a frame stream may hold (``StreamLimits``).
     public static let maxFrames = StreamLimits.maxFrames
+    /// Longest part of a video an encode takes: 24 hours. A clip whose
+    /// timestamps claim more (frames days apart) would otherwise make
+    /// GIF's 655.35 s longest delay split each frame into thousands.
+    public static let maxLength = Rational(24 * 3600)
 
     /// The frames of `file` for encoding to `format` with `settings`. The
     /// clip brings its own durations: `fps` (nil: the clip's own times)
@@ -18,11 +22,17 @@ public enum VideoInput {
     /// composited under every frame.
     ///
     /// Throws ``ThrobberError/Kind/data`` naming the file when the clip
-    /// would give more than ``maxFrames`` frames.
+    /// would give more than ``maxFrames`` frames or lasts over ``maxLength``.
     public static func frames(
         of file: VideoFile, format: AnimationFormat, settings: inout EncodeSettings, fps: Rational?,
         background: Color
     ) throws -> VideoFrameSource {
+        guard file.windowLength <= maxLength else {
+            throw ThrobberError(
+                .data,
+                "\(file.path): it lasts \(ClockTime.text(file.windowLength)), over Throbber's limit of 24 hours a video; cut a part with --from and --to"
+            )
+        }
         let speed = settings.timing.speed
         let shortest = format.limits.maxFPS.map { speed / Rational(Int64($0)) }
         let rough = fps.map { file.windowLength.doubleValue * $0.doubleValue } ?? Double(file.frameStarts.count)
