@@ -19,15 +19,20 @@ extension VideoFile {
     /// not an image format Throbber reads itself (PNG, APNG, GIF, WebP,
     /// JPEG and other still-image demuxers), nor a text, subtitle or
     /// audio-only format. Reads at most ``probeBytes``; false for anything
-    /// that is not a regular file, and when FFmpeg cannot be loaded.
+    /// that is not a regular file, and when FFmpeg cannot be loaded. A file
+    /// that starts as an image Throbber reads itself, or as a Lottie file
+    /// (JSON, gzip, zip), is told apart by its first bytes without loading
+    /// FFmpeg, so those inputs do not pay for it.
     public static func isVideo(_ path: String) -> Bool {
-        guard FileBytes.kind(path) == .file, let ff = try? FFmpegLibrary.get() else { return false }
+        guard FileBytes.kind(path) == .file else { return false }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: probeBytes + Int(AVPROBE_PADDING_SIZE))
         let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, probeBytes) }
-        guard count > 0 else { return false }
+        guard count > 0, !isOwnFormat(Array(bytes[..<min(count, 64)])), let ff = try? FFmpegLibrary.get() else {
+            return false
+        }
         var score: Int32 = 0
         let format = bytes.withUnsafeMutableBufferPointer { buffer in
             "".withCString { name in
@@ -38,6 +43,15 @@ extension VideoFile {
         }
         guard let format, score >= probeScore, let name = format.pointee.name else { return false }
         return isVideoDemuxer(String(cString: name))
+    }
+
+    /// Whether `head` starts a PNG, JPEG, GIF or WebP file, or a Lottie
+    /// file: JSON (an object, perhaps after a byte-order mark and blanks),
+    /// a gzipped `.tgs` or a zipped `.lottie`.
+    static func isOwnFormat(_ head: [UInt8]) -> Bool {
+        if ImageFormat.sniff(head) != nil || GzipInflate.isGzip(head) || ZipArchive.isZip(head) { return true }
+        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
+        return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     /// Demuxers of formats that are not video, as libavformat names them.

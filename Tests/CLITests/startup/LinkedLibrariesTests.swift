@@ -28,4 +28,31 @@ struct LinkedLibrariesTests {
             #expect(!needed.contains { $0.hasPrefix(lazy) }, "\(lazy) is linked: \(needed)")
         }
     }
+
+    @Test("a lone image or Lottie file is told from a video without loading FFmpeg; a video loads it")
+    func ffmpegOnlyForVideo() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try ffmpegSourceFrames("testsrc2=size=32x24:rate=25", count: 2, in: dir)
+            let gif = dir.appendingPathComponent("a.gif")
+            #expect(
+                try Throbber.run(["encode", frames[0].deletingLastPathComponent().path, "-o", gif.path]).status == 0)
+            let lottie = try Fixtures.url("lottie-android/soda_loader.json")
+            let clip = dir.appendingPathComponent("clip.mkv")
+            try StreamSupport.ffmpeg([
+                "-f", "lavfi", "-i", "testsrc2=size=32x24:rate=25", "-frames:v", "2", "-c:v", "ffv1", clip.path,
+            ])
+            // LD_DEBUG=files makes the dynamic loader name every library it opens.
+            func loadsFFmpeg(_ input: URL) throws -> Bool {
+                let r = try Throbber.run(
+                    ["encode", input.path, "-o", dir.appendingPathComponent("out.png").path, "-q"],
+                    environment: ["LD_DEBUG": "files"])
+                #expect(r.status == 0, "\(input.lastPathComponent): \(r.stderrText.suffix(500))")
+                return r.stderrText.contains("file=libavformat")
+            }
+            #expect(try !loadsFFmpeg(gif))
+            #expect(try !loadsFFmpeg(frames[0]))
+            #expect(try !loadsFFmpeg(lottie))
+            #expect(try loadsFFmpeg(clip))
+        }
+    }
 }
