@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy bench-screencast clean man docs fuzz sanitize
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy bench-screencast bench-video clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -75,6 +75,13 @@ bench-lossy: build
 bench-screencast: build
 	scripts/install-deps --bench
 	Benchmarks/run-screencast
+
+# Video input against ffmpeg's one-command GIF recipe on four clips, and
+# (VIDEO_LONG=1) memory and trim cost on a 10-minute 1080p clip
+# (docs/benchmarks.md, "Video input").
+bench-video: build
+	scripts/install-deps --bench
+	Benchmarks/run-video $(if $(VIDEO_LONG),--long)
 
 # libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
 # and the manifest reader, FUZZ_SECONDS each (default 60), under ASan

@@ -5,7 +5,9 @@ import PackageDescription
 /// from the Debian -dev package (pkg-config where the library ships a .pc).
 /// libswscale, rlottie and cairo give headers only: they are opened on first
 /// use (ThrobberCore's DynamicLibrary), so that a run that neither resizes,
-/// reads Lottie nor draws a scene does not pay for loading them.
+/// reads Lottie nor draws a scene does not pay for loading them. FFmpeg's
+/// libavformat, libavcodec and libavutil (CFFmpeg) likewise: its shim fills
+/// a table of functions typed from FFmpeg's own prototypes on first use.
 func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
     .systemLibrary(
         name: name, path: "Sources/\(name)", pkgConfig: pkgConfig,
@@ -38,6 +40,9 @@ let package = Package(
         system("CCairo", pkgConfig: nil, apt: "libcairo2-dev"),
         system("CPixman", pkgConfig: "pixman-1", apt: "libpixman-1-dev"),
         system("CSwscale", pkgConfig: nil, apt: "libswscale-dev"),
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: nil,
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         system("CRLottie", pkgConfig: nil, apt: "librlottie-dev"),
         system("CWebP", pkgConfig: nil, apt: "libwebp-dev"),
         .target(name: "ThrobberCore"),
@@ -45,6 +50,7 @@ let package = Package(
             name: "ThrobberCodecs",
             dependencies: [
                 "ThrobberCore", "CGIF", "CPNG", "CJPEG", "CZlib", "CDeflate", "CZopfli", "CRLottie", "CWebP",
+                "CFFmpeg",
             ]),
         .target(
             name: "ThrobberEncode",

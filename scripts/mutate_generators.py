@@ -16,6 +16,8 @@ Classes (CLASSES):
   manifest     `check` manifests with hostile args, outputs (dangling links
                out of the folder, FIFOs, shared), inputs (`-`, FIFOs,
                ../ and absolute paths) and --junit at the manifest.
+  video-claims Videos made with ffmpeg that claim huge sizes, times or
+               frame counts (scripts/mutate_video_claims.py).
 
 Each case runs in its own folder (the working directory) with a sentinel
 folder and a TMPDIR beside it; `run_case` applies the rules of
@@ -23,7 +25,7 @@ docs/reliability.md ("Mutated inputs") to every run.
 """
 import base64, gzip, io, json, os, shutil, stat, struct, tempfile, threading, zipfile, zlib
 
-CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest"]
+CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest", "video-claims"]
 # Exit statuses a run may end with: check adds 1 (a mismatch or an entry
 # that cannot be made), 2 (entries with no hash recorded yet) and 73 (an
 # expected file that cannot be written).
@@ -85,10 +87,13 @@ class Assets:
 
     def __init__(self, folder):
         self.folder = folder
-        self.lock = threading.Lock()
+        # Reentrant: an asset may be made from another (a video of a bomb PNG).
+        self.lock = threading.RLock()
         self.made = {}
 
-    def _once(self, key, make):
+    def once(self, key, make):
+        """What make() returns, called once for key by the first thread that
+        asks."""
         with self.lock:
             if key not in self.made:
                 self.made[key] = make()
@@ -102,7 +107,7 @@ class Assets:
             with open(path, "wb") as f:
                 write_png(f, w, h, depth, color)
             return path
-        return self._once(("bomb", name), make)
+        return self.once(("bomb", name), make)
 
     def jpegs(self):
         """{"baseline": bytes, "progressive": bytes}: small real JPEGs
@@ -122,7 +127,7 @@ class Assets:
                 img.save(buf, "JPEG", quality=80, **opts)
                 out[name] = buf.getvalue()
             return out
-        return self._once("jpegs", make)
+        return self.once("jpegs", make)
 
 
 def patch_sof(data, width, height):
@@ -559,8 +564,15 @@ CONFIG = json.dumps({
                              "keys": [{"at": 0, "value": 0}, {"at": 0.5, "value": 360}]}]}]}).encode()
 
 
+def gen_video_claims(rng, ctx):
+    """A video that claims huge sizes, times or frame counts
+    (scripts/mutate_video_claims.py, beside this file; it uses Case and Run
+    from here, so it is imported when the first such case is made)."""
+    import mutate_video_claims
+    return mutate_video_claims.gen_video_claims(rng, ctx)
+
 GENERATORS = {"lottie-nest": gen_lottie_nest, "embedded": gen_embedded, "external": gen_external,
-              "jpeg-bomb": gen_jpeg_bomb, "manifest": gen_manifest}
+              "jpeg-bomb": gen_jpeg_bomb, "manifest": gen_manifest, "video-claims": gen_video_claims}
 
 
 # ---------------------------------------------------------------- running
@@ -572,10 +584,12 @@ class Run:
     """One command (throbber's arguments after the binary), run in the case
     folder. `output` is the file it writes on success (relative);
     `stdin` "null" or "pipe" (a pipe that stays open: a run that reads it
-    hangs); `budget` adds --max-memory, -q and --jobs 1."""
+    hangs); `budget` adds --max-memory, -q and --jobs 1; `names`: a file
+    the message of an exit 65 or 66 must name."""
 
-    def __init__(self, argv, output=None, stdin="null", allowed=ALLOWED, budget=True):
+    def __init__(self, argv, output=None, stdin="null", allowed=ALLOWED, budget=True, names=None):
         self.argv, self.output, self.stdin, self.allowed, self.budget = argv, output, stdin, allowed, budget
+        self.names = names
 
 
 class Case:
@@ -712,6 +726,8 @@ def run_case(args, number, cls, rng, assets, run_measured):
                 problems.append("%s killed by signal %d: %s" % (what, -status, message))
             elif status not in run.allowed:
                 problems.append("%s exit %d: %s" % (what, status, message))
+            elif run.names and status in (65, 66) and run.names not in err:
+                problems.append("%s exit %d without naming %s: %s" % (what, status, run.names, message))
             if rss > limit:
                 problems.append("%s peaked at %.0f MB, over the %s budget" % (what, rss / 1e6,
                                                                           budget[0] if run.budget else args.max_memory))

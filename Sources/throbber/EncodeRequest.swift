@@ -17,9 +17,14 @@ struct EncodeRequest {
     var printHash: Bool
     /// Composited under every frame (`--background`).
     var background = Color.transparent
-    /// The rate a Lottie input is resampled to (`--fps`, or `--delay` as
-    /// 100/delay fps); nil: the file's own rate.
-    var lottieFPS: Rational?
+    /// The rate a Lottie file or a video is resampled to (`--fps`, or
+    /// `--delay` as 100/delay fps); nil: the input's own times.
+    var resampleFPS: Rational?
+    /// Where a video is cut (`--from`, `--to`), in seconds from its first
+    /// frame; nil: its start, its end.
+    var from: Rational?
+    /// Where a video ends (`--to`).
+    var to: Rational?
     /// `--max-bytes` as given, for the report of what the search chose.
     var maxBytesText: String?
     /// An option that retimes, picks, orders or loops frames was given, so
@@ -44,8 +49,8 @@ struct EncodeRequest {
         background = options.background ?? .transparent
         try settings.validate(for: format)
         try options.refuseUnused(for: format, colors: settings.colors)
-        if options.fps != nil { lottieFPS = settings.timing.fps }
-        if let delay = settings.timing.delay { lottieFPS = Rational(100) / Rational(delay) }
+        if options.fps != nil { resampleFPS = settings.timing.fps }
+        if let delay = settings.timing.delay { resampleFPS = Rational(100) / Rational(delay) }
 
         frames = FrameList()
         if let sort = try args.choice("sort", of: FrameSort.self) { frames.sort = sort }
@@ -63,6 +68,11 @@ struct EncodeRequest {
                 )
             }
         }
+        from = try Self.clockTime(args, "from")
+        to = try Self.clockTime(args, "to")
+        if let from, let to, !(from < to) {
+            throw ThrobberError(.usage, "--from \(ClockTime.text(from)) is not before --to \(ClockTime.text(to))")
+        }
         loopGiven = options.loop != nil
         asksForFrames = options.asksForFrames
         quiet = args.flag("quiet")
@@ -76,6 +86,7 @@ struct EncodeRequest {
             // A named pipe (`<(…)`, a FIFO) is read exactly as standard input is.
             // The frame size in a header is checked against the memory budget
             // before any frame is spooled.
+            try refuseClipTimes()
             let planner = AnimationEncoder(format: format, settings: settings)
             let check: StreamFrameSource.SizeCheck = { try planner.checkMemory(frameSize: $0, for: $1) }
             var stream =
@@ -88,6 +99,15 @@ struct EncodeRequest {
             }
             source = stream
         } else {
+            if inputs.count == 1, VideoFile.isVideo(inputs[0]) {
+                let file = try VideoFile(
+                    path: inputs[0], from: from, to: to, budget: settings.memory ?? .machineDefault,
+                    threads: settings.jobs)
+                source = try VideoInput.frames(
+                    of: file, format: format, settings: &settings, fps: resampleFPS, background: background)
+                return try encode(source, settings: settings)
+            }
+            try refuseClipTimes()
             let paths = try frames.files(for: inputs)
             // Only a lone input is sniffed: a folder's frames are not opened twice.
             if let lottie = paths.first(where: { LottieFile.isCandidate($0, sniff: paths.count == 1) }) {
@@ -96,7 +116,7 @@ struct EncodeRequest {
                 }
                 let frames = try LottieInput.frames(
                     of: try LottieFile.read(lottie, budget: settings.memory ?? .machineDefault), format: format,
-                    settings: &settings, fps: lottieFPS,
+                    settings: &settings, fps: resampleFPS,
                     background: background)
                 if !quiet && background.a > 0 && !settings.transform.trim,
                     try LottieInput.drawsOwnBackground(frames)
@@ -127,6 +147,11 @@ struct EncodeRequest {
                 }
             }
         }
+        try encode(source, settings: settings)
+    }
+
+    /// Encodes `source` to the output, with the progress bar and summary.
+    private func encode(_ source: FrameSource, settings: EncodeSettings) throws {
         let encoder = AnimationEncoder(format: format, settings: settings)
         let budgetLabel = maxBytesText.map { "--max-bytes \($0)" }
         var trim: DrawnBox?
@@ -143,6 +168,26 @@ struct EncodeRequest {
         if !quiet, let trim, trim.isBlank {
             StandardError.write("note: no frame draws anything, so --trim kept the top-left pixel\n")
         }
+    }
+
+    /// `--from` and `--to` cut videos only.
+    private func refuseClipTimes() throws {
+        guard from != nil || to != nil else { return }
+        let what = inputs == ["-"] ? "standard input" : inputs.joined(separator: " ")
+        throw ThrobberError(
+            .usage,
+            "--from and --to cut a video by time, and \(what) \(inputs.count == 1 ? "is" : "are") no video file; --frames picks frames by number"
+        )
+    }
+
+    /// The time option `name` (seconds, M:SS.mmm or H:MM:SS.mmm), if given.
+    static func clockTime(_ args: Arguments, _ name: String) throws -> Rational? {
+        guard let text = args.string(name) else { return nil }
+        guard let time = ClockTime.parse(text) else {
+            throw ThrobberError(
+                .usage, "--\(name): '\(text)' is no time; give seconds (90, 1.5) or M:SS.mmm (1:30.250) or H:MM:SS")
+        }
+        return time
     }
 
     /// A YUV4MPEG2 stream's own frame rate must be one the format can show;

@@ -2,11 +2,13 @@ import FoundationEssentials
 import Glibc
 import ThrobberKit
 
-/// `throbber info FILE [--json]`: what a GIF, APNG or WebP holds, frame by frame.
+/// `throbber info FILE [--json]`: what a GIF, APNG or WebP holds, frame by
+/// frame, or what a video is.
 enum InfoCommand: Subcommand {
     static let spec = CommandSpec(
         name: "info",
-        summary: "Show a GIF's, APNG's or WebP's frames, delays, loop, palettes, disposal and SHA-256.",
+        summary:
+            "Show a GIF's, APNG's or WebP's frames, delays, loop, palettes, disposal and SHA-256, or what a video is.",
         overview: """
             Show what a GIF, APNG or WebP holds: format, size, APNG color type and \
             bit depth or how WebP frames are coded, loop count, total duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
@@ -16,9 +18,13 @@ enum InfoCommand: Subcommand {
             encode --trim keeps, and what encode --crop takes), and says when the file is a still built up in \
             layers: it plays once and every frame but the last has a delay of 0 (GIF89a and gifsicle take \
             that as no wait; browsers wait 100 ms a frame).
+
+            For a video it shows the container, codec, coded and displayed size (rotation, pixel \
+            aspect ratio), frame count and rate (an exact fraction, or variable), duration, color tags, \
+            whether it has alpha, and what encode makes of it by default.
             """,
         usage: "throbber info <FILE> [--json]",
-        arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF, APNG or WebP to read.", completion: .files)],
+        arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF, APNG, WebP or video to read.", completion: .files)],
         options: [
             OptionSpec(
                 "json",
@@ -31,15 +37,20 @@ enum InfoCommand: Subcommand {
                     colors, transparent).
                     """,
                 details:
-                    "pixel_type, colors and transparent are null where the format has none; trim_box and draws_nothing where the frames are over Throbber's decoding limits (encode refuses them too). These keys are stable."
+                    "pixel_type, colors and transparent are null where the format has none; trim_box and draws_nothing where the frames are over Throbber's decoding limits (encode refuses them too). For a video: format \"video\", container, codec, decoder, width and height (as shown), coded_width, coded_height, rotation, mirrored, sample_aspect, pixel_format, color_matrix, color_range, color_primaries, color_transfer, chroma_location, alpha, frame_rate (\"30000/1001\" or \"variable\"), frame_count, duration_ms and gif_frame_count (the frames encode keeps for a GIF). These keys are stable."
             ),
             .help,
         ],
-        examples: ["throbber info loader.gif --json"])
+        examples: ["throbber info loader.gif --json", "throbber info clip.mp4"])
 
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let path = args.positional.first else {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no file given" : "give one file")
+        }
+        // A video is read by its headers and packets, never whole.
+        if VideoFile.isVideo(path) {
+            try video(path, json: args.flag("json"))
+            return 0
         }
         let bytes = try ImageDecoder.readFile(path)
         // Only the frames as stored are shown: a WebP keeps no decoded frame.

@@ -113,6 +113,29 @@ enum ManPageProse {
         .Cm render ,
         is refused with a message naming the right subcommand.
         .Pp
+        A video (MP4, MOV, MKV, WebM, AVI and any other container and codec
+        FFmpeg decodes: H.264, HEVC, VP8, VP9, AV1, ProRes, MPEG-4, FFV1 ...)
+        is recognised by its content, read through libavformat and libavcodec
+        (loaded only when a video is given), and must be the only input; audio
+        is ignored.
+        Each frame lasts until the next one starts and the last until the
+        stream ends, so a variable frame rate is kept; a GIF skips a frame less
+        than 20 ms after the one kept before it (60 fps shows every 2nd frame).
+        .Fl -fps
+        resamples by time as ffmpeg's fps filter does.
+        The stream's color matrix, range and chroma siting, its display
+        rotation and pixel aspect ratio are applied, and alpha (ProRes 4444,
+        VP8 and VP9 WebM with alpha, read with libvpx) is kept.
+        .Fl -from
+        and
+        .Fl -to
+        cut it by time, reading from the key frame before
+        .Fl -from .
+        Frames are decoded as the encoder asks for them, so memory stays flat;
+        a clip may give at most 10000 frames.
+        A file with no video stream, an unknown codec, a file cut short or a frame
+        that does not decode exits 65 naming the file and the time in the clip.
+        .Pp
         A folder is read in natural order, where runs of digits compare as
         numbers
         .Pq Pa frame2.png No before Pa frame10.png ;

@@ -39,7 +39,8 @@ package indirect enum ConfigJSON {
         }
     }
 
-    static func quote(_ s: String) -> String {
+    /// `s` as a JSON string literal, control characters escaped.
+    package static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -15,7 +15,7 @@ enum ExpectedCLI {
             "height", "scale", "fit", "resize-filter", "crop", "loop", "quality", "colors", "dither", "lossy",
             "max-bytes", "background", "matte", "sort", "glob", "jobs", "max-memory",
             "format", "compression", "sha256", "quiet", "help",
-            "trim", "trim-margin",
+            "trim", "trim-margin", "from", "to",
         ],
         "render": [
             "output", "fps", "duplicate", "bounce", "speed", "poster-frame", "loop", "width", "height", "scale", "fit",

@@ -12,7 +12,7 @@ let encodeOptions: [(long: String, short: String?)] = [
     ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil),
     ("lossy", nil), ("max-bytes", nil),
     ("background", nil), ("matte", nil),
-    ("sort", nil), ("glob", nil), ("jobs", nil), ("max-memory", nil),
+    ("from", nil), ("to", nil), ("sort", nil), ("glob", nil), ("jobs", nil), ("max-memory", nil),
     ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),
     ("help", "h"),
 ]

@@ -1,0 +1,172 @@
+internal import CFFmpeg
+import ThrobberCore
+
+/// A video file opened for reading frames: its info and the start time of
+/// every frame in a window of it.
+///
+/// Opening reads the headers and scans the packets of the window (no
+/// decoding), then closes the file; a ``VideoFrameSource`` opens it again
+/// to decode.
+public final class VideoFile: Sendable {
+    /// The path, as given; messages name it.
+    public let path: String
+    /// What the file is.
+    public let info: VideoInfo
+    /// The start of every frame in the window, relative to its start, in
+    /// seconds: sorted, distinct, the first 0 (the frame on screen at the
+    /// window's start).
+    public let frameStarts: [Rational]
+    /// Where the window's last frame ends: the next frame's start, the end
+    /// of the stream, or the window's end.
+    public let windowLength: Rational
+    /// Frames a window may hold: the frame index stays a few megabytes.
+    public static let maxFrames = 1_000_000
+    /// The largest side a picture may have, and the most pixels: larger
+    /// headers are refused before a decoder allocates anything.
+    public static let maxSide = 16384
+    /// See ``maxSide``: 8192 × 8192.
+    public static let maxPixels = 1 << 26
+    /// Bytes the decoder and its window of frames hold, counted in the
+    /// run's budget.
+    public let residentBytes: Int
+
+    /// The presentation timestamp of each frame of ``frameStarts``, in the
+    /// stream's time base.
+    let framePts: [Int64]
+    /// The stream's time base: seconds per timestamp unit.
+    let timeBase: Rational
+    /// The timestamp of the clip's first frame.
+    let clipStart: Int64
+    /// The decoder's name (``VideoInfo/decoder``).
+    let decoderName: String
+    /// Decoder threads.
+    let threads: Int
+    /// Decoded frames the decoder keeps for requests that arrive out of order.
+    let windowFrames: Int
+    /// How the display matrix turns the picture.
+    let orientation: VideoOrientation
+    /// Packets the scan read (tests check that a window near the end reads
+    /// only the packets near it).
+    package let packetsRead: Int
+
+    /// Opens `path`, finds its default video stream and decoder, checks the
+    /// picture size against `budget`, and scans the packets of the window
+    /// [`from`, `to`) (seconds from the clip's first frame; nil: its start,
+    /// its end) for frame times, seeking to the key frame at or before
+    /// `from` rather than reading from the start.
+    ///
+    /// For the whole clip, ``VideoInfo/frameCount``, ``VideoInfo/duration``
+    /// and ``VideoInfo/frameRate`` come from the scan; for a window, the
+    /// first two come from the headers and the rate from the window's frames.
+    ///
+    /// Throws, naming the file and, where known, the time in the clip:
+    /// ``ThrobberError/Kind/noInput`` when it cannot be opened;
+    /// ``ThrobberError/Kind/data`` when it has no video stream, no decoder
+    /// for its codec, is cut short, or is over Throbber's limits or the
+    /// budget; ``ThrobberError/Kind/io`` when reading fails;
+    /// ``ThrobberError/Kind/usage`` when `from` ≥ `to` or `from` is at or
+    /// after the clip's end.
+    public init(path: String, from: Rational? = nil, to: Rational? = nil, budget: MemoryBudget, threads: Int) throws {
+        if let from, let to, from >= to {
+            throw ThrobberError(
+                .usage,
+                "\(path): the part asked for starts at \(Self.clock(from)), not before its end at \(Self.clock(to))")
+        }
+        let demuxer = try VideoDemuxer(path: path, budget: budget)
+        let (decoder, alpha) = try Self.findDecoder(demuxer)
+        var info = VideoInfo(demuxer, decoder: decoder, alpha: alpha)
+        self.path = path
+        self.threads = max(1, threads)
+        windowFrames = Self.windowFrames(threads: self.threads)
+        residentBytes = try Self.checkSize(info, demuxer, threads: self.threads, window: windowFrames, budget: budget)
+        let stream = demuxer.stream.pointee
+        timeBase = Rational(Int64(stream.time_base.num), Int64(max(1, stream.time_base.den)))
+        try VideoScan.check(timeBase: timeBase, path: path)
+        // --from and --to are moved to the stream's next tick, so every time
+        // of the window is a whole number of ticks: exact fractions over the
+        // time base's denominator, whose arithmetic stays in 64 bits.
+        let base = timeBase
+        func tick(_ t: Rational) -> Rational {
+            let ticks = t / base
+            return Rational(ticks.floor + (ticks.denominator == 1 ? 0 : 1)) * base
+        }
+        let (from, to) = (from.map(tick), to.map(tick))
+        let scan = try VideoScan(demuxer, timeBase: timeBase, from: from, to: to)
+        clipStart = scan.clipStart
+        framePts = scan.framePts
+        frameStarts = scan.framePts.enumerated().map { i, pts in
+            i == 0 ? 0 : Rational(pts - scan.clipStart) * scan.timeBase - (from ?? 0)
+        }
+        windowLength = scan.windowEnd - (from ?? 0)
+        info.frameRate = scan.frameRate
+        info.duration = scan.clipDuration
+        info.frameCount = scan.clipFrames
+        self.info = info
+        decoderName = info.decoder
+        orientation = VideoOrientation(demuxer)
+        packetsRead = demuxer.packetsRead
+    }
+
+    /// The time of timestamp `pts` in the clip, for messages: " at 0:03.120".
+    func at(_ pts: Int64) -> String { " at " + Self.clock(Rational(pts - clipStart) * timeBase) }
+
+    /// "0:03.120", "1:02:03.500": minutes (and hours), seconds, milliseconds.
+    static func clock(_ seconds: Rational) -> String {
+        let ms = max(0, (seconds * 1000).roundedHalfUp)
+        let (s, m, h) = (ms / 1000 % 60, ms / 60_000 % 60, ms / 3_600_000)
+        let fraction = String(1000 + ms % 1000).dropFirst()
+        let sec = s < 10 ? "0\(s)" : "\(s)"
+        if h > 0 { return "\(h):\(m < 10 ? "0\(m)" : "\(m)"):\(sec).\(fraction)" }
+        return "\(m):\(sec).\(fraction)"
+    }
+
+    /// The decoder for the stream, and whether it keeps an alpha channel
+    /// the coded format does not show: VP8/VP9 tagged `alpha_mode=1` go to
+    /// libvpx, as FFmpeg's own VP9 decoder drops the alpha.
+    private static func findDecoder(_ demuxer: VideoDemuxer) throws -> (UnsafePointer<AVCodec>, Bool) {
+        let ff = demuxer.ff.fn
+        let stream = demuxer.stream.pointee
+        let id = stream.codecpar.pointee.codec_id
+        let mode = ff.av_dict_get(stream.metadata, "alpha_mode", nil, 0).map { String(cString: $0.pointee.value) }
+        if mode == "1", id == AV_CODEC_ID_VP8 || id == AV_CODEC_ID_VP9,
+            let libvpx = ff.avcodec_find_decoder_by_name(id == AV_CODEC_ID_VP8 ? "libvpx" : "libvpx-vp9")
+        {
+            return (libvpx, true)
+        }
+        guard let decoder = ff.avcodec_find_decoder(id) else {
+            let name = ff.avcodec_descriptor_get(id).map { String(cString: $0.pointee.name) } ?? "\(id.rawValue)"
+            throw ThrobberError(.data, "\(demuxer.path): no decoder for codec \(name) in this FFmpeg")
+        }
+        return (decoder, false)
+    }
+
+    /// Decoded frames kept beside the decoder's own: enough for one batch
+    /// of requests from `threads` workers to arrive in any order (more
+    /// costs memory per frame kept, fewer costs seeks back).
+    private static func windowFrames(threads: Int) -> Int { 2 * threads + 2 }
+
+    /// Refuses a picture over ``maxSide``/``maxPixels``, or a decoder whose
+    /// frames (reference frames it may hold, one per thread, the window)
+    /// do not fit `budget`. Returns the bytes counted.
+    private static func checkSize(
+        _ info: VideoInfo, _ demuxer: VideoDemuxer, threads: Int, window: Int, budget: MemoryBudget
+    ) throws -> Int {
+        let (w, h) = (info.codedWidth, info.codedHeight)
+        guard w > 0, h > 0 else { throw ThrobberError(.data, "\(demuxer.path): the video stream has no picture size") }
+        guard w <= maxSide, h <= maxSide, w * h <= maxPixels, info.displayWidth <= maxSide else {
+            throw ThrobberError(
+                .data,
+                "\(demuxer.path): pictures of \(w)x\(h) are over Throbber's limit for video (at most \(maxSide) pixels a side, \(maxPixels >> 20) megapixels)"
+            )
+        }
+        let format = AVPixelFormat(demuxer.stream.pointee.codecpar.pointee.format)
+        let coded = Int(demuxer.ff.fn.av_image_get_buffer_size(format, Int32(w), Int32(h), 1))
+        let perFrame = max(coded, w * h * 4)
+        // 16 reference frames: the most H.264 and HEVC allow.
+        let needs =
+            perFrame * (16 + threads + window) + FrameSize(width: info.displayWidth, height: info.displayHeight)
+            .rgbaBytes * threads
+        try budget.check(needs, for: "\(demuxer.path): decoding \(w)x\(h) video")
+        return needs
+    }
+}

@@ -1,0 +1,71 @@
+import ThrobberKit
+
+/// `throbber info clip.mp4`: what a video is, and what `encode` makes of it.
+extension InfoCommand {
+    /// Prints the video at `path` as text or, with `json`, one JSON object.
+    static func video(_ path: String, json: Bool) throws {
+        let file = try VideoFile(path: path, budget: .machineDefault, threads: 1)
+        let info = file.info
+        let gif = VideoTiming(
+            starts: file.frameStarts, length: file.windowLength,
+            shortest: AnimationFormat.gif.limits.maxFPS.map { Rational(1, Int64($0)) })
+        if json {
+            try StandardOutput.write(videoJSON(info, gifFrames: gif.frames.count) + "\n")
+        } else {
+            try StandardOutput.write(videoText(info, path: path, gifFrames: gif.frames.count))
+        }
+    }
+
+    /// "30", "30000/1001 (29.97)" or "variable".
+    static func rateText(_ rate: Rational?) -> String {
+        guard let rate else { return "variable" }
+        if rate.denominator == 1 { return "\(rate.numerator)" }
+        return "\(rate) (\(cFormat("%.3g", rate.doubleValue)))"
+    }
+
+    private static func videoText(_ info: VideoInfo, path: String, gifFrames: Int) -> String {
+        let size = "\(info.displayWidth)x\(info.displayHeight)"
+        var out = "\(path): video, \(info.container), \(ClockTime.text(info.duration))\n"
+        out += "  codec      \(info.codec) (decoder \(info.decoder)), \(info.pixelFormat)\n"
+        var shape = "\(info.codedWidth)x\(info.codedHeight)"
+        if info.sampleAspect != Rational(1) { shape += ", pixel aspect \(info.sampleAspect)" }
+        if info.rotation != 0 { shape += ", rotated \(info.rotation)°" }
+        if info.flip { shape += ", mirrored" }
+        if shape != "\(info.codedWidth)x\(info.codedHeight)" { shape += ", shown as \(size)" }
+        out += "  size       \(shape)\n"
+        let rate = info.frameRate == nil ? "a variable rate" : "\(rateText(info.frameRate)) fps"
+        out += "  frames     \(info.frameCount) frames at \(rate)\n"
+        out +=
+            "  color      matrix \(info.colorMatrix), range \(info.colorRange), primaries \(info.colorPrimaries), transfer \(info.colorTransfer), chroma \(info.chromaLocation)\n"
+        out += "  alpha      \(info.hasAlpha ? "yes" : "no")\n"
+        let frames =
+            gifFrames == info.frameCount
+            ? "every frame"
+            : "every frame (GIF: \(gifFrames) of them, as it shows 50 fps at most)"
+        out +=
+            "encode makes a \(size) animation of \(ClockTime.text(info.duration)) with \(frames); --width and --fps make it smaller\n"
+        return out
+    }
+
+    private static func videoJSON(_ info: VideoInfo, gifFrames: Int) -> String {
+        func field(_ k: String, _ v: String) -> String { "\"\(k)\": \(v)" }
+        func text(_ s: String) -> String { ConfigJSON.quote(s) }
+        return "{"
+            + [
+                field("format", "\"video\""), field("container", text(info.container)),
+                field("codec", text(info.codec)), field("decoder", text(info.decoder)),
+                field("width", "\(info.displayWidth)"), field("height", "\(info.displayHeight)"),
+                field("coded_width", "\(info.codedWidth)"), field("coded_height", "\(info.codedHeight)"),
+                field("rotation", "\(info.rotation)"), field("mirrored", "\(info.flip)"),
+                field("sample_aspect", "\"\(info.sampleAspect)\""), field("pixel_format", text(info.pixelFormat)),
+                field("color_matrix", text(info.colorMatrix)), field("color_range", text(info.colorRange)),
+                field("color_primaries", text(info.colorPrimaries)), field("color_transfer", text(info.colorTransfer)),
+                field("chroma_location", text(info.chromaLocation)), field("alpha", "\(info.hasAlpha)"),
+                field("frame_rate", info.frameRate.map { "\"\($0)\"" } ?? "\"variable\""),
+                field("frame_count", "\(info.frameCount)"),
+                field("duration_ms", milliseconds(info.duration)),
+                field("gif_frame_count", "\(gifFrames)"),
+            ]
+            .joined(separator: ", ") + "}"
+    }
+}
