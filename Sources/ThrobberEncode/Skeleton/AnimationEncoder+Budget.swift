@@ -82,9 +82,11 @@ extension AnimationEncoder {
     /// 200 and 16 at lossy 0, and took 16 at 82 % of the budget.
     func budgetSteps() -> [BudgetStep] {
         let s = settings
-        if format == .webp {
-            // WebP: the settings as given, then lossy quality from 100
-            // (or below the quality given) down to 1, sizes falling with it.
+        if format == .webp && s.colors == nil {
+            // Truecolor WebP: the settings as given, then lossy quality from
+            // 100 (or below the quality given) down to 1, sizes falling with
+            // it. With --colors, a palette a frame: the ladder below, within
+            // those colors.
             let top = s.quality.map { $0 - 1 } ?? 100
             return [BudgetStep(quality: s.quality, colors: nil, dither: s.dither, lossy: [0])]
                 + stride(from: top, through: 1, by: -1).map {

@@ -453,6 +453,26 @@ struct WebPCLITests {
         }
     }
 
+    @Test("--colors with --max-bytes: the file fits, and every frame is still a palette of at most that many colors")
+    func maxBytesWithinColors() throws {
+        let corpus = try #require(ConformanceCorpusTests.corpora.first { $0.name == "testsrc2" })
+        try withTemporaryDirectory { dir in
+            let frames = dir.appendingPathComponent("frames")
+            try ConformanceCorpusTests.generate(corpus, in: frames)
+            let full = dir.appendingPathComponent("full.webp")
+            try Self.run(["encode", frames.path, "-o", full.path, "--colors", "64"])
+            let budget = try Data(contentsOf: full).count * 2 / 3
+            let out = dir.appendingPathComponent("o.webp")
+            try Self.run(["encode", frames.path, "-o", out.path, "--colors", "64", "--max-bytes", "\(budget)"])
+            #expect(try Data(contentsOf: out).count <= budget)
+            let sources = try FileManager.default.contentsOfDirectory(at: frames, includingPropertiesForKeys: nil)
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let report = try Self.read(out, against: sources)
+            #expect(report.chunks.coding.allSatisfy { $0 == "VP8L" }, "\(report.chunks.coding)")
+            #expect(report.newColors?.allSatisfy { $0 <= 64 } == true, "new colors a frame \(report.newColors ?? [])")
+        }
+    }
+
     /// Runs img2webp with `arguments` writing `out`, expects it to succeed
     /// and returns the file.
     static func img2webp(_ arguments: [String], to out: URL) throws -> [UInt8] {
