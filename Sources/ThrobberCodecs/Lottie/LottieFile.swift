@@ -65,6 +65,13 @@ public struct LottieFile: Sendable {
         if [".json", ".tgs", ".lottie"].contains(where: lower.hasSuffix) { return true }
         guard sniff else { return false }
         guard let head = try? FileBytes.withReader(path, { read in try read(0, 64) }) else { return false }
+        return startsLikeLottie(head)
+    }
+
+    /// Whether `head`, a file's first bytes, could start a Lottie file: a
+    /// JSON object (after a byte-order mark and blanks), gzip (`.tgs`) or
+    /// zip (`.lottie`) data.
+    static func startsLikeLottie(_ head: [UInt8]) -> Bool {
         if GzipInflate.isGzip(head) || ZipArchive.isZip(head) { return true }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
         return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")

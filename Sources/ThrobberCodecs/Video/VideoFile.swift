@@ -70,7 +70,8 @@ public final class VideoFile: Sendable {
         if let from, let to, from >= to {
             throw ThrobberError(
                 .usage,
-                "\(path): the part asked for starts at \(Self.clock(from)), not before its end at \(Self.clock(to))")
+                "\(path): the part asked for starts at \(ClockTime.text(from)), not before its end at \(ClockTime.text(to))"
+            )
         }
         let demuxer = try VideoDemuxer(path: path, budget: budget)
         let (decoder, alpha) = try Self.findDecoder(demuxer)
@@ -108,17 +109,7 @@ public final class VideoFile: Sendable {
     }
 
     /// The time of timestamp `pts` in the clip, for messages: " at 0:03.120".
-    func at(_ pts: Int64) -> String { " at " + Self.clock(Rational(pts - clipStart) * timeBase) }
-
-    /// "0:03.120", "1:02:03.500": minutes (and hours), seconds, milliseconds.
-    static func clock(_ seconds: Rational) -> String {
-        let ms = max(0, (seconds * 1000).roundedHalfUp)
-        let (s, m, h) = (ms / 1000 % 60, ms / 60_000 % 60, ms / 3_600_000)
-        let fraction = String(1000 + ms % 1000).dropFirst()
-        let sec = s < 10 ? "0\(s)" : "\(s)"
-        if h > 0 { return "\(h):\(m < 10 ? "0\(m)" : "\(m)"):\(sec).\(fraction)" }
-        return "\(m):\(sec).\(fraction)"
-    }
+    func at(_ pts: Int64) -> String { " at " + ClockTime.text(Rational(pts - clipStart) * timeBase) }
 
     /// The decoder for the stream, and whether it keeps an alpha channel
     /// the coded format does not show: VP8/VP9 tagged `alpha_mode=1` go to

@@ -46,12 +46,9 @@ extension VideoFile {
     }
 
     /// Whether `head` starts a PNG, JPEG, GIF or WebP file, or a Lottie
-    /// file: JSON (an object, perhaps after a byte-order mark and blanks),
-    /// a gzipped `.tgs` or a zipped `.lottie`.
+    /// file (``LottieFile/startsLikeLottie(_:)``).
     static func isOwnFormat(_ head: [UInt8]) -> Bool {
-        if ImageFormat.sniff(head) != nil || GzipInflate.isGzip(head) || ZipArchive.isZip(head) { return true }
-        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head
-        return body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+        ImageFormat.sniff(head) != nil || LottieFile.startsLikeLottie(head)
     }
 
     /// Demuxers of formats that are not video, as libavformat names them.

@@ -37,10 +37,10 @@ struct VideoScan {
         var duration: Int64
     }
 
-    /// Scans `demuxer`'s packets for the frames of [`from`, `to`).
+    /// Scans `demuxer`'s packets for the frames of [`from`, `to`); `timeBase`
+    /// has passed ``check(timeBase:path:)``.
     init(_ demuxer: VideoDemuxer, timeBase: Rational, from: Rational?, to: Rational?) throws {
         self.timeBase = timeBase
-        try Self.check(timeBase: timeBase, path: demuxer.path)
         let stream = demuxer.stream.pointee
         let nopts = throbber_av_nopts_value()
         let whole = from == nil && to == nil
@@ -71,7 +71,7 @@ struct VideoScan {
         if from >= end && startIndex == entries.count - 1 && next == nil {
             throw ThrobberError(
                 .usage,
-                "\(demuxer.path): the window starts at \(VideoFile.clock(from)), at or after the clip's end (\(VideoFile.clock(end)))"
+                "\(demuxer.path): the window starts at \(ClockTime.text(from)), at or after the clip's end (\(ClockTime.text(end)))"
             )
         }
         framePts = shown.map(\.pts)
@@ -97,7 +97,7 @@ struct VideoScan {
         let nopts = throbber_av_nopts_value()
         var entries: [Entry] = []
         var last: Int64 = clipStart
-        while try demuxer.read(at: { " after \(VideoFile.clock(seconds(last)))" }) {
+        while try demuxer.read(at: { " after \(ClockTime.text(seconds(last)))" }) {
             let packet = demuxer.packet.pointee
             if packet.flags & AV_PKT_FLAG_DISCARD != 0 { continue }
             let pts = packet.pts != nopts ? packet.pts : packet.dts
@@ -134,7 +134,7 @@ struct VideoScan {
         guard !overflow, delta.magnitude <= limit, duration <= limit else {
             throw ThrobberError(
                 .data,
-                "\(path) after \(VideoFile.clock(seconds(last))): a timestamp more than \(Self.maxSeconds) s from the clip's start, over Throbber's limit (damaged)"
+                "\(path) after \(ClockTime.text(seconds(last))): a timestamp more than \(Self.maxSeconds) s from the clip's start, over Throbber's limit (damaged)"
             )
         }
     }
