@@ -66,8 +66,7 @@ extension LottieWriter {
     /// length is sampled at the frames.
     private func trim(start: VectorValue, end: VectorValue) -> JSON {
         let times = (0..<scene.frames).map { scene.time(ofFrame: $0) }
-        let low = start.track?.range.lowerBound ?? start.value(at: 0)
-        let offset = (low / 360).rounded(.down) * 360
+        let offset = start.track?.range.lowerBound ?? start.value(at: 0)
         let fits =
             (end.track?.range.upperBound ?? end.value(at: 0)) - offset <= 360
             && times.allSatisfy { t in
@@ -84,7 +83,7 @@ extension LottieWriter {
             o = .constant(offset)
         } else {
             s = .constant(0)
-            e = .track(
+            e = .of(
                 VectorTrack.sampled(loop: scene.loop, frames: scene.frames, tolerance: 0.01) { t in
                     SVGWriter.sweep(start.value(at: t), end.value(at: t)) ?? 0
                 })

@@ -86,9 +86,14 @@ extension LottieWriter {
         return [("o", t(x1, y1)), ("i", t(x2, y2))]
     }
 
-    /// A Lottie color `[r, g, b, 1]`, channels 0…1.
+    /// A Lottie color `[r, g, b, 1]`, channels 0…1, each rounded up at the
+    /// fifth decimal: rlottie truncates channel · 255, so 85/255 written as
+    /// 0.3333 would come back 84; rounded up it is 85 whether a player
+    /// truncates or rounds.
     func color(_ c: Color) -> JSON {
-        let channels = [c.r, c.g, c.b].map { JSON.number(VectorText.factor(Double($0) / 255)) }
+        let channels = [c.r, c.g, c.b].map { v in
+            JSON.number(VectorText.number((Double(v) / 255 * 100_000).rounded(.up) / 100_000, 5))
+        }
         return LottieWriter.object([("a", .number("0")), ("k", LottieWriter.array(channels + [.number("1")]))])
     }
 

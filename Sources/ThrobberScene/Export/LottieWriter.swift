@@ -49,9 +49,29 @@ struct LottieWriter {
         var opacities = opacities + levels.map(\.opacity)
         for i in levels.indices { levels[i].opacity = .constant(1) }
         switch node.content {
-        case .group(let children):
+        case .group(let children) where opacities.allSatisfy({ $0.isConstant(1) }) || LottieWriter.drawn(children) < 2:
             let inner = nulls(levels, parent: parent)
             for child in children { try add(child, parent: inner, opacities: opacities) }
+            return
+        case .group(let children):
+            // Faded as a whole (overlaps not darker): a precomposition, whose
+            // layer opacity Lottie applies to the composite.
+            let (outer, outerIndex) = (layers, nextIndex)
+            (layers, nextIndex) = ([], 1)
+            for child in children { try add(child, parent: nil, opacities: []) }
+            let id = "g\(assets.count)"
+            assets.append(
+                LottieWriter.object([("id", .string(id)), ("layers", LottieWriter.array(layers.reversed()))]))
+            (layers, nextIndex) = (outer, outerIndex)
+            let own = levels.popLast() ?? VectorLevel()
+            let inner = nulls(levels, parent: parent)
+            var members = header(type: 0, parent: inner)
+            members.append(("ks", transform(own, opacity: product(opacities))))
+            members += [
+                ("refId", .string(id)), ("w", .number(VectorText.length(scene.width.doubleValue))),
+                ("h", .number(VectorText.length(scene.height.doubleValue))),
+            ]
+            layers.append(LottieWriter.object(members))
             return
         case .image(let picture):
             let w = Double(picture.image.width)
@@ -72,6 +92,14 @@ struct LottieWriter {
         members.append(("ks", transform(own, opacity: product(opacities))))
         members += try content(node)
         layers.append(LottieWriter.object(members))
+    }
+
+    /// How many layers draw something among `nodes`, groups counted by their children.
+    static func drawn(_ nodes: [VectorScene.Node]) -> Int {
+        nodes.reduce(0) { n, node in
+            if case .group(let children) = node.content { return n + drawn(children) }
+            return n + 1
+        }
     }
 
     private func leafType(_ content: VectorScene.Content) -> Int {
@@ -97,7 +125,8 @@ struct LottieWriter {
 
     /// The members every layer starts with; takes the next layer index.
     private mutating func header(type: Int, parent: Int?) -> [(String, JSON)] {
-        var m: [(String, JSON)] = [("ty", .number("\(type)")), ("ind", .number("\(nextIndex)"))]
+        // "ddd": 0 says 2D: without it rlottie reads no "r" rotation.
+        var m: [(String, JSON)] = [("ddd", .number("0")), ("ty", .number("\(type)")), ("ind", .number("\(nextIndex)"))]
         if let parent { m.append(("parent", .number("\(parent)"))) }
         m += [("ip", .number("0")), ("op", .number("\(scene.frames)")), ("st", .number("0"))]
         nextIndex += 1
@@ -125,7 +154,7 @@ struct LottieWriter {
         case 0: return .constant(fixed)
         case 1: return .track(tracks[0].mapped(scale: fixed))
         default:
-            return .track(
+            return .of(
                 VectorTrack.sampled(loop: scene.loop, frames: scene.frames, tolerance: VectorScene.opacityTolerance) {
                     t in tracks.reduce(fixed) { $0 * $1.value(at: t) }
                 })

@@ -18,6 +18,11 @@ enum VectorValue: Equatable, Sendable {
     /// Whether it is the fixed value `v`.
     func isConstant(_ v: Double) -> Bool { self == .constant(v) }
 
+    /// `track`, or its one value when it never changes.
+    static func of(_ track: VectorTrack) -> VectorValue {
+        track.isConstant ? .constant(track.keys[0].value) : .track(track)
+    }
+
     /// The animated track, if any.
     var track: VectorTrack? {
         if case .track(let t) = self { return t }

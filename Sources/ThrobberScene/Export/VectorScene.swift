@@ -110,7 +110,7 @@ struct VectorScene: Sendable {
             t.shift = (t.shift + start).modulo(t.period)
             return t
         }
-        var t = track.bounced(half: half)
+        var t = track.bounced(half: half, nudge: loop / Rational(Int64(frames * 1000)))
         t.shift = start.modulo(t.period)
         return t
     }
@@ -173,7 +173,7 @@ struct VectorScene: Sendable {
             let flip = VectorTrack.sampled(loop: loop, frames: frames, tolerance: tolerance) { t in
                 cos(flips.reduce(0) { $0 + $1.value(at: t) } * .pi / 180)
             }
-            chain.append(VectorLevel(scaleX: .track(flip)))
+            chain.append(VectorLevel(scaleX: .of(flip)))
         }
         let content: Content
         switch layer.kind {
@@ -219,7 +219,7 @@ struct VectorScene: Sendable {
             let r = t.range
             if r.lowerBound >= 0 && r.upperBound <= 1 { return .track(t) }
         }
-        return .track(
+        return .of(
             VectorTrack.sampled(loop: loop, frames: frames, tolerance: VectorScene.opacityTolerance) { t in
                 min(1, max(0, tracks.reduce(base) { $0 * $1.value(at: t) }))
             })

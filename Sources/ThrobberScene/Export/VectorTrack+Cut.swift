@@ -7,8 +7,10 @@ extension VectorTrack {
     /// to 0: a config's `bounce`, as its frames show it (frame j of the
     /// way back is frame 2·(N − 1) − j forward, and `half` is (N − 1)
     /// frames long). Exact: segments played backward take the reversed
-    /// easing, `steps(n)` becoming its holds first.
-    func bounced(half: Rational) -> VectorTrack {
+    /// easing, `steps(n)` becoming its holds first. A jump played backward
+    /// shows its later value at the jump's own time and its earlier one
+    /// from `nudge` seconds after (less than a frame).
+    func bounced(half: Rational, nudge: Rational) -> VectorTrack {
         let forward = VectorTrack.cut(VectorTrack.holds(unrolled(over: half)), from: Rational(0), to: half)
         var keys = forward
         let end = half + half
@@ -21,8 +23,11 @@ extension VectorTrack {
             case .steps:
                 // Forward a holds until b; backward b shows only at t0, then a.
                 keys.append(Key(time: t0, value: b.value, ease: .linear))
-                keys.append(Key(time: t0, value: a.value, ease: .linear))
+                keys.append(Key(time: t0 + nudge, value: a.value, ease: .linear))
                 keys.append(Key(time: t1, value: a.value, ease: .linear))
+            case .linear where t0 == t1:
+                keys.append(Key(time: t0, value: b.value, ease: .linear))
+                keys.append(Key(time: t0 + nudge, value: a.value, ease: .linear))
             case .linear:
                 keys.append(Key(time: t0, value: b.value, ease: .linear))
                 keys.append(Key(time: t1, value: a.value, ease: .linear))
@@ -31,6 +36,8 @@ extension VectorTrack {
                 keys.append(Key(time: t1, value: a.value, ease: .linear))
             }
         }
+        // A nudged jump's key is later than the start of the segment after it: that one starts there.
+        for i in keys.indices.dropFirst() where keys[i].time < keys[i - 1].time { keys[i].time = keys[i - 1].time }
         return VectorTrack(period: end, keys: VectorTrack.merged(keys), shift: Rational(0))
     }
 

@@ -94,7 +94,11 @@ struct VectorTrack: Equatable, Sendable {
                 var key = k
                 key.time = offset + k.time
                 key.value += turns
-                if let last = out.last, last.time == key.time, last.value == key.value { continue }
+                if let last = out.last, last.time == key.time, last.value == key.value {
+                    // The repetition before ends where this one starts: this one's easing follows.
+                    out[out.count - 1].ease = key.ease
+                    continue
+                }
                 out.append(key)
             }
             offset = offset + period
