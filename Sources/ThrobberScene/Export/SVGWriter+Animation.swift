@@ -89,11 +89,13 @@ extension SVGWriter {
         let circumference = 2 * .pi * radius
         let perDegree = circumference / 360
         let gap = VectorText.length(circumference + width)
-        // The dash length: exact when only one end moves and it stays within one turn.
+        // The dash length: exact when it is one eased curve (one end moves, or both
+        // alike) that stays within one turn; else sampled at the frames.
         var dash: VectorTrack?
         switch (start, end) {
         case (.constant(let s), .track(let e)): dash = e.mapped(scale: perDegree, offset: -s * perDegree)
         case (.track(let s), .constant(let e)): dash = s.mapped(scale: -perDegree, offset: e * perDegree)
+        case (.track(let s), .track(let e)): dash = VectorTrack.difference(e, s)?.mapped(scale: perDegree)
         default: dash = nil
         }
         if let d = dash, d.range.lowerBound < 0 || d.range.upperBound > circumference { dash = nil }

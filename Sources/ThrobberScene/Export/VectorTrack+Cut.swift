@@ -134,3 +134,26 @@ extension VectorTrack {
         return out
     }
 }
+
+extension VectorTrack {
+    /// `a − b` as one eased curve, when it is one: both repeat alike
+    /// (period, shift and key times the same), and on each segment at most
+    /// one of them moves, or both move with the same easing. Nil otherwise.
+    static func difference(_ a: VectorTrack, _ b: VectorTrack) -> VectorTrack? {
+        guard a.period == b.period, a.shift.modulo(a.period) == b.shift.modulo(b.period), a.keys.count == b.keys.count
+        else { return nil }
+        var keys: [Key] = []
+        for (i, (x, y)) in zip(a.keys, b.keys).enumerated() {
+            guard x.time == y.time else { return nil }
+            var ease = x.ease
+            if i + 1 < a.keys.count {
+                let xMoves = a.keys[i + 1].value != x.value
+                let yMoves = b.keys[i + 1].value != y.value
+                if xMoves && yMoves && x.ease != y.ease { return nil }
+                if !xMoves { ease = y.ease }
+            }
+            keys.append(Key(time: x.time, value: x.value - y.value, ease: ease))
+        }
+        return VectorTrack(period: a.period, keys: keys, shift: a.shift)
+    }
+}
