@@ -30,7 +30,8 @@ struct VectorExportRefusalTests {
     @Test("encode to .svg, .json or --format svg|lottie is a usage error pointing to render and preset")
     func encodeRefuses() throws {
         try withTemporaryDirectory { dir in
-            let frames = try Pillow.makeFrames(Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("f"))
+            let frames = try Pillow.makeFrames(
+                Pillow.distinctFrames(["a.png", "b.png"]), in: dir.appendingPathComponent("f"))
             #expect(frames.count == 2)
             for out in [
                 ["-o", "x.svg"], ["-o", "x.json"], ["-o", "x.gif", "--format", "svg"],
