@@ -85,7 +85,8 @@ struct VectorTrackTests {
         let head = VectorTrack(
             period: 2,
             keys: [
-                .init(time: 0, value: 10, ease: .cubicBezier(0.4, 0, 0.2, 1)), .init(time: 1, value: 280, ease: .linear),
+                .init(time: 0, value: 10, ease: .cubicBezier(0.4, 0, 0.2, 1)),
+                .init(time: 1, value: 280, ease: .linear),
                 .init(time: 2, value: 280, ease: .linear),
             ], shift: Rational(1, 3))
         let tail = VectorTrack(
@@ -122,7 +123,8 @@ struct VectorTrackTests {
             shift: Rational(1, 4))
         let keys = turn.unrolled(over: 3, unwrapTurns: true)
         #expect(keys.map(\.value) == [0, 360, 720, 1080, 1440])
-        #expect(keys.map(\.time) == [Rational(-1, 4), Rational(3, 4), Rational(7, 4), Rational(11, 4), Rational(15, 4)])
+        #expect(
+            keys.map(\.time) == [Rational(-1, 4), Rational(3, 4), Rational(7, 4), Rational(11, 4), Rational(15, 4)])
         #expect(turn.unrolled(over: 3).map(\.value) == [0, 360, 0, 360, 0, 360, 0, 360])
     }
 }
