@@ -5,7 +5,7 @@ not write, and compares the frames with a reference animation.
 usage:
   vector_render.py svg FILE.svg WIDTH HEIGHT SCALE TIMES OUTDIR [--timeout S]
       Headless Chromium opens FILE.svg itself (file:// URL) in a WIDTH x HEIGHT
-      CSS-pixel viewport at device scale factor SCALE on a transparent page.
+      CSS-pixel viewport (rounded up; WIDTH and HEIGHT may be fractions of a pixel) at device scale factor SCALE on a transparent page.
       TIMES is JSON [t, ...], each t seconds as a number or [num, den]. For
       each t every animation is paused and set to t: CSS animations through
       the Web Animations API (the list document.getAnimations() gives once,
@@ -41,9 +41,13 @@ usage:
         - precompositions (ty 0 and an asset with layers): identical;
         - it loads a layer without "ddd" as 2D; rlottie 0.1 then ignores the
           layer's rotation (write "ddd": 0).
-  vector_render.py compare REF.png|REF.gif PNGDIR [--on R,G,B]
+  vector_render.py compare REF.png|REF.gif PNGDIR [--on R,G,B] [--loop-frames N]
       REF is decoded by anim_reference.py's own APNG or GIF decoder; its
-      frame i is compared with PNGDIR/frame_NNNN.png i, both composited on
+      frame i is compared with PNGDIR/frame_NNNN.png i. With --loop-frames N
+      the reference is first laid out as N equal frames of its loop (frame k
+      is the stored frame shown at k/N of the loop, by the exact fcTL
+      delays), as an encoder that merges equal neighbours stored them;
+      both are composited on
       the opaque color (default white, 255,255,255) and rounded: PSNR over RGB
       (99 when identical) and "bad_pixels", pixels differing by more than 32
       in any channel. Frames present in both (from 0 on) are compared. Prints
@@ -124,6 +128,8 @@ SEEK_JS = r"""
 """
 
 
+# Most screenshots taken of one frame time while waiting for two that agree.
+STABLE_SHOTS = 6
 # Seconds one screenshot may take (measured: under 0.1 s for 80x80).
 SHOT_SECONDS = 30
 # The browser window, in CSS pixels, whatever the emulated viewport: in a
@@ -145,7 +151,7 @@ def svg(args):
     path, width, height, scale, times, outdir = args[:6]
     limit = float(args[args.index("--timeout") + 1]) if "--timeout" in args else 120
     need_file(path)
-    width, height, scale, times = int(width), int(height), float(scale), parse_times(times)
+    width, height, scale, times = float(width), float(height), float(scale), parse_times(times)
     want = (round(width * scale), round(height * scale))
     os.makedirs(outdir, exist_ok=True)
     started = time.time()
@@ -156,7 +162,8 @@ def svg(args):
         with chromium_cdp.Chromium(*WINDOW) as browser:
             page = browser.open("file://" + os.path.abspath(path), timeout=limit)
             page.send("Emulation.setDeviceMetricsOverride",
-                      {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+                      {"width": math.ceil(width), "height": math.ceil(height), "deviceScaleFactor": scale,
+                       "mobile": False})
             page.send("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}})
             info = page.evaluate(SETUP_JS)
             if "error" in info:
@@ -166,10 +173,18 @@ def svg(args):
                 raise Failure(f"{path}: the SVG's box is {w}x{h} at ({x}, {y}), not {width}x{height} at (0, 0)")
             for i, t in enumerate(times):
                 page.evaluate(SEEK_JS + "(%r, %r)" % (float(t * 1000), float(t)), timeout=limit)
-                shot = page.send("Page.captureScreenshot", {
-                    "format": "png", "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
-                                 timeout=SHOT_SECONDS)
-                im = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGBA")
+                # A busy machine can hand over a frame drawn before the seek:
+                # shoot until two shots in a row agree.
+                previous = None
+                for _ in range(STABLE_SHOTS):
+                    shot = page.send("Page.captureScreenshot", {
+                        "format": "png", "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
+                                     timeout=SHOT_SECONDS)["data"]
+                    if shot == previous:
+                        break
+                    previous = shot
+                    page.evaluate(SEEK_JS + "(%r, %r)" % (float(t * 1000), float(t)), timeout=limit)
+                im = Image.open(io.BytesIO(base64.b64decode(shot))).convert("RGBA")
                 if im.size != want:
                     raise Failure(f"Chromium's screenshot is {im.size[0]}x{im.size[1]}, expected {want[0]}x{want[1]}")
                 im.save(frame_path(outdir, i))
@@ -283,6 +298,21 @@ def on_color(rgba, color):
     return np.floor(out + 0.5)
 
 
+def loop_frames(info, frames, n):
+    """The stored frames as n equal frames of the loop: frame k is the one
+    shown at k/n of it, by the exact delays."""
+    durations = [Fraction(num, den) for num, den in info["durations"]]
+    total = sum(durations)
+    out, start, i = [], Fraction(0), 0
+    for k in range(n):
+        t = total * k / n
+        while i + 1 < len(frames) and start + durations[i] <= t:
+            start += durations[i]
+            i += 1
+        out.append(frames[i])
+    return out
+
+
 def compare(args):
     import anim_reference
     ref, pngdir = args[0], args[1]
@@ -298,6 +328,8 @@ def compare(args):
         info, frames = (anim_reference.gif_spec if gif else anim_reference.apng_spec)(ref)
     except Exception as e:
         raise Failure(f"{ref}: cannot decode it: {e}")
+    if "--loop-frames" in args:
+        frames = loop_frames(info, frames, int(args[args.index("--loop-frames") + 1]))
     count = 0
     while os.path.isfile(frame_path(pngdir, count)):
         count += 1

@@ -24,14 +24,22 @@ struct LottieWriter {
     /// The file's bytes: compact JSON.
     func bytes() throws -> [UInt8] {
         var w = self
-        if scene.background.a > 0 { w.addBackground() }
-        for node in scene.nodes { try w.add(node, parent: nil, opacities: []) }
+        // Lottie sizes are whole numbers: a canvas of a fraction of a point
+        // is written in pixels, everything under a null scaling points to pixels.
+        let whole = scene.width.denominator == 1 && scene.height.denominator == 1
+        let unit = whole ? 1 : Double(scene.scale)
+        var top: Int?
+        if !whole {
+            top = w.nulls([VectorLevel(scaleX: .constant(unit), scaleY: .constant(unit))], parent: nil)
+        }
+        if scene.background.a > 0 { w.addBackground(parent: top) }
+        for node in scene.nodes { try w.add(node, parent: top, opacities: []) }
         let fps = Rational(Int64(scene.frames)) / scene.loop
         let root = LottieWriter.object([
             ("v", .string("5.7.0")), ("fr", .number(VectorText.number(fps.doubleValue, VectorText.timeDigits))),
             ("ip", .number("0")), ("op", .number("\(scene.frames)")),
-            ("w", .number(VectorText.length(scene.width.doubleValue))),
-            ("h", .number(VectorText.length(scene.height.doubleValue))),
+            ("w", .number(VectorText.length(scene.width.doubleValue * unit))),
+            ("h", .number(VectorText.length(scene.height.doubleValue * unit))),
             ("ddd", .number("0")), ("assets", LottieWriter.array(w.assets)),
             // Lottie draws its first layer on top; the scene lists the bottom first.
             ("layers", LottieWriter.array(w.layers.reversed())),
@@ -134,9 +142,9 @@ struct LottieWriter {
     }
 
     /// A solid layer of the background color under everything.
-    private mutating func addBackground() {
+    private mutating func addBackground(parent: Int?) {
         let c = scene.background
-        var m = header(type: 1, parent: nil)
+        var m = header(type: 1, parent: parent)
         m += [
             ("ks", transform(VectorLevel(), opacity: .constant(Double(c.a) / 255))),
             ("sc", .string(VectorText.hex(c))), ("sw", .number(VectorText.length(scene.width.doubleValue))),

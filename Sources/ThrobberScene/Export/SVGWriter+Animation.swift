@@ -31,7 +31,8 @@ extension SVGWriter {
         }
         var s = "\(name) \(VectorText.seconds(track.period))s linear"
         let shift = track.shift.modulo(track.period)
-        if shift != Rational(0) { s += " -\(VectorText.seconds(shift))s" }
+        // Rounded up: a frame time at a repetition's end must fall after it, on the new repetition.
+        if shift != Rational(0) { s += " -\(VectorText.secondsRoundedUp(shift))s" }
         if scene.plays == 0 {
             s += " infinite"
         } else {

@@ -28,7 +28,11 @@ struct SVGWriter {
         let width = VectorText.length(scene.width.doubleValue)
         let height = VectorText.length(scene.height.doubleValue)
         var out =
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
+        // A browser lays a fraction of a pixel out as a whole one; centered
+        // in it, the drawing would sit half a device pixel off its frames.
+        if scene.width.denominator != 1 || scene.height.denominator != 1 { out += " preserveAspectRatio=\"xMinYMin\"" }
+        out += ">"
         if !w.rules.isEmpty { out += "<style>" + w.rules.joined() + "</style>" }
         out += body + "</svg>\n"
         return Array(out.utf8)

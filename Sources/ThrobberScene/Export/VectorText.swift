@@ -27,6 +27,12 @@ enum VectorText {
     static func factor(_ x: Double) -> String { number(x, factorDigits) }
     static func seconds(_ r: Rational) -> String { number(r.doubleValue, timeDigits) }
 
+    /// Seconds ≥ `r`, at ``timeDigits`` decimals.
+    static func secondsRoundedUp(_ r: Rational) -> String {
+        let micro = -(Rational(0) - r * Rational(1_000_000)).floor
+        return number(Double(micro) / 1_000_000, timeDigits)
+    }
+
     /// `#rrggbb`.
     static func hex(_ c: Color) -> String { cFormat("#%02x%02x%02x", c.r, c.g, c.b) }
 
