@@ -53,6 +53,10 @@ usage:
       in any channel. Frames present in both (from 0 on) are compared. Prints
       JSON {"entries": [{"frame", "psnr", "bad_pixels"}], "min_psnr",
       "ref_frames", "png_frames", "width", "height"}.
+  vector_render.py frames ANIM.png N OUTDIR
+      ANIM's loop as N equal frames (as compare --loop-frames lays them out),
+      written as OUTDIR/frame_NNNN.png: an animation made another way, ready
+      to be compared with compare. Prints JSON {"frames"}.
 Every error (a missing file, bad arguments, Chromium failing or timing out,
 an unreadable Lottie) exits 2 with one line on stderr; Chromium's temporary
 profile is removed on every exit.
@@ -350,8 +354,19 @@ def compare(args):
             "png_frames": count, "width": info["width"], "height": info["height"]}
 
 
+def frames(args):
+    import anim_reference
+    anim, n, outdir = args[0], int(args[1]), args[2]
+    need_file(anim)
+    info, stored = anim_reference.apng_spec(anim)
+    os.makedirs(outdir, exist_ok=True)
+    for i, f in enumerate(loop_frames(info, stored, n)):
+        Image.fromarray(np.asarray(f).astype(np.uint8), "RGBA").save(frame_path(outdir, i))
+    return {"frames": n}
+
+
 COMMANDS = {"svg": (svg, 6), "lottie-rlottie": (lottie_rlottie, 5), "lottie-python": (lottie_python, 5),
-            "compare": (compare, 2)}
+            "compare": (compare, 2), "frames": (frames, 3)}
 
 
 def main():

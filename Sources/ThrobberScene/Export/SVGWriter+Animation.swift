@@ -10,7 +10,8 @@ extension SVGWriter {
     mutating func animation(_ track: VectorTrack, _ declaration: (Double) -> String) -> String {
         var body = ""
         for key in SVGWriter.cssKeys(track) {
-            body += VectorText.number(key.percent, 4) + "%{" + declaration(key.value)
+            // Rounded down, as the period is: a frame at a key's time lands on or after it.
+            body += VectorText.number((key.percent * 10_000).rounded(.down) / 10_000, 4) + "%{" + declaration(key.value)
             switch key.ease {
             case .linear: break
             case .steps(let n):
@@ -29,7 +30,7 @@ extension SVGWriter {
             names[body] = name
             rules.append("@keyframes \(name){\(body)}")
         }
-        var s = "\(name) \(VectorText.seconds(track.period))s linear"
+        var s = "\(name) \(VectorText.secondsRoundedDown(track.period))s linear"
         let shift = track.shift.modulo(track.period)
         // Rounded up: a frame time at a repetition's end must fall after it, on the new repetition.
         if shift != Rational(0) { s += " -\(VectorText.secondsRoundedUp(shift))s" }

@@ -27,6 +27,11 @@ enum VectorText {
     static func factor(_ x: Double) -> String { number(x, factorDigits) }
     static func seconds(_ r: Rational) -> String { number(r.doubleValue, timeDigits) }
 
+    /// Seconds ≤ `r`, at ``timeDigits`` decimals.
+    static func secondsRoundedDown(_ r: Rational) -> String {
+        number(Double((r * Rational(1_000_000)).floor) / 1_000_000, timeDigits)
+    }
+
     /// Seconds ≥ `r`, at ``timeDigits`` decimals.
     static func secondsRoundedUp(_ r: Rational) -> String {
         let micro = -(Rational(0) - r * Rational(1_000_000)).floor

@@ -8,8 +8,8 @@ extension VectorTrack {
     /// way back is frame 2·(N − 1) − j forward, and `half` is (N − 1)
     /// frames long). Exact: segments played backward take the reversed
     /// easing, `steps(n)` becoming its holds first. A jump played backward
-    /// shows its later value at the jump's own time and its earlier one
-    /// from `nudge` seconds after (less than a frame).
+    /// holds its later value from the jump's own time and shows its earlier
+    /// one from `nudge` seconds after (less than a frame).
     func bounced(half: Rational, nudge: Rational) -> VectorTrack {
         let forward = VectorTrack.cut(VectorTrack.holds(unrolled(over: half)), from: Rational(0), to: half)
         var keys = forward
@@ -22,11 +22,11 @@ extension VectorTrack {
             switch a.ease {
             case .steps:
                 // Forward a holds until b; backward b shows only at t0, then a.
-                keys.append(Key(time: t0, value: b.value, ease: .linear))
+                keys.append(Key(time: t0, value: b.value, ease: .steps(1)))
                 keys.append(Key(time: t0 + nudge, value: a.value, ease: .linear))
                 keys.append(Key(time: t1, value: a.value, ease: .linear))
             case .linear where t0 == t1:
-                keys.append(Key(time: t0, value: b.value, ease: .linear))
+                keys.append(Key(time: t0, value: b.value, ease: .steps(1)))
                 keys.append(Key(time: t0 + nudge, value: a.value, ease: .linear))
             case .linear:
                 keys.append(Key(time: t0, value: b.value, ease: .linear))
