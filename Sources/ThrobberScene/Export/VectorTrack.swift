@@ -149,16 +149,17 @@ extension VectorTrack {
         var keys = [Key(time: times[0], value: v[0], ease: .linear)]
         var i = 0
         while i < frames {
+            // Extend the segment from frame i while every frame between stays
+            // close: each frame passed bounds the slope, so a step costs O(1).
             var j = i + 1
-            // Extend the segment from frame i while every frame between stays close.
+            var (low, high) = (-Double.infinity, Double.infinity)
             while j < frames {
-                let next = j + 1
-                let fits = (i + 1..<next).allSatisfy { k in
-                    let x = Double(k - i) / Double(next - i)
-                    return abs(v[i] + (v[next] - v[i]) * x - v[k]) <= tolerance
-                }
-                guard fits else { break }
-                j = next
+                let d = Double(j - i)
+                low = max(low, (v[j] - tolerance - v[i]) / d)
+                high = min(high, (v[j] + tolerance - v[i]) / d)
+                let slope = (v[j + 1] - v[i]) / Double(j + 1 - i)
+                guard low <= slope && slope <= high else { break }
+                j += 1
             }
             keys.append(Key(time: times[j], value: v[j], ease: .linear))
             i = j
