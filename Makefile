@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy bench-screencast bench-video clean man docs fuzz sanitize
+.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy bench-screencast bench-video bench-vector clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -79,6 +79,11 @@ bench-screencast: build
 # Video input against ffmpeg's one-command GIF recipe on four clips, and
 # (VIDEO_LONG=1) memory and trim cost on a 10-minute 1080p clip
 # (docs/benchmarks.md, "Video input").
+# Lottie and SVG bytes of every preset beside its GIF, APNG and WebP
+# (docs/benchmarks.md, "Vector export").
+bench-vector: build
+	Benchmarks/vector_sizes.py
+
 bench-video: build
 	scripts/install-deps --bench
 	Benchmarks/run-video $(if $(VIDEO_LONG),--long)

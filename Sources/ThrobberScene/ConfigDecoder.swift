@@ -169,7 +169,9 @@ public enum ConfigDecoder {
                     let o = try r.object(item, "\(path)[\(i)]")
                     let p = try o.required("path", r.string)
                     let format = try o.optional("format") { node, path in
-                        try r.choice(node, path, among: AnimationFormat.allCases.map(\.rawValue))
+                        try r.choice(
+                            node, path,
+                            among: AnimationFormat.allCases.map(\.rawValue) + VectorFormat.allCases.map(\.rawValue))
                     }
                     try o.finish(allowed: ["path", "format"])
                     return SceneConfig.Output(path: resolve(p), format: format)

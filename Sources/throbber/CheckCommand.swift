@@ -197,8 +197,14 @@ enum CheckCommand: Subcommand {
         _ entry: Manifest.Entry, made: String, manifest: Manifest, paths: CheckPaths, diffDir: String?
     ) -> [String] {
         let expectedPath = manifest.resolve(entry.output)
+        let vector = vectorFormat(entry)
         guard FileManager.default.fileExists(atPath: expectedPath) else {
-            return ["(no expected file at \(CheckReport.printable(expectedPath)) to compare pixels with)"]
+            let what = vector == nil ? "pixels" : "bytes"
+            return ["(no expected file at \(CheckReport.printable(expectedPath)) to compare \(what) with)"]
+        }
+        if let vector {
+            return explainBytes(
+                vector, entry: entry, expected: expectedPath, made: made, paths: paths, diffDir: diffDir)
         }
         do {
             let expected = try DecodedAnimation.read(expectedPath, streams: false)
@@ -236,13 +242,7 @@ enum CheckCommand: Subcommand {
         let images = [("expected", d.expected), ("actual", d.actual), ("difference", d.difference)]
         for (suffix, _) in images {
             let image = "\(stem)-frame\(d.number)-\(suffix).png"
-            let resolved = try CheckPaths.resolve(image).path
-            var st = stat()
-            let what =
-                paths.overwrites(resolved)
-                ?? (stat(resolved, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
-                    ? CheckPaths.describe(st.st_mode & S_IFMT) : nil)
-            if let what {
+            if let what = try blocked(image, paths: paths) {
                 return "not writing difference images: \(CheckReport.printable(image)) is \(what)"
             }
         }
@@ -252,6 +252,16 @@ enum CheckCommand: Subcommand {
             try out.commit()
         }
         return "wrote \(CheckReport.printable(stem))-frame\(d.number)-{expected,actual,difference}.png"
+    }
+
+    /// What `file` is when writing it would replace a file an entry names
+    /// or something not a regular file; nil when it may be written.
+    static func blocked(_ file: String, paths: CheckPaths) throws -> String? {
+        let resolved = try CheckPaths.resolve(file).path
+        var st = stat()
+        return paths.overwrites(resolved)
+            ?? (stat(resolved, &st) == 0 && st.st_mode & S_IFMT != S_IFREG
+                ? CheckPaths.describe(st.st_mode & S_IFMT) : nil)
     }
 
     private static func say(_ line: String, error: Bool = false) throws {

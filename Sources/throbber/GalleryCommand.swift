@@ -2,22 +2,23 @@ import FoundationEssentials
 import Glibc
 import ThrobberKit
 
-/// `throbber gallery DIR`: every preset as GIF, APNG and WebP on a light and a
-/// dark page, and an index.html that shows them side by side (for looking
-/// at them in a browser).
+/// `throbber gallery DIR`: every preset as GIF, APNG, WebP and SVG on a
+/// light and a dark page, and an index.html that shows them side by side
+/// (for looking at them in a browser).
 enum GalleryCommand: Subcommand {
     static let spec = CommandSpec(
         name: "gallery",
-        summary: "Write every preset as GIF, APNG and WebP, for light and dark pages, with an index.html.",
+        summary: "Write every preset as GIF, APNG, WebP and SVG, for light and dark pages, with an index.html.",
         overview: """
-            Write every preset as GIF, APNG and WebP, and an index.html showing them on a \
-            light page (#ffffff) and a dark one side by side.
+            Write every preset as GIF, APNG, WebP and SVG, and an index.html showing them \
+            on a light page (#ffffff) and a dark one side by side.
 
             A GIF has no partial alpha, so each preset gets two: NAME.gif with soft edges \
             blended onto white (as 'throbber preset' makes it) and NAME-dark.gif blended \
             onto the dark page's color (preset --matte). APNG and WebP keep partial \
-            alpha: the same NAME.png and NAME.webp show on both pages. Every file is \
-            byte for byte what 'throbber preset' writes with the same options.
+            alpha and NAME.svg is vectors: the same NAME.png, NAME.webp and NAME.svg \
+            show on both pages, the SVG at the size of the others. Every file is byte \
+            for byte what 'throbber preset' writes with the same options.
             """,
         usage: "throbber gallery <DIR> [--size PX] [--dark COLOR]",
         arguments: [
@@ -60,35 +61,45 @@ enum GalleryCommand: Subcommand {
         var rows: [String] = []
         var written = 0
         for preset in PresetCatalog.all {
-            let job = try SceneJob(config: try preset.config(options), jobs: jobs)
+            let config = try preset.config(options)
+            let job = try SceneJob(config: config, jobs: jobs)
             var darkJob = job
             darkJob.settings.alpha.matte = dark
             var light = ""
             var shade = ""
+            var frameSize = (0, 0)
             for format in AnimationFormat.allCases {
                 let file = "\(preset.name).\(format.fileExtensions[0])"
                 var size = try write(job, format, to: dir + "/" + file)
-                light += cell(preset.name, format, file: file, size: size, page: "#ffffff")
+                frameSize = size
+                light += cell(preset.name, format.rawValue, file: file, size: size, page: "#ffffff")
                 var darkFile = file
                 if format == .gif {
                     darkFile = "\(preset.name)-dark.\(format.fileExtensions[0])"
                     size = try write(darkJob, format, to: dir + "/" + darkFile)
                     written += 1
                 }
-                shade += cell(preset.name, format, file: darkFile, size: size, page: darkText, dark: true)
+                shade += cell(preset.name, format.rawValue, file: darkFile, size: size, page: darkText, dark: true)
                 written += 1
             }
+            // Shown at the frames' size in pixels: the SVG's own is in points.
+            let svg = "\(preset.name).svg"
+            try write(config, to: dir + "/" + svg)
+            light += cell(preset.name, "svg", file: svg, size: frameSize, page: "#ffffff")
+            shade += cell(preset.name, "svg", file: svg, size: frameSize, page: darkText, dark: true)
+            written += 1
             rows.append("<tr><th>\(preset.name)</th>\(light)\(shade)<td>\(html(preset.summary))</td></tr>")
         }
-        let heads = AnimationFormat.allCases.map { "<th>\($0.limits.name)</th>" }.joined()
-        let darkHeads = AnimationFormat.allCases.map { "<th class=\"dark\">\($0.limits.name)</th>" }.joined()
+        let names = AnimationFormat.allCases.map(\.limits.name) + [VectorFormat.svg.name]
+        let heads = names.map { "<th>\($0)</th>" }.joined()
+        let darkHeads = names.map { "<th class=\"dark\">\($0)</th>" }.joined()
         let page = """
             <!doctype html>
             <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
             <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
             img{display:block}.dark{background:\(darkText);color:#ddd}</style>
-            <table><tr><th></th><th colspan="\(AnimationFormat.allCases.count)">on #ffffff</th>\
-            <th class="dark" colspan="\(AnimationFormat.allCases.count)">on \(darkText)</th><th></th></tr>
+            <table><tr><th></th><th colspan="\(names.count)">on #ffffff</th>\
+            <th class="dark" colspan="\(names.count)">on \(darkText)</th><th></th></tr>
             <tr><th>preset</th>\(heads)\(darkHeads)<th></th></tr>
             \(rows.joined(separator: "\n"))
             </table></html>
@@ -111,13 +122,21 @@ enum GalleryCommand: Subcommand {
         return (report.width, report.height)
     }
 
-    /// One image of the table, with the page color it is shown on.
+    /// Writes `config` as an SVG at `path`.
+    private static func write(_ config: SceneConfig, to path: String) throws {
+        let out = try OutputFile(path: path)  // discarded on release unless committed
+        try out.write(try VectorFormat.svg.data(for: config))
+        try out.commit()
+    }
+
+    /// One image of the table (`format`: gif, apng, webp or svg), with the
+    /// page color it is shown on.
     private static func cell(
-        _ name: String, _ format: AnimationFormat, file: String, size: (Int, Int), page: String, dark: Bool = false
+        _ name: String, _ format: String, file: String, size: (Int, Int), page: String, dark: Bool = false
     ) -> String {
-        let id = "\(name)-\(format.rawValue)\(dark ? "-dark" : "")"
+        let id = "\(name)-\(format)\(dark ? "-dark" : "")"
         return
-            "<td\(dark ? " class=\"dark\"" : "")><img id=\"\(id)\" src=\"\(file)\" width=\"\(size.0)\" height=\"\(size.1)\" data-page=\"\(page)\" alt=\"\(name) \(format.rawValue)\(dark ? " on dark" : "")\"></td>"
+            "<td\(dark ? " class=\"dark\"" : "")><img id=\"\(id)\" src=\"\(file)\" width=\"\(size.0)\" height=\"\(size.1)\" data-page=\"\(page)\" alt=\"\(name) \(format)\(dark ? " on dark" : "")\"></td>"
     }
 
     private static func html(_ s: String) -> String {

@@ -276,6 +276,31 @@ enum ManPageProse {
         (size and quality, alpha, transforms and timing); given on the command
         line they override the config's values, and their errors name the option.
         .Pp
+        .Cm render
+        and
+        .Cm preset
+        also export the scene itself as vectors: an output named
+        .Pa .json
+        .Pq or Fl -format Cm lottie
+        is a Lottie (Bodymovin) animation, one named
+        .Pa .svg
+        .Pq or Fl -format Cm svg
+        an animated SVG (CSS keyframes, no script), both with the loop the frames
+        have.
+        The options that change the scene apply
+        .Pq Fl -fps , -speed , -bounce , -loop , -background
+        and the preset's own; those that only frames have (size and quality,
+        .Fl -matte ,
+        the transforms,
+        .Fl -duplicate , -poster-frame , -compression )
+        are refused (exit 64).
+        A config that a vector file cannot say (a frames folder,
+        .Li duplicate ,
+        a Lottie layer in SVG, a picture over 1 MiB as PNG) exits 65 naming the
+        JSON path, and nothing is written.
+        .Cm encode
+        writes frames only and refuses these names.
+        .Pp
         .Cm preset
         renders a built-in loader;
         .Cm presets
@@ -385,6 +410,10 @@ enum ManPageProse {
         largest channel difference;
         .Fl -diff-dir
         writes expected, actual and difference PNGs of that frame.
+        A Lottie or SVG output has no frames to decode: its mismatch gives the
+        hash of the expected file and the first byte that differs, and
+        .Fl -diff-dir
+        writes the expected and the new file side by side.
         .Fl -junit Ar FILE
         writes a JUnit XML report with a test case per entry; one that does not
         pass has a

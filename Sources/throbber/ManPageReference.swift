@@ -135,7 +135,12 @@ enum ManPageReference {
         options.
         .It Li output
         A list of
-        .Brq Qq path : Qq x.gif ;
+        .Li {\(dqpath\(dq: \(dqx.gif\(dq} ,
+        each written in the format its extension names
+        .Pq Pa .json No for Lottie , Pa .svg No for SVG
+        or its
+        .Li format
+        .Pq Li gif , apng , webp , lottie No or Li svg ;
         .Fl o
         overrides it.
         .El

@@ -27,6 +27,16 @@ extension OptionSpec {
         details: "Files named .gif are GIF, .png and .apng APNG, .webp WebP; standard output gets GIF.",
         default: "from the extension", completion: .choices(["gif", "apng", "webp"]))
 
+    /// `--format` of `render` and `preset`, which also write vector files.
+    static let sceneFormat = OptionSpec(
+        "format", value: "gif|apng|webp|lottie|svg", help: "Output format.",
+        details:
+            "Files named .gif are GIF, .png and .apng APNG, .webp WebP, .json Lottie, .svg SVG; standard output "
+            + "gets GIF. Lottie and SVG draw the scene itself, as vectors; the options that only frames have "
+            + "(size and quality, --matte, the transforms, --duplicate, --poster-frame, --compression) are refused "
+            + "for them.",
+        default: "from the extension", completion: .choices(["gif", "apng", "webp", "lottie", "svg"]))
+
     static let compression = OptionSpec(
         "compression", value: "effort", help: "APNG and WebP compression effort: fast, best or max.",
         details:

@@ -35,22 +35,49 @@ enum Output {
             let report = try body(out, bar)
             try out.commit()
             bar.finish()
-            if printHash, let hash = out.sha256 {
-                let line = "\(hash)  \(path)\n"
-                if out.isStandardOutput {
-                    StandardError.write(line)
-                } else {
-                    try StandardOutput.write(line)
-                }
-            }
-            if !quiet && !out.isStandardOutput {
-                StandardError.write(
-                    summary(path: path, report: report, bytes: out.bytesWritten, budget: budgetLabel) + "\n")
+            try finish(out, quiet: quiet, printHash: printHash) {
+                summary(path: path, report: report, bytes: $0, budget: budgetLabel)
             }
         } catch {
             bar.finish()
             out.discard()
             throw error
+        }
+    }
+
+    /// Writes `bytes`, made already, to `path` as ``write(to:label:quiet:printHash:budgetLabel:bar:)``
+    /// writes an animation: atomically, then the hash and the summary line
+    /// (`summary` gets the bytes written).
+    static func write(
+        _ bytes: [UInt8], to path: String, quiet: Bool, printHash: Bool, summary: (Int) -> String
+    ) throws {
+        let out = try OutputFile(path: path, hashing: printHash)
+        do {
+            try out.write(bytes)
+            try out.commit()
+        } catch {
+            out.discard()
+            throw error
+        }
+        try finish(out, quiet: quiet, printHash: printHash, summary: summary)
+    }
+
+    /// Once `out` is committed: with `printHash`, "SHA256  PATH" (to
+    /// stdout, or to stderr when `out` is stdout); unless `quiet` or `out`
+    /// is stdout, the `summary` line on stderr.
+    private static func finish(
+        _ out: OutputFile, quiet: Bool, printHash: Bool, summary: (Int) -> String
+    ) throws {
+        if printHash, let hash = out.sha256 {
+            let line = "\(hash)  \(out.path)\n"
+            if out.isStandardOutput {
+                StandardError.write(line)
+            } else {
+                try StandardOutput.write(line)
+            }
+        }
+        if !quiet && !out.isStandardOutput {
+            StandardError.write(summary(out.bytesWritten) + "\n")
         }
     }
 

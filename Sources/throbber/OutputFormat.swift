@@ -7,27 +7,49 @@ enum OutputFormat {
     /// `--format` if given, else the extension (each format names its own);
     /// standard output, and a device or FIFO without an extension
     /// (`/dev/null`, `/dev/stdout`, `/dev/fd/N`), default to GIF. An output
-    /// that names no file is refused first (``checkFileName(_:)``).
+    /// that names no file is refused first (``checkFileName(_:)``); so is a
+    /// vector format, which only configs and presets are written in.
     static func resolve(output: String, format: String?) throws -> AnimationFormat {
-        try checkFileName(output)
-        let names = AnimationFormat.allCases.map(\.rawValue)
-        if let format {
-            guard let f = AnimationFormat(rawValue: format) else {
-                throw Arguments.badChoice("format", format, among: names)
-            }
-            return f
-        }
-        if output == "-" { return .gif }
-        let ext = PathText.pathExtension(output)
-        if ext.isEmpty && isStreamLike(output) { return .gif }
-        guard let f = AnimationFormat(fileExtension: ext) else {
-            let known = AnimationFormat.allCases.flatMap(\.fileExtensions).map { "." + $0 }
+        switch try resolve(output, format: format, vector: false) {
+        case .raster(let f): return f
+        case .vector(let v):
             throw ThrobberError(
                 .usage,
-                "\(output): cannot tell the format from the extension '.\(ext.lowercased())'; name the file \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), or pass --format \(names.joined(separator: "|"))"
+                "\(output): \(v.name) is made from configs and presets, not from frames: 'throbber render CONFIG.json -o \(output)' or 'throbber preset NAME -o \(output)'; encode writes GIF, APNG or WebP"
             )
         }
-        return f
+    }
+
+    /// As ``resolve(output:format:)``, for a config's scene, which may also
+    /// be written as a vector file (`.json` Lottie, `.svg`).
+    static func resolveScene(output: String, format: String?) throws -> SceneFormat {
+        try resolve(output, format: format, vector: true)
+    }
+
+    /// The format `--format` or the extension names; the vector formats are
+    /// named in choices and messages only when `vector` (they are taken
+    /// either way, for the caller to refuse by name).
+    private static func resolve(_ output: String, format: String?, vector: Bool) throws -> SceneFormat {
+        try checkFileName(output)
+        let vectors = vector ? VectorFormat.allCases : []
+        let names = AnimationFormat.allCases.map(\.rawValue) + vectors.map(\.rawValue)
+        if let format {
+            if let f = AnimationFormat(rawValue: format) { return .raster(f) }
+            if let v = VectorFormat(rawValue: format) { return .vector(v) }
+            throw Arguments.badChoice("format", format, among: names)
+        }
+        if output == "-" { return .raster(.gif) }
+        let ext = PathText.pathExtension(output)
+        if ext.isEmpty && isStreamLike(output) { return .raster(.gif) }
+        if let f = AnimationFormat(fileExtension: ext) { return .raster(f) }
+        if let v = VectorFormat(fileExtension: ext) { return .vector(v) }
+        let known = (AnimationFormat.allCases.flatMap(\.fileExtensions) + vectors.flatMap(\.fileExtensions)).map {
+            "." + $0
+        }
+        throw ThrobberError(
+            .usage,
+            "\(output): cannot tell the format from the extension '.\(ext.lowercased())'; name the file \(known.dropLast().joined(separator: ", ")) or \(known.last ?? ""), or pass --format \(names.joined(separator: "|"))"
+        )
     }
 
     /// Refuses an output that names no file: an empty name (a usage error),

@@ -14,7 +14,9 @@ enum PresetCommand: Subcommand {
             loader: it is drawn anew, sharp at any size. The other output options are \
             encode's and work on the frames drawn (--width and --height resample them); \
             --scale here is pixels per point, not a resize factor. A GIF's soft edges \
-            are blended for a light page: for a dark page give --matte its color.
+            are blended for a light page: for a dark page give --matte its color. \
+            Named .json or .svg, the loader is written as a Lottie animation or an \
+            animated SVG, vectors sharp at any size, with the same timing.
             """,
         usage: "throbber preset <NAME> [-o <OUT.gif>] [options]",
         arguments: [
@@ -23,7 +25,8 @@ enum PresetCommand: Subcommand {
         options: [
             OptionSpec(
                 "output", short: "o", value: "file", help: "Where to write; '-' for standard output.",
-                details: "The format comes from the extension: .gif, .png and .apng for APNG, .webp for WebP.",
+                details:
+                    "The format comes from the extension: .gif, .png and .apng for APNG, .webp for WebP, .json for Lottie, .svg for SVG.",
                 completion: .files),
             OptionSpec("size", value: "px", help: "The larger side in pixels.", default: "the preset's, 64 for most"),
             OptionSpec(
@@ -41,7 +44,7 @@ enum PresetCommand: Subcommand {
                 default: "the preset's"),
         ]
             + OptionSpec.output(except: own.union(["delay"]), defaults: presetDefaults) + [
-                .format, .compression,
+                .sceneFormat, .compression,
                 OptionSpec(
                     "ring", value: "image", help: "ease only: your ring image (it turns).",
                     details: "With --icon it rebuilds the EaseLoadingView from your own two images.",
@@ -54,6 +57,7 @@ enum PresetCommand: Subcommand {
             "throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'",
             "throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif",
             "throbber preset spinner -o spinner-dark.gif --size 48 --matte '#1e1e1e' --colors 16",
+            "throbber preset spinner -o spinner.json --size 48",
             "throbber preset dots --print-config > dots.json",
         ])
 

@@ -4,7 +4,8 @@ enum RenderCommand: Subcommand {
         name: "render",
         summary: "Render a loader from a JSON config.",
         overview: """
-            Render a loader described by a JSON config into an animated GIF, APNG or WebP.
+            Render a loader described by a JSON config into an animated GIF, APNG or WebP, \
+            or export it as a Lottie animation (.json) or an animated SVG (.svg).
 
             The config (format version 1, see man throbber) either draws a scene of \
             layers (image, circle, arc, rect, group, lottie) with step and keyframe \
@@ -13,22 +14,27 @@ enum RenderCommand: Subcommand {
 
             The output options are encode's; given on the command line, they \
             override the config's own values (timing.fps, duplicate, bounce, loop, \
-            canvas.background and the encode block), and their errors name the option.
+            canvas.background and the encode block), and their errors name the option. \
+            A Lottie or SVG file takes the options that change the scene (--fps, \
+            --speed, --bounce, --loop, --background) and refuses those that only \
+            frames have.
             """,
         usage: "throbber render <CONFIG.json> [-o <OUT.gif>] [options]",
         arguments: [ArgumentSpec(name: "<CONFIG.json>", help: "The animation config.", completion: .files)],
         options: [
             OptionSpec(
                 "output", short: "o", value: "file",
-                help: "Where to write (.gif, .png/.apng for APNG, .webp); '-' for standard output.",
+                help:
+                    "Where to write (.gif, .png/.apng for APNG, .webp, .json for Lottie, .svg); '-' for standard output.",
                 default: "the config's \"output\" list", completion: .files)
         ]
             + OptionSpec.output(except: ["delay"], defaults: configDefaults) + [
-                .format, .compression, .jobs, .maxMemory, .sha256, .quiet, .help,
+                .sceneFormat, .compression, .jobs, .maxMemory, .sha256, .quiet, .help,
             ],
         examples: [
             "throbber render examples/dots.json -o dots.gif",
             "throbber render examples/dots.json -o dots-dark.gif --matte '#1e1e1e' --max-bytes 20k",
+            "throbber render examples/dots.json -o dots.svg",
         ])
 
     /// Where render's output options take their value from when not given.

@@ -2,11 +2,14 @@ import FoundationEssentials
 import Glibc
 import ThrobberKit
 
-/// Where and how a config — a rendered file or a preset — is encoded: the
+/// Where and how a config — a rendered file or a preset — is written: the
 /// output options that `render` and `preset` share, checked and resolved.
 struct SceneOutput {
+    /// One file to write and its format.
+    typealias Target = (path: String, format: SceneFormat)
+
     /// `-o` with its format; nil: every entry of the config's "output" list.
-    var target: (path: String, format: AnimationFormat)?
+    var target: Target?
     var compression: EncodeSettings.Compression
     var jobs: Int
     /// `--max-memory`; nil: the machine's default.
@@ -15,12 +18,22 @@ struct SceneOutput {
     var printHash: Bool
     /// The output options given, over the config's own values.
     var options: OutputOptions
+    /// The options given that only frames have (``rasterOnly``), in help's
+    /// order: refused for a vector target.
+    var framesOnly: [String]
+
+    /// The options that work on frames or their encoding, which a vector
+    /// file (the scene itself) has no use for.
+    static let rasterOnly: Set<String> =
+        Set((OptionSpec.sizeAndQuality + OptionSpec.transforms).map(\.long)).union([
+            "matte", "delay", "duplicate", "poster-frame", "compression",
+        ])
 
     /// `own` names the options the command gives a meaning of its own
     /// (`preset --scale`), which are not output options there.
     init(_ args: Arguments, base: BaseFolder, own: Set<String> = []) throws {
         if let o = args.string("output").map(base.resolve) {
-            target = (o, try OutputFormat.resolve(output: o, format: args.string("format")))
+            target = (o, try OutputFormat.resolveScene(output: o, format: args.string("format")))
         }
         compression = try OutputFormat.compression(args)
         jobs = try args.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
@@ -29,6 +42,9 @@ struct SceneOutput {
         printHash = args.flag("sha256")
         options = try OutputOptions(args, except: own)
         if let speed = options.speed { try EncodeSettings.check(speed: speed) }
+        framesOnly = (OptionSpec.output() + [.compression]).map(\.long).filter {
+            Self.rasterOnly.contains($0) && !own.contains($0) && args.flag($0)
+        }
     }
 
     /// Refuses `-o` when it is one of `inputs` (``FrameList/refuseOutput(_:among:)``).
@@ -36,19 +52,54 @@ struct SceneOutput {
         if let target { try FrameList().refuseOutput(target.path, among: inputs) }
     }
 
-    /// Encodes `config` to `-o` or to every entry of its `output` list.
+    /// Writes `config` to `-o` or to every entry of its `output` list.
     /// No output may be the config itself, a file one of its layers reads,
-    /// or a frame its frames folder would pick: those are refused before
-    /// anything is written.
+    /// or a frame its frames folder would pick; no option may go unused by
+    /// a target's format; and every vector file is made before any file is
+    /// written, so what a vector format cannot say leaves nothing written.
     func write(_ config: SceneConfig) throws {
-        var targets: [(path: String, format: AnimationFormat)] = []
+        let targets = try targets(of: config)
+        var config = config
+        try options.apply(to: &config)
+        for t in targets {
+            switch t.format {
+            case .raster(let f): try options.refuseUnused(for: f, colors: config.encode.colors)
+            case .vector(let v): try refuseFramesOnly(for: v, path: t.path)
+            }
+        }
+        let vectors = try targets.map { t in
+            try t.format.vector.map { try VectorOutput(config: vectorConfig(config), format: $0) }
+        }
+        let job = try targets.contains { $0.format.vector == nil } ? makeJob(config) : nil
+        for (t, vector) in zip(targets, vectors) {
+            if let vector {
+                try Output.write(vector.bytes, to: t.path, quiet: quiet, printHash: printHash) {
+                    vector.summary(path: t.path, bytes: $0)
+                }
+            } else if case .raster(let format) = t.format, let job {
+                try Output.write(
+                    to: t.path, label: "rendering", quiet: quiet, printHash: printHash,
+                    budgetLabel: options.maxBytesText.map { "--max-bytes \($0)" },
+                    bar: { [compression] out, bar in
+                        try job.encode(
+                            to: out, format: format, compression: compression, progress: bar.update, passes: bar.pass)
+                    })
+            }
+        }
+    }
+
+    /// `-o`, or the config's `output` list, checked against its inputs.
+    private func targets(of config: SceneConfig) throws -> [Target] {
+        var targets: [Target] = []
         if let target {
             targets = [target]
         } else {
             guard !config.outputs.isEmpty else {
                 throw ThrobberError(.usage, "no output: give -o OUT.gif or an \"output\" list in \(config.file)")
             }
-            targets = try config.outputs.map { ($0.path, try OutputFormat.resolve(output: $0.path, format: $0.format)) }
+            targets = try config.outputs.map {
+                ($0.path, try OutputFormat.resolveScene(output: $0.path, format: $0.format))
+            }
         }
         for t in targets {
             try FrameList().refuseOutput(t.path, among: [config.file] + Self.layerFiles(config))
@@ -56,23 +107,38 @@ struct SceneOutput {
                 try FrameList(sort: f.sort, glob: f.glob).refuseOutput(t.path, among: [f.dir])
             }
         }
-        var config = config
-        try options.apply(to: &config)
-        for t in targets { try options.refuseUnused(for: t.format, colors: config.encode.colors) }
+        return targets
+    }
+
+    /// The frame encoder of `config` (the output options already applied
+    /// to it), with the options the config cannot say.
+    private func makeJob(_ config: SceneConfig) throws -> SceneJob {
         var job = try SceneJob(
             config: config, jobs: jobs, speed: options.speed ?? Rational(1), frames: options.transform.frames,
             reverse: options.transform.reverse, memory: memory)
         options.apply(to: &job.settings, scene: true)
         job.overridden = options.fields
-        let budgetLabel = options.maxBytesText.map { "--max-bytes \($0)" }
-        for t in targets {
-            try Output.write(
-                to: t.path, label: "rendering", quiet: quiet, printHash: printHash, budgetLabel: budgetLabel,
-                bar: { [compression] out, bar in
-                    try job.encode(
-                        to: out, format: t.format, compression: compression, progress: bar.update, passes: bar.pass)
-                })
-        }
+        return job
+    }
+
+    /// `config` as a vector file says it: `--speed` plays the same frames
+    /// faster, as it does for frames (the scene's speed and frame rate
+    /// both multiplied, so the loop keeps its frames).
+    private func vectorConfig(_ config: SceneConfig) -> SceneConfig {
+        guard let speed = options.speed else { return config }
+        var config = config
+        config.timing.speed = config.timing.speed * speed
+        config.timing.fps = config.timing.fps * speed
+        return config
+    }
+
+    /// Refuses the options given that only frames have, for a `format` target at `path`.
+    private func refuseFramesOnly(for format: VectorFormat, path: String) throws {
+        guard let name = framesOnly.first else { return }
+        throw ThrobberError(
+            .usage,
+            "--\(name) is for GIF, APNG and WebP; \(path == "-" ? "the output" : path) is \(format.name), which draws the scene itself (drop --\(name), or write .gif, .png or .webp)"
+        )
     }
 
     /// The files that the layers of `config` read (images, Lottie files),

@@ -18,13 +18,20 @@ usage: gallery_check.py DIR [--shots N] [--gap SECONDS] [--save-shots]
    can land every shot on the blank frames of a flip or a blink).
 3. The animations run: between the first and the last screenshot some
    region shows a different frame.
+4. An SVG <img> (drawn by Chromium, not Pillow): its natural size is the
+   width and height of its root element (read with xml.etree), it is laid
+   out at the width/height the page gives it, and its region holds ink in
+   some screenshot. When a .png of the same name is beside it (the APNG of
+   the same loader), "psnr" is the PSNR of each screenshot's region against
+   the closest APNG frame, on the same page color.
 
 Prints JSON: {"images": [{id, src, natural, attributes, file, rect,
 "shown": [frame index per screenshot or null], "ink": [bool per screenshot],
 "spare": [ink per spare screenshot, only when no screenshot had ink],
 "blank_frames": n}], "changed": [ids], "problems": [...]}.
 """
-import io, json, os, sys, time
+import io, json, math, os, sys, time
+import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import numpy as np
@@ -68,6 +75,47 @@ def frames_on_page(path, page=PAGE):
         alpha = a[..., 3:4] / 255
         out.append(np.rint(a[..., :3] * alpha + np.array(page) * (1 - alpha)).astype(np.uint8))
     return out
+
+
+def svg_size(path):
+    """The width and height an SVG file's root element declares."""
+    root = ET.parse(path).getroot()
+    return [round(float(root.get("width"))), round(float(root.get("height")))]
+
+
+def psnr(a, b):
+    """PSNR in dB of two uint8 arrays (inf when equal)."""
+    mse = float(np.mean((a.astype(np.float64) - b.astype(np.float64)) ** 2))
+    return math.inf if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+
+
+def check_svg(entry, tag, path, d, pictures, spares, problems):
+    """Checks an SVG <img> (see 4. above); fills `entry`. Returns whether
+    its region differs between the first and the last screenshot."""
+    ident = entry["id"]
+    page = page_color(tag)
+    declared = svg_size(path)
+    entry["file"] = declared
+    entry["kind"] = "svg"
+    if d["natural"] != declared:
+        problems.append(f"{ident}: natural size {d['natural']}, the SVG declares {declared}")
+    rx, ry, w, h = d["rect"]
+    if [w, h] != entry["attributes"]:
+        problems.append(f"{ident}: laid out {w}x{h}, not its attributes {entry['attributes']}")
+        return False
+    x, y, w, h = round(rx), round(ry), int(w), int(h)
+    regions = [shot[y:y + h, x:x + w] for shot in pictures]
+    entry["ink"] = [bool((r != np.array(page)).any()) for r in regions]
+    if not any(entry["ink"]):
+        entry["spare"] = [bool((s[y:y + h, x:x + w] != np.array(page)).any()) for s in spares]
+        if not any(entry["spare"]):
+            problems.append(f"{ident}: no ink in any screenshot")
+    reference = os.path.splitext(path)[0] + ".png"
+    if os.path.exists(reference):
+        frames = frames_on_page(reference, page)
+        if frames[0].shape[:2] == (h, w):
+            entry["psnr"] = [round(min(max(psnr(r, f) for f in frames), 99), 2) for r in regions]
+    return not np.array_equal(regions[0], regions[-1])
 
 
 def main():
@@ -124,6 +172,10 @@ def main():
         results.append(entry)
         if not d["complete"] or d["decode"] != "ok" or d["natural"][0] == 0:
             problems.append(f"{ident}: not loaded (complete {d['complete']}, decode(): {d['decode']}, natural {d['natural']})")
+            continue
+        if path.endswith(".svg"):
+            if check_svg(entry, tag, path, d, pictures, spares, problems):
+                changed.append(ident)
             continue
         try:
             page = page_color(tag)

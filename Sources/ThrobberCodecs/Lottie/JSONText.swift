@@ -4,9 +4,9 @@ import ThrobberCore
 /// numbers exactly as they were written, strings escaped as RFC 8259
 /// requires (quote, backslash and control characters) and otherwise left
 /// as UTF-8. Parsing the output gives back the same values.
-enum JSONText {
+package enum JSONText {
     /// Appends `value` as JSON text to `out`.
-    static func write(_ value: JSON, to out: inout [UInt8]) {
+    package static func write(_ value: JSON, to out: inout [UInt8]) {
         switch value {
         case .object(let members):
             out.append(UInt8(ascii: "{"))

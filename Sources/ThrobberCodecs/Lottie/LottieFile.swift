@@ -12,6 +12,9 @@ public struct LottieFile: Sendable {
     public let name: String
     /// The JSON text, NUL-terminated for rlottie.
     let json: [CChar]
+    /// The JSON text rlottie reads (images by path already embedded), for
+    /// a writer that embeds the animation in another.
+    package var jsonText: [UInt8] { json.dropLast().map { UInt8(bitPattern: $0) } }
     /// The composition's size in pixels (`w`, `h`).
     public let width: Int
     /// The composition's height in pixels.

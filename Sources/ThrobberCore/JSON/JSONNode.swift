@@ -6,4 +6,15 @@ public struct JSONNode: Equatable, Sendable {
     public var line: Int
     /// The column the value starts at, 1 for the first character of the line.
     public var column: Int
+
+    /// A value made by a writer rather than read from a file (no position).
+    package init(_ value: JSON) {
+        self.init(value: value, line: 0, column: 0)
+    }
+
+    init(value: JSON, line: Int, column: Int) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
 }

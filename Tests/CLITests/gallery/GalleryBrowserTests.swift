@@ -3,11 +3,13 @@ import TestSupport
 import Testing
 
 /// "A real browser: `throbber gallery DIR` writes every preset as GIF,
-/// APNG and WebP plus an index.html; a test opens it in headless Chromium (Debian's
+/// APNG, WebP and SVG plus an index.html; a test opens it in headless Chromium (Debian's
 /// chromium), checks that each image loaded with the right natural size, and
 /// checks from a screenshot that every animation is drawn at its place."
 /// Every preset shows on the light page and on the dark one (#1e1e1e),
-/// where the GIF is NAME-dark.gif, matted onto the dark color.
+/// where the GIF is NAME-dark.gif, matted onto the dark color. The SVG,
+/// drawn by Chromium itself, is checked for its size (points, shown at the
+/// frames' pixels) and for ink at its place.
 /// The browser side is Tests/tools/gallery_check.py (DevTools over a pipe).
 @Suite("Gallery in headless Chromium")
 struct GalleryBrowserTests {
@@ -24,6 +26,10 @@ struct GalleryBrowserTests {
             var ink: [Bool]?
             /// Per spare screenshot, when no screenshot held ink (frames that blink).
             var spare: [Bool]?
+            /// "svg" for an SVG, checked by size and ink only.
+            var kind: String?
+            /// SVG: per screenshot, PSNR against the closest APNG frame.
+            var psnr: [Double]?
         }
         var images: [Image]
         var changed: [String]
@@ -31,7 +37,7 @@ struct GalleryBrowserTests {
     }
 
     @Test(
-        "every preset as GIF, APNG and WebP loads at its natural size and is drawn, frame-exact, at its place; the animations run"
+        "every preset as GIF, APNG, WebP and SVG loads at its natural size and is drawn at its place (frame-exact but the SVG); the animations run"
     )
     func galleryInChromium() throws {
         try withTemporaryDirectory { dir in
@@ -40,7 +46,7 @@ struct GalleryBrowserTests {
             #expect(r.status == 0, "\(r.stderrText)")
             let presets = ConformancePresetTests.presets
             let files = Set(try FileManager.default.contentsOfDirectory(atPath: gallery.path))
-            let extensions = ["gif": "gif", "apng": "png", "webp": "webp"]
+            let extensions = ["gif": "gif", "apng": "png", "webp": "webp", "svg": "svg"]
             let wanted = Set(
                 presets.flatMap { name in extensions.values.map { "\(name).\($0)" } + ["\(name)-dark.gif"] }
                     + ["index.html"])
@@ -65,8 +71,10 @@ struct GalleryBrowserTests {
                 extensions.keys.flatMap { ["\(name)-\($0)", "\(name)-\($0)-dark"] }
             }
             #expect(result.images.map(\.id).sorted() == ids.sorted())
-            // The right size: the preset's canvas in points times its scale.
+            // The right size: the preset's canvas in points times its scale
+            // (an SVG's natural size is the points).
             var canvas: [String: [Int]] = [:]
+            var points: [String: [Int]] = [:]
             for name in presets {
                 let printed = try Throbber.run(["preset", name, "--print-config"])
                 let config = try JSONSerialization.jsonObject(with: printed.stdout) as? [String: Any]
@@ -75,6 +83,7 @@ struct GalleryBrowserTests {
                 canvas[name] = [
                     Int(((c["width"] as? Double) ?? 0) * scale), Int(((c["height"] as? Double) ?? 0) * scale),
                 ]
+                points[name] = [Int((c["width"] as? Double) ?? 0), Int((c["height"] as? Double) ?? 0)]
             }
             for image in result.images {
                 let dark = image.id.hasSuffix("-dark")
@@ -82,10 +91,22 @@ struct GalleryBrowserTests {
                 let format = String(id.split(separator: "-").last ?? "")
                 let name = String(id.dropLast(format.count + 1))
                 let file = dark && format == "gif" ? "\(name)-dark.gif" : "\(name).\(extensions[format] ?? "?")"
+                #expect(image.src == file, "\(image.id) shows \(image.src)")
+                if format == "svg" {
+                    #expect(image.kind == "svg")
+                    #expect(
+                        image.natural == points[name] && image.file == points[name],
+                        "\(image.id): natural size \(image.natural), file \(image.file ?? []), canvas \(points[name] ?? []) pt"
+                    )
+                    #expect(image.attributes == canvas[name], "\(image.id): shown at \(image.attributes)")
+                    #expect(
+                        ((image.ink ?? []) + (image.spare ?? [])).contains(true),
+                        "\(image.id): no ink in the screenshots (PSNR against the APNG: \(image.psnr ?? []))")
+                    continue
+                }
                 #expect(
                     image.natural == canvas[name],
                     "\(image.id): natural size \(image.natural), the config's canvas is \(canvas[name] ?? [])")
-                #expect(image.src == file, "\(image.id) shows \(image.src)")
                 #expect(
                     image.natural == image.file && image.natural == image.attributes
                         && image.natural.allSatisfy { $0 > 0 },

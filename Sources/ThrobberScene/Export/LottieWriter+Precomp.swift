@@ -1,0 +1,63 @@
+import FoundationEssentials
+import Glibc
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+extension LottieWriter {
+    /// A Lottie layer embedded as a precomposition: the file's layers as
+    /// an asset (its own assets beside ours, their ids prefixed so they
+    /// cannot collide), played through a time remap (`tm`) that maps the
+    /// loop onto the file's own frames, at its own frame rate.
+    mutating func precomposition(_ lottie: SceneLottie, time: VectorTrack, path: String) throws -> [(String, JSON)] {
+        let top = try JSONParser.parse(lottie.file.jsonText, file: lottie.path)
+        guard case .object(let members) = top.value else { return [] }
+        let prefix = "c\(assets.count)_"
+        var layers = JSON.array([])
+        for m in members {
+            switch m.key {
+            case "layers": layers = LottieWriter.prefixed(m.value.value, prefix)
+            case "assets":
+                guard case .array(let list) = m.value.value else { continue }
+                for asset in list {
+                    guard case .object(var a) = LottieWriter.prefixed(asset.value, prefix) else { continue }
+                    for i in a.indices where a[i].key == "id" {
+                        if case .string(let id) = a[i].value.value { a[i].value = wrap(.string(prefix + id)) }
+                    }
+                    assets.append(.object(a))
+                }
+            default: continue
+            }
+        }
+        let id = prefix + "comp"
+        assets.append(LottieWriter.object([("id", .string(id)), ("layers", layers)]))
+        // tm is in seconds of this file's frame rate: tm · fr is the file's frame number.
+        let ours = Rational(Int64(scene.frames)) / scene.loop
+        let scale = (lottie.file.frameRate / ours).doubleValue
+        let offset = (Rational(Int64(lottie.file.inPoint)) / ours).doubleValue
+        let remap = keyframes(time.mapped(scale: scale, offset: offset), turns: false) {
+            LottieWriter.array([.number(VectorText.number($0, VectorText.timeDigits))])
+        }
+        return [
+            ("refId", .string(id)), ("w", .number("\(lottie.file.width)")), ("h", .number("\(lottie.file.height)")),
+            ("tm", remap),
+        ]
+    }
+
+    /// `json` with every `refId` string prefixed.
+    static func prefixed(_ json: JSON, _ prefix: String) -> JSON {
+        switch json {
+        case .object(let members):
+            return .object(
+                members.map { m in
+                    if m.key == "refId", case .string(let s) = m.value.value {
+                        return (key: m.key, value: JSONNode(.string(prefix + s)))
+                    }
+                    return (key: m.key, value: JSONNode(prefixed(m.value.value, prefix)))
+                })
+        case .array(let elements):
+            return .array(elements.map { JSONNode(prefixed($0.value, prefix)) })
+        default: return json
+        }
+    }
+}

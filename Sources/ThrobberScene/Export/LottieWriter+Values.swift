@@ -1,0 +1,107 @@
+import FoundationEssentials
+import Glibc
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+extension LottieWriter {
+    static func object(_ members: [(String, JSON)]) -> JSON {
+        .object(members.map { (key: $0.0, value: JSONNode($0.1)) })
+    }
+
+    static func array(_ elements: [JSON]) -> JSON { .array(elements.map { JSONNode($0) }) }
+
+    func wrap(_ v: JSON) -> JSONNode { JSONNode(v) }
+
+    func pair(_ a: Double, _ b: Double, _ text: (Double) -> String) -> JSON {
+        LottieWriter.array([.number(text(a)), .number(text(b))])
+    }
+
+    /// A one-dimensional property (`{"a":0,"k":v}` or keyframes), values
+    /// multiplied by `scale`. With `turns`, whole turns are unwrapped where
+    /// the curve's repetitions meet (a rotation keeps turning).
+    func value(_ v: VectorValue, scale: Double, digits: Int, turns: Bool) -> JSON {
+        switch v {
+        case .constant(let c):
+            return LottieWriter.object([("a", .number("0")), ("k", .number(VectorText.number(c * scale, digits)))])
+        case .track(let t):
+            return keyframes(t, turns: turns) { LottieWriter.array([.number(VectorText.number($0 * scale, digits))]) }
+        }
+    }
+
+    /// A two-dimensional property from two values, at most one animated
+    /// or both the same curve (a uniform scale).
+    func vector(_ x: VectorValue, _ y: VectorValue, scale: Double, digits: Int) -> JSON {
+        let text = { (v: Double) in VectorText.number(v * scale, digits) }
+        guard let track = x.track ?? y.track else {
+            return LottieWriter.object([("a", .number("0")), ("k", pair(x.value(at: 0), y.value(at: 0), text))])
+        }
+        return keyframes(track, turns: false) { v in
+            pair(x.track != nil ? v : x.value(at: 0), y.track != nil ? v : y.value(at: 0), text)
+        }
+    }
+
+    /// Keyframes (`{"a":1,"k":[…]}`) of `track` over the loop: every
+    /// repetition from the one playing at frame 0 to the one playing at
+    /// the last, `steps(n)` as n hold keyframes, a Bézier easing as the
+    /// key's out tangent and the next key's in tangent, a jump as a hold
+    /// ending a hundredth of a frame before it.
+    func keyframes(_ track: VectorTrack, turns: Bool, _ write: (Double) -> JSON) -> JSON {
+        let keys = VectorTrack.merged(VectorTrack.holds(track.unrolled(over: scene.loop, unwrapTurns: turns)))
+        let perSecond = Rational(Int64(scene.frames)) / scene.loop
+        var out: [JSON] = []
+        var lastTime = -Double.infinity
+        for (i, k) in keys.enumerated() {
+            var time = (k.time * perSecond).doubleValue
+            var ease = k.ease
+            if i + 1 < keys.count, keys[i + 1].time == k.time {
+                time -= LottieWriter.jumpFrames
+                ease = .steps(1)
+                if lastTime >= time { out.removeLast() }
+            }
+            var m: [(String, JSON)] = [("t", .number(VectorText.number(time, 4))), ("s", write(k.value))]
+            if i + 1 < keys.count {
+                switch ease {
+                case .steps: m.append(("h", .number("1")))
+                case .linear: m += tangents(0, 0, 1, 1)
+                case .cubicBezier(let x1, let y1, let x2, let y2): m += tangents(x1, y1, x2, y2)
+                }
+            }
+            out.append(LottieWriter.object(m))
+            lastTime = time
+        }
+        return LottieWriter.object([("a", .number("1")), ("k", LottieWriter.array(out))])
+    }
+
+    /// How long before a jump its first keyframe is, in frames.
+    static let jumpFrames = 0.01
+
+    private func tangents(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> [(String, JSON)] {
+        func t(_ x: Double, _ y: Double) -> JSON {
+            LottieWriter.object([
+                ("x", LottieWriter.array([.number(VectorText.factor(x))])),
+                ("y", LottieWriter.array([.number(VectorText.factor(y))])),
+            ])
+        }
+        return [("o", t(x1, y1)), ("i", t(x2, y2))]
+    }
+
+    /// A Lottie color `[r, g, b, 1]`, channels 0…1, each rounded up at the
+    /// fifth decimal: rlottie truncates channel · 255, so 85/255 written as
+    /// 0.3333 would come back 84; rounded up it is 85 whether a player
+    /// truncates or rounds.
+    func color(_ c: Color) -> JSON {
+        let channels = [c.r, c.g, c.b].map { v in
+            JSON.number(VectorText.number((Double(v) / 255 * 100_000).rounded(.up) / 100_000, 5))
+        }
+        return LottieWriter.object([("a", .number("0")), ("k", LottieWriter.array(channels + [.number("1")]))])
+    }
+
+    func fixed(_ v: Double, _ digits: Int = VectorText.lengthDigits) -> JSON {
+        LottieWriter.object([("a", .number("0")), ("k", .number(VectorText.number(v, digits)))])
+    }
+
+    func fixedPair(_ a: Double, _ b: Double) -> JSON {
+        LottieWriter.object([("a", .number("0")), ("k", pair(a, b, VectorText.length))])
+    }
+}

@@ -1,0 +1,187 @@
+import FoundationEssentials
+import Glibc
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// Writes a ``VectorScene`` as a Lottie (Bodymovin) animation.
+///
+/// Each node's transform chain becomes null layers parented one in the
+/// next, the innermost level on the drawn layer itself (Lottie's layer
+/// transform is the same translate · rotate · scale · −anchor as a level).
+/// Lottie does not pass opacity down to children, so each drawn layer
+/// carries the product of its chain's opacities. Frame k of the file is
+/// frame k of the loop: `fr` is frames over the loop's length, `op` the
+/// frame count, keyframe times exact fractions of frames.
+struct LottieWriter {
+    let scene: VectorScene
+    var layers: [JSON] = []
+    var assets: [JSON] = []
+    var nextIndex = 1
+
+    init(_ scene: VectorScene) { self.scene = scene }
+
+    /// The file's bytes: compact JSON.
+    func bytes() throws -> [UInt8] {
+        var w = self
+        // Lottie sizes are whole numbers: a canvas of a fraction of a point
+        // is written in pixels, everything under a null scaling points to pixels.
+        let whole = scene.width.denominator == 1 && scene.height.denominator == 1
+        let unit = whole ? 1 : Double(scene.scale)
+        var top: Int?
+        if !whole {
+            top = w.nulls([VectorLevel(scaleX: .constant(unit), scaleY: .constant(unit))], parent: nil)
+        }
+        if scene.background.a > 0 { w.addBackground(parent: top) }
+        for node in scene.nodes { try w.add(node, parent: top, opacities: []) }
+        let fps = Rational(Int64(scene.frames)) / scene.loop
+        let root = LottieWriter.object([
+            ("v", .string("5.7.0")), ("fr", .number(VectorText.number(fps.doubleValue, VectorText.timeDigits))),
+            ("ip", .number("0")), ("op", .number("\(scene.frames)")),
+            ("w", .number(VectorText.length(scene.width.doubleValue * unit))),
+            ("h", .number(VectorText.length(scene.height.doubleValue * unit))),
+            ("ddd", .number("0")), ("assets", LottieWriter.array(w.assets)),
+            // Lottie draws its first layer on top; the scene lists the bottom first.
+            ("layers", LottieWriter.array(w.layers.reversed())),
+        ])
+        var out: [UInt8] = []
+        JSONText.write(root, to: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    // MARK: Layers
+
+    private mutating func add(_ node: VectorScene.Node, parent: Int?, opacities: [VectorValue]) throws {
+        var levels = node.levels
+        var opacities = opacities + levels.map(\.opacity)
+        for i in levels.indices { levels[i].opacity = .constant(1) }
+        switch node.content {
+        case .group(let children) where opacities.allSatisfy({ $0.isConstant(1) }) || LottieWriter.drawn(children) < 2:
+            let inner = nulls(levels, parent: parent)
+            for child in children { try add(child, parent: inner, opacities: opacities) }
+            return
+        case .group(let children):
+            // Faded as a whole (overlaps not darker): a precomposition, whose
+            // layer opacity Lottie applies to the composite.
+            let (outer, outerIndex) = (layers, nextIndex)
+            (layers, nextIndex) = ([], 1)
+            for child in children { try add(child, parent: nil, opacities: []) }
+            let id = "g\(assets.count)"
+            assets.append(
+                LottieWriter.object([("id", .string(id)), ("layers", LottieWriter.array(layers.reversed()))]))
+            (layers, nextIndex) = (outer, outerIndex)
+            let own = levels.popLast() ?? VectorLevel()
+            let inner = nulls(levels, parent: parent)
+            var members = header(type: 0, parent: inner)
+            members.append(("ks", transform(own, opacity: product(opacities))))
+            members += [
+                ("refId", .string(id)), ("w", .number(VectorText.length(scene.width.doubleValue))),
+                ("h", .number(VectorText.length(scene.height.doubleValue))),
+            ]
+            layers.append(LottieWriter.object(members))
+            return
+        case .image(let picture):
+            let w = Double(picture.image.width)
+            let h = Double(picture.image.height)
+            let s = 1 / Double(picture.pixelScale)
+            levels.append(VectorLevel(scaleX: .constant(s), scaleY: .constant(s), anchorX: w / 2, anchorY: h / 2))
+        case .lottie(let lottie, _):
+            let w = Double(lottie.file.width)
+            let h = Double(lottie.file.height)
+            levels.append(VectorLevel(anchorX: w / 2, anchorY: h / 2))
+        default: break
+        }
+        levels = VectorLevel.simplified(levels)
+        let own = levels.popLast() ?? VectorLevel()
+        let inner = nulls(levels, parent: parent)
+        opacities.append(own.opacity)
+        var members = header(type: leafType(node.content), parent: inner)
+        members.append(("ks", transform(own, opacity: product(opacities))))
+        members += try content(node)
+        layers.append(LottieWriter.object(members))
+    }
+
+    /// How many layers draw something among `nodes`, groups counted by their children.
+    static func drawn(_ nodes: [VectorScene.Node]) -> Int {
+        nodes.reduce(0) { n, node in
+            if case .group(let children) = node.content { return n + drawn(children) }
+            return n + 1
+        }
+    }
+
+    private func leafType(_ content: VectorScene.Content) -> Int {
+        switch content {
+        case .image: 2
+        case .lottie: 0
+        default: 4
+        }
+    }
+
+    /// Null layers for `levels`, each the parent of the next; the index of
+    /// the innermost (or `parent` when there are none).
+    private mutating func nulls(_ levels: [VectorLevel], parent: Int?) -> Int? {
+        var parent = parent
+        for level in levels {
+            var members = header(type: 3, parent: parent)
+            members.append(("ks", transform(level, opacity: .constant(1))))
+            layers.append(LottieWriter.object(members))
+            parent = nextIndex - 1
+        }
+        return parent
+    }
+
+    /// The members every layer starts with; takes the next layer index.
+    private mutating func header(type: Int, parent: Int?) -> [(String, JSON)] {
+        // "ddd": 0 says 2D: without it rlottie reads no "r" rotation.
+        var m: [(String, JSON)] = [("ddd", .number("0")), ("ty", .number("\(type)")), ("ind", .number("\(nextIndex)"))]
+        if let parent { m.append(("parent", .number("\(parent)"))) }
+        m += [("ip", .number("0")), ("op", .number("\(scene.frames)")), ("st", .number("0"))]
+        nextIndex += 1
+        return m
+    }
+
+    /// A solid layer of the background color under everything.
+    private mutating func addBackground(parent: Int?) {
+        let c = scene.background
+        var m = header(type: 1, parent: parent)
+        m += [
+            ("ks", transform(VectorLevel(), opacity: .constant(Double(c.a) / 255))),
+            ("sc", .string(VectorText.hex(c))), ("sw", .number(VectorText.length(scene.width.doubleValue))),
+            ("sh", .number(VectorText.length(scene.height.doubleValue))),
+        ]
+        layers.append(LottieWriter.object(m))
+    }
+
+    /// The product of a chain's opacities: exact when at most one is
+    /// animated, else sampled within half an 8-bit level.
+    private func product(_ values: [VectorValue]) -> VectorValue {
+        let fixed = values.reduce(1.0) { $0 * ($1.track == nil ? $1.value(at: 0) : 1) }
+        let tracks = values.compactMap(\.track)
+        switch tracks.count {
+        case 0: return .constant(fixed)
+        case 1: return .track(tracks[0].mapped(scale: fixed))
+        default:
+            return .of(
+                VectorTrack.sampled(loop: scene.loop, frames: scene.frames, tolerance: VectorScene.opacityTolerance) {
+                    t in tracks.reduce(fixed) { $0 * $1.value(at: t) }
+                })
+        }
+    }
+
+    /// A layer transform (`ks`): position, anchor, scale in percent,
+    /// rotation in degrees clockwise, opacity in percent.
+    private func transform(_ level: VectorLevel, opacity: VectorValue) -> JSON {
+        var m: [(String, JSON)] = []
+        m.append(
+            (
+                "a",
+                .object([("a", wrap(.number("0"))), ("k", wrap(pair(level.anchorX, level.anchorY, VectorText.length)))])
+            ))
+        m.append(("p", vector(level.x, level.y, scale: 1, digits: VectorText.lengthDigits)))
+        m.append(("s", vector(level.scaleX, level.scaleY, scale: 100, digits: VectorText.factorDigits - 2)))
+        m.append(("r", value(level.rotate, scale: 1, digits: VectorText.factorDigits, turns: true)))
+        m.append(("o", value(opacity, scale: 100, digits: VectorText.factorDigits - 2, turns: false)))
+        return LottieWriter.object(m)
+    }
+}

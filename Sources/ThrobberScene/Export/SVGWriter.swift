@@ -1,0 +1,183 @@
+import FoundationEssentials
+import Glibc
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// Writes a ``VectorScene`` as one SVG file animated by CSS keyframes in
+/// its own `<style>`: each transform level a `<g>`, each animated value
+/// one `@keyframes` rule (copies that differ only in delay share it), the
+/// easings CSS's own (`cubic-bezier`, `steps`), so browsers draw the same
+/// curves the frames show.
+struct SVGWriter {
+    let scene: VectorScene
+    var rules: [String] = []
+    var names: [String: String] = [:]
+
+    init(_ scene: VectorScene) { self.scene = scene }
+
+    /// The file's bytes.
+    func bytes() throws -> [UInt8] {
+        var w = self
+        var body = ""
+        if scene.background.a > 0 {
+            body +=
+                "<rect width=\"\(VectorText.length(scene.width.doubleValue))\" height=\"\(VectorText.length(scene.height.doubleValue))\"\(w.paint("fill", scene.background))/>"
+        }
+        for node in scene.nodes { try w.emit(node, into: &body) }
+        let width = VectorText.length(scene.width.doubleValue)
+        let height = VectorText.length(scene.height.doubleValue)
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
+        // A browser lays a fraction of a pixel out as a whole one; centered
+        // in it, the drawing would sit half a device pixel off its frames.
+        if scene.width.denominator != 1 || scene.height.denominator != 1 { out += " preserveAspectRatio=\"xMinYMin\"" }
+        out += ">"
+        if !w.rules.isEmpty { out += "<style>" + w.rules.joined() + "</style>" }
+        out += body + "</svg>\n"
+        return Array(out.utf8)
+    }
+
+    // MARK: Elements
+
+    private mutating func emit(_ node: VectorScene.Node, into body: inout String) throws {
+        var open = 0
+        for level in node.levels {
+            for element in elements(level) {
+                body += "<g" + element + ">"
+                open += 1
+            }
+        }
+        switch node.content {
+        case .circle(let r, let fill):
+            body += "<circle r=\"\(VectorText.length(r))\"\(paint("fill", fill))/>"
+        case .rect(let w, let h, let corner, let fill):
+            let r = min(corner, w / 2, h / 2)
+            body +=
+                "<rect x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\""
+            if r > 0 { body += " rx=\"\(VectorText.length(r))\"" }
+            body += paint("fill", fill) + "/>"
+        case .arc(let radius, let width, let roundCap, let stroke, let start, let end):
+            body += arc(radius: radius, width: width, roundCap: roundCap, stroke: stroke, start: start, end: end)
+        case .image(let picture):
+            let w = Double(picture.image.width) / Double(picture.pixelScale)
+            let h = Double(picture.image.height) / Double(picture.pixelScale)
+            let uri = try VectorText.pngDataURI(picture, file: scene.file, path: node.path)
+            body +=
+                "<image x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\" href=\"\(uri)\"/>"
+        case .lottie:
+            throw ThrobberError(
+                .data,
+                "\(scene.file): \(node.path).lottie: a Lottie layer cannot be drawn in SVG; export to Lottie (-o loader.json), or render to GIF, APNG or WebP"
+            )
+        case .group(let children):
+            for child in children { try emit(child, into: &body) }
+        }
+        body += String(repeating: "</g>", count: open)
+    }
+
+    /// `fill="#rrggbb"` (or `stroke`), with its opacity when not opaque.
+    private func paint(_ attribute: String, _ c: Color) -> String {
+        var s = " \(attribute)=\"\(VectorText.hex(c))\""
+        if c.a < 255 { s += " \(attribute)-opacity=\"\(VectorText.factor(Double(c.a) / 255))\"" }
+        return s
+    }
+
+    /// One transform function of a level, fixed or animated.
+    private struct Function {
+        var track: VectorTrack?
+        /// The function at value v (the track's, or the fixed one), SVG
+        /// attribute syntax or CSS syntax.
+        var text: (Double, Bool) -> String
+        var fixed: Double
+    }
+
+    /// A level's `<g>` attributes: its functions in order, split where a
+    /// second curve begins (one CSS `transform` animation per element),
+    /// the opacity on the first.
+    private mutating func elements(_ level: VectorLevel) -> [String] {
+        var functions: [Function] = []
+        func value(_ v: VectorValue) -> (VectorTrack?, Double) {
+            switch v {
+            case .constant(let c): (nil, c)
+            case .track(let t): (t, 0)
+            }
+        }
+        if level.movesOrigin {
+            let (tx, x) = value(level.x)
+            let (ty, y) = value(level.y)
+            functions.append(
+                Function(
+                    track: tx ?? ty,
+                    text: { v, css in
+                        let a = tx != nil ? v : x
+                        let b = ty != nil ? v : y
+                        return css
+                            ? "translate(\(VectorText.length(a))px,\(VectorText.length(b))px)"
+                            : "translate(\(VectorText.length(a)) \(VectorText.length(b)))"
+                    }, fixed: 0))
+        }
+        if level.rotates {
+            let (t, r) = value(level.rotate)
+            functions.append(
+                Function(track: t, text: { v, css in "rotate(\(VectorText.factor(v))\(css ? "deg" : ""))" }, fixed: r))
+        }
+        if level.scales {
+            let (tx, x) = value(level.scaleX)
+            let (ty, y) = value(level.scaleY)
+            functions.append(
+                Function(
+                    track: tx ?? ty,
+                    text: { v, css in
+                        let a = tx != nil ? v : x
+                        let b = ty != nil ? v : y
+                        return "scale(\(VectorText.factor(a))\(css ? "," : " ")\(VectorText.factor(b)))"
+                    }, fixed: 0))
+        }
+        if level.anchored {
+            let (ax, ay) = (-level.anchorX, -level.anchorY)
+            functions.append(
+                Function(
+                    track: nil,
+                    text: { _, css in
+                        css
+                            ? "translate(\(VectorText.length(ax))px,\(VectorText.length(ay))px)"
+                            : "translate(\(VectorText.length(ax)) \(VectorText.length(ay)))"
+                    }, fixed: 0))
+        }
+        // Group the functions: a new element where a second curve would join.
+        var groups: [[Function]] = []
+        for f in functions {
+            if let last = groups.last, f.track != nil, last.contains(where: { $0.track != nil }) {
+                groups.append([f])
+            } else if groups.isEmpty {
+                groups.append([f])
+            } else {
+                groups[groups.count - 1].append(f)
+            }
+        }
+        if groups.isEmpty { groups = [[]] }
+        return groups.enumerated().map { i, group in
+            var attributes = ""
+            var animations: [String] = []
+            if let track = group.first(where: { $0.track != nil })?.track {
+                animations.append(
+                    animation(track) { v in
+                        "transform:"
+                            + group.map { $0.text($0.track != nil ? v : $0.fixed, true) }.joined(separator: " ")
+                    })
+            } else if !group.isEmpty {
+                attributes += " transform=\"" + group.map { $0.text($0.fixed, false) }.joined(separator: " ") + "\""
+            }
+            if i == 0 {
+                switch level.opacity {
+                case .constant(let o) where o != 1: attributes += " opacity=\"\(VectorText.factor(o))\""
+                case .track(let t): animations.append(animation(t) { "opacity:\(VectorText.factor($0))" })
+                default: break
+                }
+            }
+            if !animations.isEmpty { attributes += " style=\"animation:\(animations.joined(separator: ","))\"" }
+            return attributes
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// The vector forms a config's scene can be written in, beside the frame
+/// formats: a Lottie (Bodymovin) animation for apps, an animated SVG for
+/// the web. Both say the same loop as the frames: frame k of a GIF, APNG
+/// or WebP made from the config shows the vector file at its frame k time.
+public enum VectorFormat: String, CaseIterable, Sendable {
+    /// Lottie JSON: shape, image, precomposition and null layers, keyframes
+    /// with Bézier easing (lottie-ios, lottie-android, lottie-web, rlottie).
+    case lottie
+    /// An SVG with CSS keyframe animations in its own `<style>` (no script),
+    /// for an `<img>` or inline on a web page.
+    case svg
+
+    /// The file name extensions that name this format.
+    public var fileExtensions: [String] {
+        switch self {
+        case .lottie: ["json"]
+        case .svg: ["svg"]
+        }
+    }
+
+    /// The format an extension names (any case), if it names one.
+    public init?(fileExtension: String) {
+        let ext = fileExtension.lowercased()
+        guard let f = VectorFormat.allCases.first(where: { $0.fileExtensions.contains(ext) }) else { return nil }
+        self = f
+    }
+
+    /// The file text of `config`'s scene in this format: deterministic
+    /// bytes, numbers rounded to what changes no pixel at 4× scale.
+    ///
+    /// Throws ``ThrobberError/Kind/data`` naming the config and the JSON
+    /// path of what this format cannot say: a frames config, `duplicate`,
+    /// a Lottie layer in SVG, a picture whose embedded PNG would pass
+    /// ``maxEmbeddedBytes``; and the scene clock's errors.
+    public func data(for config: SceneConfig) throws -> [UInt8] {
+        let scene = try VectorScene(config: config)
+        switch self {
+        case .lottie: return try LottieWriter(scene).bytes()
+        case .svg: return try SVGWriter(scene).bytes()
+        }
+    }
+
+    /// Largest picture embedded in a vector file, as PNG bytes: a loader
+    /// carrying more is a photograph, better sent as frames.
+    public static let maxEmbeddedBytes = 1 << 20
+}

@@ -1,0 +1,254 @@
+import FoundationEssentials
+import Glibc
+import ThrobberCodecs
+import ThrobberCore
+import ThrobberEncode
+
+/// A config's scene as vector formats describe it: a tree of nodes, each a
+/// chain of transforms (``VectorLevel``) around a shape, a picture, an
+/// embedded Lottie animation or child nodes, animated over one loop.
+///
+/// The loop is the one the frames show: the cycle (played `bounce` forward
+/// and back), begun at the frame `timing.start` picks; repeat copies are
+/// laid out as ``SceneRenderer`` lays them out. Frame k of the loop
+/// (k·loop/frames) shows what frame k of a GIF, APNG or WebP shows.
+struct VectorScene: Sendable {
+    /// What a node draws, centered on its chain's origin.
+    enum Content: Sendable {
+        case circle(radius: Double, fill: Color)
+        case rect(width: Double, height: Double, corner: Double, fill: Color)
+        /// An arc stroked clockwise from `start` to `end` degrees (0 at 12 o'clock).
+        case arc(radius: Double, width: Double, roundCap: Bool, stroke: Color, start: VectorValue, end: VectorValue)
+        case image(SceneImage)
+        /// `time`: seconds into the file's loop, over the scene's loop.
+        case lottie(SceneLottie, time: VectorTrack)
+        case group([Node])
+    }
+
+    /// One drawn thing and its transforms, outermost first.
+    struct Node: Sendable {
+        var levels: [VectorLevel]
+        var content: Content
+        /// The layer's JSON path in the config (`layers[1].group[0]`), for messages.
+        var path: String
+    }
+
+    /// The config, for messages.
+    let file: String
+    /// The canvas in points, and pixels per point.
+    let width: Rational, height: Rational
+    let scale: Int
+    let background: Color
+    /// One loop in seconds played, and the frames it is cut into.
+    let loop: Rational
+    let frames: Int
+    /// 0 = forever, else the number of plays.
+    let plays: Int
+    /// What is drawn, bottom first.
+    private(set) var nodes: [Node] = []
+
+    private let step: Rational
+    private let speed: Rational
+    /// Where the loop starts, in seconds played of the scene (forward play).
+    private let start: Rational
+    /// Half the loop when it bounces.
+    private let bounceHalf: Rational?
+
+    /// The scene of `config`. Throws ``ThrobberError/Kind/data`` naming the
+    /// config and JSON path for what no vector animation can say: a frames
+    /// config, `duplicate`, and the clock's own errors.
+    init(config: SceneConfig) throws {
+        file = config.file
+        guard case .layers(let layers) = config.content else {
+            throw ThrobberError(
+                .data,
+                "\(config.file): frames: a frames config has no shapes to export; render it to GIF, APNG or WebP, or draw it with layers"
+            )
+        }
+        if config.duplicate != .every(1) {
+            throw ThrobberError(
+                .data,
+                "\(config.file): duplicate: frames shown more than once have no vector form (vector players draw every moment); remove duplicate, or render to GIF, APNG or WebP"
+            )
+        }
+        let clock = try SceneClock(config: config, layers: layers)
+        width = config.canvas.width!
+        height = config.canvas.height!
+        scale = config.canvas.scale
+        background = config.canvas.background
+        plays = config.loop
+        step = config.timing.step
+        speed = config.timing.speed
+        let n = clock.frameCount
+        let uniform = Array(repeating: clock.frameDuration, count: n)
+        let poster = config.timing.start.map { SceneJob.frame(at: $0 / config.timing.speed, durations: uniform) } ?? 0
+        start = clock.time(ofFrame: poster)
+        if config.bounce && n > 1 {
+            let half = clock.frameDuration * Rational(Int64(n - 1))
+            bounceHalf = half
+            loop = half + half
+            frames = 2 * n - 2
+        } else {
+            bounceHalf = nil
+            loop = clock.duration
+            frames = n
+        }
+        let center = (width.doubleValue / 2, height.doubleValue / 2)
+        nodes = layers.enumerated().flatMap { i, layer in
+            node(layer, path: "layers[\(i)]", extraDelay: Rational(0), canvasCenter: center, outerScale: 1)
+        }
+    }
+
+    /// The frame times of one loop: k·loop/frames.
+    func time(ofFrame k: Int) -> Rational { loop * Rational(Int64(k)) / Rational(Int64(frames)) }
+
+    /// A periodic curve of scene time as it plays over the loop: moved to
+    /// the loop's start, and played forward and back when the loop bounces.
+    func overLoop(_ track: VectorTrack) -> VectorTrack {
+        guard let half = bounceHalf else {
+            var t = track
+            t.shift = (t.shift + start).modulo(t.period)
+            return t
+        }
+        var t = track.bounced(half: half, nudge: loop / Rational(Int64(frames * 1000)))
+        t.shift = start.modulo(t.period)
+        return t
+    }
+
+    private func track(_ a: Animation, _ extraDelay: Rational) -> VectorTrack {
+        overLoop(VectorTrack(a, step: step, speed: speed, extraDelay: extraDelay, start: Rational(0)))
+    }
+
+    /// The nodes of `layer` (one per repeat copy).
+    private func node(
+        _ layer: Layer, path: String, extraDelay: Rational, canvasCenter: (Double, Double), outerScale: Double
+    ) -> [Node] {
+        if let rep = layer.repeats {
+            let base = layer.center ?? canvasCenter
+            return (0..<rep.count).flatMap { i -> [Node] in
+                var copy = layer
+                copy.repeats = nil
+                var c = base
+                if let o = rep.offset {
+                    c.0 += Double(i) * o.0
+                    c.1 += Double(i) * o.1
+                }
+                if let around = rep.around {
+                    let angle = Double(i) * 360 / Double(rep.count)
+                    c.0 += around * sin(angle * .pi / 180)
+                    c.1 -= around * cos(angle * .pi / 180)
+                    copy.rotate += rep.turn.map { Double(i) * $0 } ?? angle
+                } else if let turn = rep.turn {
+                    copy.rotate += Double(i) * turn
+                }
+                copy.center = base
+                copy.displacement = (layer.displacement.0 + c.0 - base.0, layer.displacement.1 + c.1 - base.1)
+                return node(
+                    copy, path: path, extraDelay: extraDelay + rep.delay * Rational(Int64(i)),
+                    canvasCenter: canvasCenter,
+                    outerScale: outerScale)
+            }
+        }
+        let c = layer.center ?? canvasCenter
+        let tracks = layer.animations.map { ($0.property, track($0, extraDelay)) }
+        func of(_ p: AnimatedProperty) -> [VectorTrack] { tracks.filter { $0.0 == p }.map(\.1) }
+        var chain = [
+            VectorLevel(
+                x: .constant(c.0 + layer.displacement.0), y: .constant(c.1 + layer.displacement.1),
+                opacity: opacity(layer, of(.opacity)))
+        ]
+        chain += of(.translateX).map { VectorLevel(x: .track($0)) }
+        chain += of(.translateY).map { VectorLevel(y: .track($0)) }
+        chain.append(VectorLevel(rotate: .constant(layer.rotate)))
+        chain += of(.rotate).map { VectorLevel(rotate: .track($0)) }
+        chain.append(VectorLevel(scaleX: .constant(layer.scale), scaleY: .constant(layer.scale)))
+        chain += of(.scale).map { VectorLevel(scaleX: .track($0), scaleY: .track($0)) }
+        chain += of(.scaleX).map { VectorLevel(scaleX: .track($0)) }
+        chain += of(.scaleY).map { VectorLevel(scaleY: .track($0)) }
+        let flips = of(.rotateY)
+        let radius = VectorScene.radius(layer) * abs(layer.scale) * outerScale * Double(scale)
+        if !flips.isEmpty {
+            // cos θ has no eased form: sampled so the drawn width stays within 0.25 px.
+            let tolerance = VectorScene.flipWidthTolerance / max(2 * radius, 1)
+            let flip = VectorTrack.sampled(loop: loop, frames: frames, tolerance: tolerance) { t in
+                cos(flips.reduce(0) { $0 + $1.value(at: t) } * .pi / 180)
+            }
+            chain.append(VectorLevel(scaleX: .of(flip)))
+        }
+        let content: Content
+        switch layer.kind {
+        case .circle(let r): content = .circle(radius: r, fill: layer.fill)
+        case .rect(let w, let h, let corner): content = .rect(width: w, height: h, corner: corner, fill: layer.fill)
+        case .arc(let arc):
+            let start = of(.start).last.map(VectorValue.track) ?? .constant(arc.start)
+            let end = of(.end).last.map(VectorValue.track) ?? .constant(arc.end)
+            content = .arc(
+                radius: arc.radius, width: arc.width, roundCap: arc.roundCap, stroke: layer.stroke, start: start,
+                end: end)
+        case .image(let picture): content = .image(picture)
+        case .lottie(let lottie):
+            let period = lottie.period / speed
+            let ramp = VectorTrack(
+                period: period,
+                keys: [
+                    .init(time: 0, value: 0, ease: .linear),
+                    .init(time: period, value: lottie.period.doubleValue, ease: .linear),
+                ],
+                shift: (Rational(0) - extraDelay / speed).modulo(period))
+            content = .lottie(lottie, time: overLoop(ramp))
+        case .group(let children):
+            chain.append(VectorLevel(anchorX: c.0, anchorY: c.1))
+            content = .group(
+                children.enumerated().flatMap { j, child in
+                    node(
+                        child, path: "\(path).group[\(j)]", extraDelay: extraDelay, canvasCenter: canvasCenter,
+                        outerScale: outerScale * layer.scale)
+                })
+        }
+        return [Node(levels: VectorLevel.simplified(chain), content: content, path: path)]
+    }
+
+    /// The layer's opacity, `opacity` · its animations, kept in 0…1 as
+    /// the renderer keeps it: exact for one animation that stays in range,
+    /// else sampled within half a level of 8 bits.
+    private func opacity(_ layer: Layer, _ tracks: [VectorTrack]) -> VectorValue {
+        let base = layer.opacity
+        if tracks.isEmpty { return .constant(min(1, max(0, base))) }
+        if tracks.count == 1 {
+            let t = tracks[0].mapped(scale: base)
+            let r = t.range
+            if r.lowerBound >= 0 && r.upperBound <= 1 { return .track(t) }
+        }
+        return .of(
+            VectorTrack.sampled(loop: loop, frames: frames, tolerance: VectorScene.opacityTolerance) { t in
+                min(1, max(0, tracks.reduce(base) { $0 * $1.value(at: t) }))
+            })
+    }
+
+    /// How far a drawn width may stray from the exact one where a flip is
+    /// sampled, in pixels: well under what anti-aliasing shows.
+    static let flipWidthTolerance = 0.25
+    /// How far a sampled opacity may stray: half of one 8-bit level.
+    static let opacityTolerance = 0.5 / 255
+
+    /// How far from its origin a layer draws, in points (for tolerances).
+    static func radius(_ layer: Layer) -> Double {
+        switch layer.kind {
+        case .circle(let r): return r
+        case .rect(let w, let h, _): return hypot(w, h) / 2
+        case .arc(let a): return a.radius + a.width / 2
+        case .image(let p): return hypot(Double(p.image.width), Double(p.image.height)) / 2 / Double(p.pixelScale)
+        case .lottie(let l): return hypot(Double(l.file.width), Double(l.file.height)) / 2
+        case .group(let children):
+            let c = layer.center ?? (0, 0)
+            return children.reduce(0) { most, child in
+                let o = child.center ?? c
+                var spread = hypot(o.0 - c.0, o.1 - c.1) + radius(child) * abs(child.scale)
+                if let rep = child.repeats {
+                    spread += (rep.around ?? 0) + (rep.offset.map { hypot($0.0, $0.1) * Double(rep.count) } ?? 0)
+                }
+                return max(most, spread)
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ThrobberCore
+
+/// What a vector file of a config shows, for a line that reports it: the
+/// canvas in points and the loop, as ``VectorFormat/data(for:)`` writes
+/// them (the same for Lottie and SVG).
+public struct VectorSummary: Equatable, Sendable {
+    /// The canvas in points.
+    public let width: Rational
+    /// The canvas in points.
+    public let height: Rational
+    /// The frames of one loop, as a GIF, APNG or WebP of the config has
+    /// them (`bounce` played forward and back, the ends not repeated).
+    public let frames: Int
+    /// One loop in seconds played.
+    public let loop: Rational
+
+    /// The summary of `config`'s vector scene. Throws as
+    /// ``VectorFormat/data(for:)`` does for what no vector file can say.
+    public init(config: SceneConfig) throws {
+        let scene = try VectorScene(config: config)
+        width = scene.width
+        height = scene.height
+        frames = scene.frames
+        loop = scene.loop
+    }
+}
