@@ -68,27 +68,9 @@ public struct SceneRenderer: Sendable {
     private func draw(_ layer: Layer, _ cr: OpaquePointer, _ cairo: CairoLibrary, t: Rational, extraDelay: Rational)
         throws
     {
-        if let rep = layer.repeats {
-            let base = layer.center ?? canvasCenter
-            for i in 0..<rep.count {
-                var copy = layer
-                copy.repeats = nil
-                var c = base
-                if let o = rep.offset {
-                    c.0 += Double(i) * o.0
-                    c.1 += Double(i) * o.1
-                }
-                if let around = rep.around {
-                    let angle = Double(i) * 360 / Double(rep.count)
-                    c.0 += around * sin(angle * .pi / 180)
-                    c.1 -= around * cos(angle * .pi / 180)
-                    copy.rotate += rep.turn.map { Double(i) * $0 } ?? angle
-                } else if let turn = rep.turn {
-                    copy.rotate += Double(i) * turn
-                }
-                copy.center = base
-                copy.displacement = (layer.displacement.0 + c.0 - base.0, layer.displacement.1 + c.1 - base.1)
-                try draw(copy, cr, cairo, t: t, extraDelay: extraDelay + rep.delay * Rational(Int64(i)))
+        if layer.repeats != nil {
+            for (copy, delay) in layer.repeatCopies(canvasCenter: canvasCenter) {
+                try draw(copy, cr, cairo, t: t, extraDelay: extraDelay + delay)
             }
             return
         }

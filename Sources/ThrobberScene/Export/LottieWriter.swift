@@ -54,7 +54,7 @@ struct LottieWriter {
 
     private mutating func add(_ node: VectorScene.Node, parent: Int?, opacities: [VectorValue]) throws {
         var levels = node.levels
-        var opacities = opacities + levels.map(\.opacity)
+        let opacities = opacities + levels.map(\.opacity)
         for i in levels.indices { levels[i].opacity = .constant(1) }
         switch node.content {
         case .group(let children) where opacities.allSatisfy({ $0.isConstant(1) }) || LottieWriter.drawn(children) < 2:
@@ -62,24 +62,7 @@ struct LottieWriter {
             for child in children { try add(child, parent: inner, opacities: opacities) }
             return
         case .group(let children):
-            // Faded as a whole (overlaps not darker): a precomposition, whose
-            // layer opacity Lottie applies to the composite.
-            let (outer, outerIndex) = (layers, nextIndex)
-            (layers, nextIndex) = ([], 1)
-            for child in children { try add(child, parent: nil, opacities: []) }
-            let id = "g\(assets.count)"
-            assets.append(
-                LottieWriter.object([("id", .string(id)), ("layers", LottieWriter.array(layers.reversed()))]))
-            (layers, nextIndex) = (outer, outerIndex)
-            let own = levels.popLast() ?? VectorLevel()
-            let inner = nulls(levels, parent: parent)
-            var members = header(type: 0, parent: inner)
-            members.append(("ks", transform(own, opacity: product(opacities))))
-            members += [
-                ("refId", .string(id)), ("w", .number(VectorText.length(scene.width.doubleValue))),
-                ("h", .number(VectorText.length(scene.height.doubleValue))),
-            ]
-            layers.append(LottieWriter.object(members))
+            try addFaded(children, levels: levels, parent: parent, opacity: product(opacities))
             return
         case .image(let picture):
             let w = Double(picture.image.width)
@@ -95,10 +78,32 @@ struct LottieWriter {
         levels = VectorLevel.simplified(levels)
         let own = levels.popLast() ?? VectorLevel()
         let inner = nulls(levels, parent: parent)
-        opacities.append(own.opacity)
         var members = header(type: leafType(node.content), parent: inner)
         members.append(("ks", transform(own, opacity: product(opacities))))
         members += try content(node)
+        layers.append(LottieWriter.object(members))
+    }
+
+    /// A group faded as a whole (its overlaps not darker): a precomposition
+    /// of `children`, whose layer opacity Lottie applies to the composite,
+    /// placed by the group's `levels`.
+    private mutating func addFaded(
+        _ children: [VectorScene.Node], levels: [VectorLevel], parent: Int?, opacity: VectorValue
+    ) throws {
+        let (outer, outerIndex) = (layers, nextIndex)
+        (layers, nextIndex) = ([], 1)
+        for child in children { try add(child, parent: nil, opacities: []) }
+        let id = "g\(assets.count)"
+        assets.append(LottieWriter.object([("id", .string(id)), ("layers", LottieWriter.array(layers.reversed()))]))
+        (layers, nextIndex) = (outer, outerIndex)
+        var levels = levels
+        let own = levels.popLast() ?? VectorLevel()
+        var members = header(type: 0, parent: nulls(levels, parent: parent))
+        members.append(("ks", transform(own, opacity: opacity)))
+        members += [
+            ("refId", .string(id)), ("w", .number(VectorText.length(scene.width.doubleValue))),
+            ("h", .number(VectorText.length(scene.height.doubleValue))),
+        ]
         layers.append(LottieWriter.object(members))
     }
 

@@ -96,6 +96,43 @@ struct SVGWriter {
     /// second curve begins (one CSS `transform` animation per element),
     /// the opacity on the first.
     private mutating func elements(_ level: VectorLevel) -> [String] {
+        // Group the functions: a new element where a second curve would join.
+        var groups: [[Function]] = []
+        for f in SVGWriter.functions(level) {
+            if let last = groups.last, f.track == nil || !last.contains(where: { $0.track != nil }) {
+                groups[groups.count - 1].append(f)
+            } else {
+                groups.append([f])
+            }
+        }
+        if groups.isEmpty { groups = [[]] }
+        return groups.enumerated().map { i, group in
+            var attributes = ""
+            var animations: [String] = []
+            if let track = group.first(where: { $0.track != nil })?.track {
+                animations.append(
+                    animation(track) { v in
+                        "transform:"
+                            + group.map { $0.text($0.track != nil ? v : $0.fixed, true) }.joined(separator: " ")
+                    })
+            } else if !group.isEmpty {
+                attributes += " transform=\"" + group.map { $0.text($0.fixed, false) }.joined(separator: " ") + "\""
+            }
+            if i == 0 {
+                switch level.opacity {
+                case .constant(let o) where o != 1: attributes += " opacity=\"\(VectorText.factor(o))\""
+                case .track(let t): animations.append(animation(t) { "opacity:\(VectorText.factor($0))" })
+                default: break
+                }
+            }
+            if !animations.isEmpty { attributes += " style=\"animation:\(animations.joined(separator: ","))\"" }
+            return attributes
+        }
+    }
+
+    /// A level's transform functions in order: translate, rotate, scale,
+    /// the anchor's translate; those that do nothing left out.
+    private static func functions(_ level: VectorLevel) -> [Function] {
         var functions: [Function] = []
         func value(_ v: VectorValue) -> (VectorTrack?, Double) {
             switch v {
@@ -145,39 +182,6 @@ struct SVGWriter {
                             : "translate(\(VectorText.length(ax)) \(VectorText.length(ay)))"
                     }, fixed: 0))
         }
-        // Group the functions: a new element where a second curve would join.
-        var groups: [[Function]] = []
-        for f in functions {
-            if let last = groups.last, f.track != nil, last.contains(where: { $0.track != nil }) {
-                groups.append([f])
-            } else if groups.isEmpty {
-                groups.append([f])
-            } else {
-                groups[groups.count - 1].append(f)
-            }
-        }
-        if groups.isEmpty { groups = [[]] }
-        return groups.enumerated().map { i, group in
-            var attributes = ""
-            var animations: [String] = []
-            if let track = group.first(where: { $0.track != nil })?.track {
-                animations.append(
-                    animation(track) { v in
-                        "transform:"
-                            + group.map { $0.text($0.track != nil ? v : $0.fixed, true) }.joined(separator: " ")
-                    })
-            } else if !group.isEmpty {
-                attributes += " transform=\"" + group.map { $0.text($0.fixed, false) }.joined(separator: " ") + "\""
-            }
-            if i == 0 {
-                switch level.opacity {
-                case .constant(let o) where o != 1: attributes += " opacity=\"\(VectorText.factor(o))\""
-                case .track(let t): animations.append(animation(t) { "opacity:\(VectorText.factor($0))" })
-                default: break
-                }
-            }
-            if !animations.isEmpty { attributes += " style=\"animation:\(animations.joined(separator: ","))\"" }
-            return attributes
-        }
+        return functions
     }
 }

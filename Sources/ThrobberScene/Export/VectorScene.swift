@@ -123,35 +123,47 @@ struct VectorScene: Sendable {
     private func node(
         _ layer: Layer, path: String, extraDelay: Rational, canvasCenter: (Double, Double), outerScale: Double
     ) -> [Node] {
-        if let rep = layer.repeats {
-            let base = layer.center ?? canvasCenter
-            return (0..<rep.count).flatMap { i -> [Node] in
-                var copy = layer
-                copy.repeats = nil
-                var c = base
-                if let o = rep.offset {
-                    c.0 += Double(i) * o.0
-                    c.1 += Double(i) * o.1
-                }
-                if let around = rep.around {
-                    let angle = Double(i) * 360 / Double(rep.count)
-                    c.0 += around * sin(angle * .pi / 180)
-                    c.1 -= around * cos(angle * .pi / 180)
-                    copy.rotate += rep.turn.map { Double(i) * $0 } ?? angle
-                } else if let turn = rep.turn {
-                    copy.rotate += Double(i) * turn
-                }
-                copy.center = base
-                copy.displacement = (layer.displacement.0 + c.0 - base.0, layer.displacement.1 + c.1 - base.1)
-                return node(
-                    copy, path: path, extraDelay: extraDelay + rep.delay * Rational(Int64(i)),
-                    canvasCenter: canvasCenter,
+        if layer.repeats != nil {
+            return layer.repeatCopies(canvasCenter: canvasCenter).flatMap { copy, delay in
+                node(
+                    copy, path: path, extraDelay: extraDelay + delay, canvasCenter: canvasCenter,
                     outerScale: outerScale)
             }
         }
         let c = layer.center ?? canvasCenter
         let tracks = layer.animations.map { ($0.property, track($0, extraDelay)) }
         func of(_ p: AnimatedProperty) -> [VectorTrack] { tracks.filter { $0.0 == p }.map(\.1) }
+        var chain = self.chain(layer, at: c, of, outerScale: outerScale)
+        let content: Content
+        switch layer.kind {
+        case .circle(let r): content = .circle(radius: r, fill: layer.fill)
+        case .rect(let w, let h, let corner): content = .rect(width: w, height: h, corner: corner, fill: layer.fill)
+        case .arc(let arc):
+            let start = of(.start).last.map(VectorValue.track) ?? .constant(arc.start)
+            let end = of(.end).last.map(VectorValue.track) ?? .constant(arc.end)
+            content = .arc(
+                radius: arc.radius, width: arc.width, roundCap: arc.roundCap, stroke: layer.stroke, start: start,
+                end: end)
+        case .image(let picture): content = .image(picture)
+        case .lottie(let lottie): content = .lottie(lottie, time: clock(of: lottie, extraDelay: extraDelay))
+        case .group(let children):
+            chain.append(VectorLevel(anchorX: c.0, anchorY: c.1))
+            content = .group(
+                children.enumerated().flatMap { j, child in
+                    node(
+                        child, path: "\(path).group[\(j)]", extraDelay: extraDelay, canvasCenter: canvasCenter,
+                        outerScale: outerScale * layer.scale)
+                })
+        }
+        return [Node(levels: VectorLevel.simplified(chain), content: content, path: path)]
+    }
+
+    /// A layer's transforms at `c`, from the canvas inward, in the order the
+    /// renderer composes them: position and translations, rotations, scales
+    /// (a flip's cos θ among them); the opacity on the first.
+    private func chain(
+        _ layer: Layer, at c: (Double, Double), _ of: (AnimatedProperty) -> [VectorTrack], outerScale: Double
+    ) -> [VectorLevel] {
         var chain = [
             VectorLevel(
                 x: .constant(c.0 + layer.displacement.0), y: .constant(c.1 + layer.displacement.1),
@@ -166,46 +178,31 @@ struct VectorScene: Sendable {
         chain += of(.scaleX).map { VectorLevel(scaleX: .track($0)) }
         chain += of(.scaleY).map { VectorLevel(scaleY: .track($0)) }
         let flips = of(.rotateY)
-        let radius = VectorScene.radius(layer) * abs(layer.scale) * outerScale * Double(scale)
         if !flips.isEmpty {
             // cos θ has no eased form: sampled so the drawn width stays within 0.25 px.
+            let radius = VectorScene.radius(layer) * abs(layer.scale) * outerScale * Double(scale)
             let tolerance = VectorScene.flipWidthTolerance / max(2 * radius, 1)
             let flip = VectorTrack.sampled(loop: loop, frames: frames, tolerance: tolerance) { t in
                 cos(flips.reduce(0) { $0 + $1.value(at: t) } * .pi / 180)
             }
             chain.append(VectorLevel(scaleX: .of(flip)))
         }
-        let content: Content
-        switch layer.kind {
-        case .circle(let r): content = .circle(radius: r, fill: layer.fill)
-        case .rect(let w, let h, let corner): content = .rect(width: w, height: h, corner: corner, fill: layer.fill)
-        case .arc(let arc):
-            let start = of(.start).last.map(VectorValue.track) ?? .constant(arc.start)
-            let end = of(.end).last.map(VectorValue.track) ?? .constant(arc.end)
-            content = .arc(
-                radius: arc.radius, width: arc.width, roundCap: arc.roundCap, stroke: layer.stroke, start: start,
-                end: end)
-        case .image(let picture): content = .image(picture)
-        case .lottie(let lottie):
-            let period = lottie.period / speed
-            let ramp = VectorTrack(
-                period: period,
-                keys: [
-                    .init(time: 0, value: 0, ease: .linear),
-                    .init(time: period, value: lottie.period.doubleValue, ease: .linear),
-                ],
-                shift: (Rational(0) - extraDelay / speed).modulo(period))
-            content = .lottie(lottie, time: overLoop(ramp))
-        case .group(let children):
-            chain.append(VectorLevel(anchorX: c.0, anchorY: c.1))
-            content = .group(
-                children.enumerated().flatMap { j, child in
-                    node(
-                        child, path: "\(path).group[\(j)]", extraDelay: extraDelay, canvasCenter: canvasCenter,
-                        outerScale: outerScale * layer.scale)
-                })
-        }
-        return [Node(levels: VectorLevel.simplified(chain), content: content, path: path)]
+        return chain
+    }
+
+    /// A Lottie layer's clock: seconds into the file's loop over the scene's
+    /// loop, a ramp repeating every loop of the file (played `timing.speed`
+    /// times as fast), started `extraDelay` seconds late.
+    private func clock(of lottie: SceneLottie, extraDelay: Rational) -> VectorTrack {
+        let period = lottie.period / speed
+        let ramp = VectorTrack(
+            period: period,
+            keys: [
+                .init(time: 0, value: 0, ease: .linear),
+                .init(time: period, value: lottie.period.doubleValue, ease: .linear),
+            ],
+            shift: (Rational(0) - extraDelay / speed).modulo(period))
+        return overLoop(ramp)
     }
 
     /// The layer's opacity, `opacity` · its animations, kept in 0…1 as
