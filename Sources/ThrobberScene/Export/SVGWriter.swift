@@ -140,47 +140,32 @@ struct SVGWriter {
             case .track(let t): (t, 0)
             }
         }
-        if level.movesOrigin {
-            let (tx, x) = value(level.x)
-            let (ty, y) = value(level.y)
-            functions.append(
-                Function(
-                    track: tx ?? ty,
-                    text: { v, css in
-                        let a = tx != nil ? v : x
-                        let b = ty != nil ? v : y
-                        return css
-                            ? "translate(\(VectorText.length(a))px,\(VectorText.length(b))px)"
-                            : "translate(\(VectorText.length(a)) \(VectorText.length(b)))"
-                    }, fixed: 0))
+        // A function of two values, at most one animated (or one curve on both).
+        func pair(_ x: VectorValue, _ y: VectorValue, _ text: @escaping (Double, Double, Bool) -> String) -> Function {
+            let (tx, a) = value(x)
+            let (ty, b) = value(y)
+            return Function(
+                track: tx ?? ty, text: { v, css in text(tx != nil ? v : a, ty != nil ? v : b, css) }, fixed: 0)
         }
+        func translate(_ a: Double, _ b: Double, _ css: Bool) -> String {
+            css
+                ? "translate(\(VectorText.length(a))px,\(VectorText.length(b))px)"
+                : "translate(\(VectorText.length(a)) \(VectorText.length(b)))"
+        }
+        if level.movesOrigin { functions.append(pair(level.x, level.y, translate)) }
         if level.rotates {
             let (t, r) = value(level.rotate)
             functions.append(
                 Function(track: t, text: { v, css in "rotate(\(VectorText.factor(v))\(css ? "deg" : ""))" }, fixed: r))
         }
         if level.scales {
-            let (tx, x) = value(level.scaleX)
-            let (ty, y) = value(level.scaleY)
             functions.append(
-                Function(
-                    track: tx ?? ty,
-                    text: { v, css in
-                        let a = tx != nil ? v : x
-                        let b = ty != nil ? v : y
-                        return "scale(\(VectorText.factor(a))\(css ? "," : " ")\(VectorText.factor(b)))"
-                    }, fixed: 0))
+                pair(level.scaleX, level.scaleY) { a, b, css in
+                    "scale(\(VectorText.factor(a))\(css ? "," : " ")\(VectorText.factor(b)))"
+                })
         }
         if level.anchored {
-            let (ax, ay) = (-level.anchorX, -level.anchorY)
-            functions.append(
-                Function(
-                    track: nil,
-                    text: { _, css in
-                        css
-                            ? "translate(\(VectorText.length(ax))px,\(VectorText.length(ay))px)"
-                            : "translate(\(VectorText.length(ax)) \(VectorText.length(ay)))"
-                    }, fixed: 0))
+            functions.append(pair(.constant(-level.anchorX), .constant(-level.anchorY), translate))
         }
         return functions
     }

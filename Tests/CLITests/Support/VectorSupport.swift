@@ -69,6 +69,9 @@ enum VectorSupport {
         }
         var entries: [Entry]
         var minPsnr: Double
+        /// Frames in the reference as compared, and PNG frames found.
+        var refFrames: Int
+        var pngFrames: Int
 
         /// The lowest frame, for messages.
         var worst: String {

@@ -18,16 +18,7 @@ struct VectorToolSelfTests {
     }()
 
     /// What `vector_render.py compare` prints.
-    struct Comparison: Decodable {
-        struct Entry: Decodable {
-            var frame: Int
-            var psnr: Double
-            var badPixels: Int
-        }
-        var entries: [Entry]
-        var refFrames: Int
-        var pngFrames: Int
-    }
+    typealias Comparison = VectorSupport.Comparison
 
     /// What `vector_render.py lottie-python` prints.
     struct PythonLottie: Decodable {
