@@ -71,6 +71,23 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value at `p` of the curve through `count` keys (≥ 1) in time
+    /// order, each segment eased by its first key's easing: held before the
+    /// first key and after the last; where two keys share a time (a jump),
+    /// the later one's. Shared by the renderer's keyframes and the vector
+    /// export's tracks, so both read a curve the same way.
+    static func curve(
+        count: Int, at p: Rational, time: (Int) -> Rational, value: (Int) -> Double, ease: (Int) -> Easing
+    ) -> Double {
+        guard count > 0 else { return 0 }
+        if !(time(0) < p) { return value(0) }
+        if !(p < time(count - 1)) { return value(count - 1) }
+        var i = 0
+        while !(p < time(i + 1)) { i += 1 }
+        let x = ((p - time(i)) / (time(i + 1) - time(i))).doubleValue
+        return value(i) + (value(i + 1) - value(i)) * ease(i).apply(x)
+    }
+
     /// The eased progress for progress `x` in 0…1.
     public func apply(_ x: Double) -> Double {
         switch self {

@@ -20,15 +20,8 @@ public struct KeyframeAnimation: Sendable {
     public var keys: [Key]
 
     func value(at u: Rational) -> Double {
-        let p = u.modulo(period)
-        guard let first = keys.first, let last = keys.last else { return 0 }
-        if !(first.at < p) { return first.value }
-        if !(p < last.at) { return last.value }
-        var i = 0
-        while !(p < keys[i + 1].at) { i += 1 }
-        let a = keys[i]
-        let b = keys[i + 1]
-        let x = ((p - a.at) / (b.at - a.at)).doubleValue
-        return a.value + (b.value - a.value) * a.ease.apply(x)
+        Easing.curve(
+            count: keys.count, at: u.modulo(period), time: { keys[$0].at }, value: { keys[$0].value },
+            ease: { keys[$0].ease })
     }
 }

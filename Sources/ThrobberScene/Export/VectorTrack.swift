@@ -33,15 +33,8 @@ struct VectorTrack: Equatable, Sendable {
     /// The value of the curve through `keys` at `p`: held before the first
     /// key and after the last; at a jump, the later key's.
     static func value(of keys: [Key], at p: Rational) -> Double {
-        guard let first = keys.first, let last = keys.last else { return 0 }
-        if !(first.time < p) { return first.value }
-        if !(p < last.time) { return last.value }
-        var i = 0
-        while !(p < keys[i + 1].time) { i += 1 }
-        let a = keys[i]
-        let b = keys[i + 1]
-        let x = ((p - a.time) / (b.time - a.time)).doubleValue
-        return a.value + (b.value - a.value) * a.ease.apply(x)
+        Easing.curve(
+            count: keys.count, at: p, time: { keys[$0].time }, value: { keys[$0].value }, ease: { keys[$0].ease })
     }
 
     /// The same curve with every value mapped to `scale`·v + `offset`
