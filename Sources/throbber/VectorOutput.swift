@@ -12,8 +12,7 @@ struct VectorOutput {
     /// naming the config and JSON path for what the format cannot say.
     init(config: SceneConfig, format: VectorFormat) throws {
         self.format = format
-        bytes = try format.data(for: config)
-        shows = try VectorSummary(config: config)
+        (bytes, shows) = try format.file(for: config)
     }
 
     /// The line that says what was written: "wrote loader.svg: SVG 60x60

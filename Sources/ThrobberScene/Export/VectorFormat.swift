@@ -36,11 +36,15 @@ public enum VectorFormat: String, CaseIterable, Sendable {
     /// path of what this format cannot say: a frames config, `duplicate`,
     /// a Lottie layer in SVG, a picture whose embedded PNG would pass
     /// ``maxEmbeddedBytes``; and the scene clock's errors.
-    public func data(for config: SceneConfig) throws -> [UInt8] {
+    public func data(for config: SceneConfig) throws -> [UInt8] { try file(for: config).bytes }
+
+    /// The file text of `config`'s scene, as ``data(for:)`` writes it, and
+    /// what it shows (canvas and loop), from one reading of the config.
+    public func file(for config: SceneConfig) throws -> (bytes: [UInt8], summary: VectorSummary) {
         let scene = try VectorScene(config: config)
         switch self {
-        case .lottie: return try LottieWriter(scene).bytes()
-        case .svg: return try SVGWriter(scene).bytes()
+        case .lottie: return (try LottieWriter(scene).bytes(), VectorSummary(scene))
+        case .svg: return (try SVGWriter(scene).bytes(), VectorSummary(scene))
         }
     }
 

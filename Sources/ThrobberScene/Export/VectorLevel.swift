@@ -71,8 +71,6 @@ struct VectorLevel: Equatable, Sendable {
     var anchored: Bool { anchorX != 0 || anchorY != 0 }
     /// Whether it only sets an opacity (or nothing).
     var isPlacementFree: Bool { !movesOrigin && !rotates && !scales && !anchored }
-    /// Whether its transform or opacity changes over time.
-    var isAnimated: Bool { [x, y, rotate, scaleX, scaleY, opacity].contains { $0.track != nil } }
 
     /// `outer` then `inner` as one level, when one level can say it: the
     /// inner translation must come before any outer rotation or scale, the

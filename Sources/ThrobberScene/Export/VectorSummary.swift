@@ -1,7 +1,7 @@
 import ThrobberCore
 
 /// What a vector file of a config shows, for a line that reports it: the
-/// canvas in points and the loop, as ``VectorFormat/data(for:)`` writes
+/// canvas in points and the loop, as ``VectorFormat/file(for:)`` writes
 /// them (the same for Lottie and SVG).
 public struct VectorSummary: Equatable, Sendable {
     /// The canvas in points.
@@ -14,10 +14,7 @@ public struct VectorSummary: Equatable, Sendable {
     /// One loop in seconds played.
     public let loop: Rational
 
-    /// The summary of `config`'s vector scene. Throws as
-    /// ``VectorFormat/data(for:)`` does for what no vector file can say.
-    public init(config: SceneConfig) throws {
-        let scene = try VectorScene(config: config)
+    init(_ scene: VectorScene) {
         width = scene.width
         height = scene.height
         frames = scene.frames
