@@ -109,12 +109,15 @@ def frame_path(outdir, i):
 # a finished or not-yet-started animation may leave document.getAnimations()
 # after a seek, so the list is kept rather than asked for again.
 SETUP_JS = r"""
-(() => {
+(async () => {
   const root = document.documentElement;
   if (!(root instanceof SVGSVGElement) || document.querySelector('parsererror'))
     return {error: 'not an SVG document: ' + (root.textContent || root.tagName).slice(0, 300)};
   window.__vr = document.getAnimations();
   for (const a of window.__vr) a.pause();
+  // A pause is pending until the next frame and then fixes the time it
+  // resolved at, over any seek made before: wait for it before seeking.
+  await Promise.all(window.__vr.map(a => a.ready));
   root.pauseAnimations();
   const box = root.getBoundingClientRect();
   const smil = document.querySelectorAll('animate, animateTransform, animateMotion, animateColor, set').length;
