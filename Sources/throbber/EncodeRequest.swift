@@ -47,8 +47,6 @@ struct EncodeRequest {
         settings.memory = try args.memoryBudget()
         maxBytesText = options.maxBytesText
         background = options.background ?? .transparent
-        try settings.validate(for: format)
-        try options.refuseUnused(for: format, colors: settings.colors)
         if options.fps != nil { resampleFPS = settings.timing.fps }
         if let delay = settings.timing.delay { resampleFPS = Rational(100) / Rational(delay) }
 

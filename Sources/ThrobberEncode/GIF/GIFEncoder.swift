@@ -10,7 +10,7 @@ struct GIFEncoder: FormatEncoder {
         name: "GIF", delays: 2...65535, maxFPS: 50,
         delayReason: "delays under 2 cs are slowed to 10 cs by browsers",
         // The NETSCAPE extension stores plays − 1 in 16 bits.
-        maxLoop: 65536)
+        maxLoop: 65536, maxLossy: LossyLZW.maxLevel)
     static let fileExtensions = ["gif"]
 
     /// The longest delay one GIF frame can have, in centiseconds.
@@ -19,6 +19,9 @@ struct GIFEncoder: FormatEncoder {
     private let settings: EncodeSettings
     private let timeline: Timeline
     private let sink: ByteSink
+    /// The byte budget's trials, where the sink is theirs: one file per
+    /// lossy level (`GIFBudget`).
+    private let trials: LossyTrials?
     private(set) var stage: PaletteChoice
     private var planner = FramePlanner()
     /// One writer, or with `LossyTrials` as the sink one per lossy level,
@@ -42,6 +45,7 @@ struct GIFEncoder: FormatEncoder {
         self.settings = settings
         self.timeline = timeline
         self.sink = sink
+        trials = sink as? LossyTrials
         still = timeline.runs.count == 1
         stage = .quantized(Self.quantizer(settings))
     }
@@ -69,10 +73,8 @@ struct GIFEncoder: FormatEncoder {
 
     mutating func begin(first: RGBAImage) throws {
         let outputs: [(ByteSink, Int)] =
-            (sink as? LossyTrials).map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) }
-            }
+            trials.map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) } }
             ?? [(sink, settings.lossy)]
-        let trials = sink as? LossyTrials
         trials?.header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still)
@@ -117,28 +119,28 @@ struct GIFEncoder: FormatEncoder {
 
     mutating func write(_ frames: [GIFFrameWriter.Paletted]) throws {
         guard !writers.isEmpty else { throw ThrobberError(.software, "GIF frames written before the header") }
-        (sink as? LossyTrials)?.keep(frames)
+        trials?.keep(frames)
         if writers.count == 1 {
             try writers[0].writer.write(frames)
         } else {
             let boxes = writers
             _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].writer.write(frames) }
         }
-        guard let trials = sink as? LossyTrials, let limit = trials.limit else { return }
+        guard let trials, let limit = trials.limit else { return }
         for (box, level) in zip(writers, trials.levels) where box.writer.over == nil {
             // A file whose bytes at the checkpoint scale past the budget
             // (with room for the scale's error) stops there.
             guard trials.limit(level: level) != nil, let mark = box.writer.mark, let growth = trials.growth[level]
             else { continue }
             let projected = Double(mark.bytes) * growth
-            if projected > LossyTrials.projectionMargin * Double(limit) { box.writer.stop(projected: Int(projected)) }
+            if projected > GIFTuning.projectionMargin * Double(limit) { box.writer.stop(projected: Int(projected)) }
         }
         // Where the lowest level's file is expected to fit, the higher
         // levels cannot look better: they stop at the checkpoint too, with
-        // the size they are expected to reach (`LossyTrials.fitMargin`).
+        // the size they are expected to reach (`GIFTuning.fitMargin`).
         if let lowest = writers.first?.writer, lowest.over == nil, let mark = lowest.mark,
             let growth = trials.growth[trials.levels[0]],
-            Double(mark.bytes) * growth * LossyTrials.fitMargin <= Double(limit)
+            Double(mark.bytes) * growth * GIFTuning.fitMargin <= Double(limit)
         {
             for (box, level) in zip(writers, trials.levels).dropFirst()
             where box.writer.over == nil && trials.limit(level: level) != nil {
@@ -162,8 +164,8 @@ struct GIFEncoder: FormatEncoder {
             throw ThrobberError(.software, "GIF ended before the header")
         }
         for w in writers { try w.writer.finish() }
-        (sink as? LossyTrials)?.psnr = writers.map(\.writer.psnr)
-        (sink as? LossyTrials)?.record(writers.map(\.writer))
+        trials?.psnr = writers.map(\.writer.psnr)
+        trials?.record(writers.map(\.writer))
         var summary = stage.summary
         if case .local = stage, writer.quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.
