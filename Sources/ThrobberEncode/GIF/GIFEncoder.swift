@@ -1,3 +1,4 @@
+import Synchronization
 import ThrobberCodecs
 import ThrobberCore
 
@@ -21,18 +22,26 @@ struct GIFEncoder: FormatEncoder {
     private let sink: ByteSink
     /// The byte budget's trials, where the sink is theirs: one file per
     /// lossy level (`GIFBudget`).
-    private let trials: LossyTrials?
+    let trials: LossyTrials?
     private(set) var stage: PaletteChoice
     private var planner = FramePlanner()
     /// One writer, or with `LossyTrials` as the sink one per lossy level,
     /// all fed the same palettized frames.
-    private var writers: [WriterBox] = []
+    private(set) var writers: [WriterBox] = []
 
-    /// A writer that one thread at a time uses: the byte-budget trials
-    /// write their lossy levels in parallel, each level on one thread.
-    private final class WriterBox: @unchecked Sendable {
-        var writer: GIFFrameWriter
-        init(_ writer: GIFFrameWriter) { self.writer = writer }
+    /// A writer that the byte-budget trials share with worker threads:
+    /// they write their lossy levels in parallel, each level on one thread.
+    final class WriterBox: Sendable {
+        private let writer: Mutex<GIFFrameWriter>
+        init(_ writer: consuming sending GIFFrameWriter) { self.writer = Mutex(writer) }
+        func write(_ frames: [GIFFrameWriter.Paletted]) throws { try writer.withLock { try $0.write(frames) } }
+        func finish() throws { try writer.withLock { try $0.finish() } }
+        /// The writer's trial state.
+        var trial: GIFTrial? { writer.withLock { $0.trial } }
+        /// Stops the writer's trial file at its checkpoint (`GIFTrial.stop`).
+        func stop(projected size: Int) { writer.withLock { $0.trial?.stop(projected: size) } }
+        /// Frames quantized after all (`GIFFrameWriter.quantizedFrames`).
+        var quantizedFrames: Int { writer.withLock { $0.quantizedFrames } }
     }
     /// Frames of the file planned so far.
     private var planned = 0
@@ -82,11 +91,17 @@ struct GIFEncoder: FormatEncoder {
             var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: level)
-            writer.measures = trials != nil
             writer.triesInterlace = still
-            writer.limit = trials?.limit(level: level)
-            writer.checkpoint = trials == nil ? nil : LossyTrials.checkpoint(entries: timeline.entries.count)
-            return WriterBox(writer)
+            if let trials {
+                writer.trial = GIFTrial(
+                    limit: trials.limit(level: level), checkpoint: GIFTuning.checkpoint(entries: timeline.entries.count)
+                )
+            }
+            // The writer's sink is also held by `trials`, which reads it only
+            // once the encode has ended: from here on, only the box's lock
+            // reaches the writer.
+            nonisolated(unsafe) let confined = writer
+            return WriterBox(confined)
         }
     }
 
@@ -121,55 +136,24 @@ struct GIFEncoder: FormatEncoder {
         guard !writers.isEmpty else { throw ThrobberError(.software, "GIF frames written before the header") }
         trials?.keep(frames)
         if writers.count == 1 {
-            try writers[0].writer.write(frames)
+            try writers[0].write(frames)
         } else {
             let boxes = writers
-            _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].writer.write(frames) }
+            _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].write(frames) }
         }
-        guard let trials, let limit = trials.limit else { return }
-        for (box, level) in zip(writers, trials.levels) where box.writer.over == nil {
-            // A file whose bytes at the checkpoint scale past the budget
-            // (with room for the scale's error) stops there.
-            guard trials.limit(level: level) != nil, let mark = box.writer.mark, let growth = trials.growth[level]
-            else { continue }
-            let projected = Double(mark.bytes) * growth
-            if projected > GIFTuning.projectionMargin * Double(limit) { box.writer.stop(projected: Int(projected)) }
-        }
-        // Where the lowest level's file is expected to fit, the higher
-        // levels cannot look better: they stop at the checkpoint too, with
-        // the size they are expected to reach (`GIFTuning.fitMargin`).
-        if let lowest = writers.first?.writer, lowest.over == nil, let mark = lowest.mark,
-            let growth = trials.growth[trials.levels[0]],
-            Double(mark.bytes) * growth * GIFTuning.fitMargin <= Double(limit)
-        {
-            for (box, level) in zip(writers, trials.levels).dropFirst()
-            where box.writer.over == nil && trials.limit(level: level) != nil {
-                guard let mark = box.writer.mark, let growth = trials.growth[level] else { continue }
-                box.writer.stop(projected: Int(Double(mark.bytes) * growth))
-            }
-        }
-        // Every file is past the budget: the rest of the frames would only
-        // make them larger. (A file stopped below it is not: the frames
-        // are kept on, for it to be written whole.)
-        if writers.allSatisfy({ $0.writer.over != nil }),
-            !writers.contains(where: { ($0.writer.projected ?? .max) <= limit })
-        {
-            trials.abandon(writers.map(\.writer))
-            throw LossyTrials.Abandoned()
-        }
+        try trials?.steer(writers)
     }
 
     mutating func finish() throws -> String {
-        guard let writer = writers.first?.writer else {
-            throw ThrobberError(.software, "GIF ended before the header")
-        }
-        for w in writers { try w.writer.finish() }
-        trials?.psnr = writers.map(\.writer.psnr)
-        trials?.record(writers.map(\.writer))
+        guard let first = writers.first else { throw ThrobberError(.software, "GIF ended before the header") }
+        for w in writers { try w.finish() }
+        trials?.psnr = writers.map { $0.trial?.psnr ?? .infinity }
+        trials?.record(writers.map(\.trial))
+        let quantizedFrames = first.quantizedFrames
         var summary = stage.summary
-        if case .local = stage, writer.quantizedFrames > 0 {
+        if case .local = stage, quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.
-            summary += ", \(writer.quantizedFrames) of \(planned) frames quantized"
+            summary += ", \(quantizedFrames) of \(planned) frames quantized"
         }
         return summary
     }

@@ -75,8 +75,8 @@ final class LossyTrials: ByteSink {
 
     /// Every file is over the limit and the encode stops: the frames kept
     /// so far are not the whole animation.
-    func abandon(_ writers: [GIFFrameWriter]) {
-        record(writers)
+    func abandon(_ trials: [GIFTrial?]) {
+        record(trials)
         kept = nil
     }
 
@@ -161,9 +161,10 @@ final class LossyTrials: ByteSink {
         }
     }
 
-    /// Records where each writer ended (in the order of `levels`).
-    func record(_ writers: [GIFFrameWriter]) {
-        ends = writers.map { ($0.over, $0.mark, $0.projected) }
+    /// Records where each level's writer ended (its trial state, in the
+    /// order of `levels`).
+    func record(_ trials: [GIFTrial?]) {
+        ends = trials.map { ($0?.over, $0?.mark, $0?.projected) }
     }
 
     /// Whether `replay` can write more levels.
@@ -190,24 +191,24 @@ final class LossyTrials: ByteSink {
         var writer = try GIFFrameWriter(
             sink: sink, width: header.width, height: header.height, choice: header.choice, loop: header.loop,
             lossy: level)
-        writer.measures = !untilCheckpoint
         writer.triesInterlace = header.still
-        writer.limit = limit
-        writer.checkpoint = checkpoint(entries: header.entries)
-        writer.stopsAtCheckpoint = untilCheckpoint
-        for batch in kept where writer.over == nil && !(untilCheckpoint && writer.mark != nil) {
+        writer.trial = GIFTrial(
+            measures: !untilCheckpoint, limit: limit, checkpoint: GIFTuning.checkpoint(entries: header.entries),
+            stopsAtCheckpoint: untilCheckpoint)
+        for batch in kept where !(writer.trial?.isDone ?? false) {
             try writer.write(batch)
         }
         if untilCheckpoint {
-            guard let mark = writer.mark else {
+            guard let mark = writer.trial?.mark else {
                 throw ThrobberError(.software, "lossy replay without a checkpoint")
             }
             return File(level: level, over: mark, entries: header.entries, projected: nil, prefix: mark.bytes)
         }
-        if let over = writer.over {
-            return File(level: level, over: over, entries: header.entries, projected: nil, prefix: writer.mark?.bytes)
+        if let over = writer.trial?.over {
+            return File(
+                level: level, over: over, entries: header.entries, projected: nil, prefix: writer.trial?.mark?.bytes)
         }
         try writer.finish()
-        return File(level: level, bytes: sink.bytes, psnr: writer.psnr, prefix: writer.mark?.bytes)
+        return File(level: level, bytes: sink.bytes, psnr: writer.trial?.psnr, prefix: writer.trial?.mark?.bytes)
     }
 }
