@@ -169,8 +169,35 @@ public struct SceneJob {
         compression: EncodeSettings.Compression? = nil, posterFrame: Int? = nil,
         progress: ((Int, Int) -> Void)? = nil, passes: ((EncodePass) -> Void)? = nil
     ) throws -> EncodeReport {
+        let settings = settings(for: format, compression: compression, posterFrame: posterFrame)
+        return try namingConfigPaths {
+            var encoder = AnimationEncoder(format: format, settings: settings, progress: progress)
+            encoder.passes = passes
+            return try encoder.encode(source, timeline: timeline, to: sink)
+        }
+    }
+
+    /// Checks the settings against `format` as ``encode(to:format:compression:posterFrame:progress:passes:)``
+    /// would, without rendering: for a config with several outputs, so
+    /// that a setting one of them cannot use leaves nothing written. Throws
+    /// as `encode` does for a setting.
+    public func validate(for format: AnimationFormat) throws {
+        try namingConfigPaths { try settings(for: format, compression: nil, posterFrame: nil).validate(for: format) }
+    }
+
+    /// The settings an encode to `format` uses.
+    private func settings(for format: AnimationFormat, compression: EncodeSettings.Compression?, posterFrame: Int?)
+        -> EncodeSettings
+    {
         var settings = settings
         if let posterFrame { settings.posterFrame = posterFrame }
+        // A config's encode block serves every output it lists: its lossy
+        // LZW applies to the formats that have it, its dithering to those
+        // that dither without a palette size. Given as options, they are
+        // the format's to refuse.
+        let limits = format.limits
+        if limits.maxLossy == 0 && !overridden.contains(.lossy) { settings.lossy = 0 }
+        if !limits.dithersTruecolor && settings.colors == nil && !overridden.contains(.dither) { settings.dither = 1 }
         if let compression { settings.compression = compression }
         // Scenes and frames without their own delays step at timing.fps,
         // which the format's limits then apply to.
@@ -182,12 +209,15 @@ public struct SceneJob {
             settings.timing.fps = config.timing.fps
             if case .frames = config.content { settings.timing.fps = config.timing.fps * config.timing.speed }
         }
+        return settings
+    }
+
+    /// `body`, with a setting's error that the config gave named by its
+    /// JSON path.
+    private func namingConfigPaths<T>(_ body: () throws -> T) throws -> T {
         do {
-            var encoder = AnimationEncoder(format: format, settings: settings, progress: progress)
-            encoder.passes = passes
-            return try encoder.encode(source, timeline: timeline, to: sink)
+            return try body()
         } catch let e as ThrobberError {
-            // A setting the config gave: name it by its JSON path.
             guard let field = e.field, !overridden.contains(field), let path = SceneJob.path(of: field) else { throw e }
             throw ThrobberError(.data, "\(config.file): \(path): \(e.message)")
         }

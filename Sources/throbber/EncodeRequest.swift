@@ -47,8 +47,10 @@ struct EncodeRequest {
         settings.memory = try args.memoryBudget()
         maxBytesText = options.maxBytesText
         background = options.background ?? .transparent
+        // The library's rules, checked on the settings as given before any
+        // input is opened: Lottie and video inputs turn --fps and --delay
+        // into frames, and the encoder then sees only the frames' timing.
         try settings.validate(for: format)
-        try options.refuseUnused(for: format, colors: settings.colors)
         if options.fps != nil { resampleFPS = settings.timing.fps }
         if let delay = settings.timing.delay { resampleFPS = Rational(100) / Rational(delay) }
 

@@ -140,26 +140,6 @@ struct OutputOptions {
         if let matte { config.encode.matte = matte }
     }
 
-    /// Refuses the options that would silently do nothing for `format`
-    /// (`colors`: the palette size asked for, from the options or a config).
-    func refuseUnused(for format: AnimationFormat, colors: Int?) throws {
-        if format == .apng && (lossy ?? 0) > 0 {
-            throw ThrobberError(.usage, "--lossy is for GIF (LZW); APNG is made smaller with --colors and --quality")
-        }
-        guard format == .webp else { return }
-        // WebP has no LZW, and dithering needs a palette.
-        if lossy != nil {
-            throw ThrobberError(
-                .usage,
-                "--lossy is for GIF (LZW); WebP is made smaller with --quality (lossy VP8), --colors (a palette a frame) or --max-bytes"
-            )
-        }
-        if dither != nil && colors == nil {
-            throw ThrobberError(
-                .usage, "--dither is for palettes: with WebP it needs --colors (without, --quality gives lossy VP8)")
-        }
-    }
-
     private static func color(_ args: Arguments, _ name: String) throws -> Color? {
         guard let text = args.string(name) else { return nil }
         guard let color = Color(parsing: text) else { throw Arguments.badColor(name, text) }

@@ -61,16 +61,15 @@ struct SceneOutput {
         let targets = try targets(of: config)
         var config = config
         try options.apply(to: &config)
-        for t in targets {
-            switch t.format {
-            case .raster(let f): try options.refuseUnused(for: f, colors: config.encode.colors)
-            case .vector(let v): try refuseFramesOnly(for: v, path: t.path)
-            }
-        }
+        for t in targets { if case .vector(let v) = t.format { try refuseFramesOnly(for: v, path: t.path) } }
         let vectors = try targets.map { t in
             try t.format.vector.map { try VectorOutput(config: vectorConfig(config), format: $0) }
         }
         let job = try targets.contains { $0.format.vector == nil } ? makeJob(config) : nil
+        if let job, targets.count > 1 {
+            // Every target's settings are checked before the first is written.
+            for t in targets { if case .raster(let format) = t.format { try job.validate(for: format) } }
+        }
         for (t, vector) in zip(targets, vectors) {
             if let vector {
                 try Output.write(vector.bytes, to: t.path, quiet: quiet, printHash: printHash) {

@@ -466,10 +466,10 @@ struct LossyEncodeTests {
         // mandelbrot at a quarter of its size: 64 colors 1,263,432 B and
         // 24 colors 1,098,510 B at lossy 200; 32 colors lie
         // (5 − log2 24) / (6 − log2 24) = 0.29331 of the way up from 24.
-        let expected = try #require(AnimationEncoder.smallestBetween(64, 1_263_432, 24, 1_098_510, colors: 32))
+        let expected = try #require(GIFBudget.smallestBetween(64, 1_263_432, 24, 1_098_510, colors: 32))
         #expect(abs(expected - 1_146_883) < 1)
-        #expect(AnimationEncoder.smallestBetween(64, 1_263_432, 24, 1_098_510, colors: 64) == nil)
-        #expect(AnimationEncoder.smallestBetween(64, 1_263_432, 24, 1_098_510, colors: 16) == nil)
+        #expect(GIFBudget.smallestBetween(64, 1_263_432, 24, 1_098_510, colors: 64) == nil)
+        #expect(GIFBudget.smallestBetween(64, 1_263_432, 24, 1_098_510, colors: 16) == nil)
     }
 
     @Test("after a jump from lossless, the lossy levels reach 97 % of the budget in two rounds")
@@ -488,7 +488,7 @@ struct LossyEncodeTests {
         for share in [0.5, 0.4, 0.45] {
             let budget = Int(share * 4_536_433)
             var rounds = 0
-            let files = try BudgetSearch.levels([file(0), file(200)], maxBytes: budget) { levels in
+            let files = try GIFLevelSearch.levels([file(0), file(200)], maxBytes: budget) { levels in
                 rounds += 1
                 return levels.map(file)
             }
@@ -529,7 +529,7 @@ struct LossyEncodeTests {
         for share in [0.5, 0.4, 0.45, 0.6] {
             let budget = Int(share * 4_536_433)
             var (rounds, looks) = (0, 0)
-            let files = try BudgetSearch.levels(
+            let files = try GIFLevelSearch.levels(
                 [whole(0), whole(200)], maxBytes: budget,
                 write: { levels in
                     rounds += 1
@@ -550,7 +550,7 @@ struct LossyEncodeTests {
             let best = files.map(\.bytes.count).filter { $0 <= budget }.max() ?? 0
             #expect(Double(best) >= 0.97 * Double(budget), "budget \(budget): best \(best)")
             #expect(
-                rounds == 1 && looks <= BudgetSearch.lookRounds, "budget \(budget): \(rounds) rounds, \(looks) looks")
+                rounds == 1 && looks <= GIFTuning.lookRounds, "budget \(budget): \(rounds) rounds, \(looks) looks")
             #expect(files.allSatisfy { !$0.projected && $0.bytes.count == $0.size }, "a look among the files")
         }
     }
@@ -565,22 +565,22 @@ struct LossyEncodeTests {
         ]
         // 4 at lossless, 6 at 200; at 14, ln 15 / ln 201 = 0.51064 of the
         // way, after the jump of 35 % of it: 0.35 + 0.65 × 0.51064.
-        #expect(abs(BudgetSearch.scale(level: 14, files)! - 5.36383) < 1e-4)
-        #expect(BudgetSearch.scale(level: 200, files) == 6)
+        #expect(abs(GIFLevelSearch.scale(level: 14, files)! - 5.36383) < 1e-4)
+        #expect(GIFLevelSearch.scale(level: 200, files) == 6)
         // Between two lossy files, no jump: 5.5 at 20, 6 at 200; at 60,
         // (ln 61 − ln 21) / (ln 201 − ln 21) = 0.47211 of the way.
         let lossy = [file(20, size: 2200, prefix: 400), files[1]]
-        #expect(abs(BudgetSearch.scale(level: 60, lossy)! - 5.73606) < 1e-4)
+        #expect(abs(GIFLevelSearch.scale(level: 60, lossy)! - 5.73606) < 1e-4)
         // Past the last known level: its growth; a file without a
         // checkpoint counts for nothing, and without any file, no scale.
-        #expect(BudgetSearch.scale(level: 50, [files[1], files[2]]) == 6)
-        #expect(BudgetSearch.scale(level: 50, [files[2]]) == nil)
+        #expect(GIFLevelSearch.scale(level: 50, [files[1], files[2]]) == 6)
+        #expect(GIFLevelSearch.scale(level: 50, [files[2]]) == nil)
         // A file left over the budget before half the timeline is too
         // rough a guide.
         let early = LossyTrials.File(
             level: 0, over: (entries: 40, bytes: 1500), entries: 100, projected: nil, prefix: 1000)
         #expect(early.growth == nil)
-        #expect(BudgetSearch.scale(level: 14, [early, files[1]]) == 6)
+        #expect(GIFLevelSearch.scale(level: 14, [early, files[1]]) == 6)
     }
 
     /// Encodes `frames` at 10 fps under `maxBytes`, which nothing fits
@@ -725,14 +725,14 @@ struct LossyEncodeTests {
         // lossless (projected), 24 colors 301,135 B. 99 % of the budget
         // lies 0.14427 of the way: 2^(log2 24 + 0.14427 × log2(64/24)) =
         // 27.65 colors (27 colors encode to 313,553 B, 97.9 %).
-        let bytes = AnimationEncoder.fillShare * 320_397
-        #expect(AnimationEncoder.colorsBetween(64, 412_437, 24, 301_135, bytes: bytes) == 27)
+        let bytes = GIFTuning.fillShare * 320_397
+        #expect(GIFBudget.colorsBetween(64, 412_437, 24, 301_135, bytes: bytes) == 27)
         // A budget beyond either file, or no count between: none.
-        #expect(AnimationEncoder.colorsBetween(64, 412_437, 24, 301_135, bytes: 300_000) == nil)
-        #expect(AnimationEncoder.colorsBetween(64, 412_437, 24, 301_135, bytes: 420_000) == nil)
-        #expect(AnimationEncoder.colorsBetween(25, 412_437, 24, 301_135, bytes: bytes) == nil)
+        #expect(GIFBudget.colorsBetween(64, 412_437, 24, 301_135, bytes: 300_000) == nil)
+        #expect(GIFBudget.colorsBetween(64, 412_437, 24, 301_135, bytes: 420_000) == nil)
+        #expect(GIFBudget.colorsBetween(25, 412_437, 24, 301_135, bytes: bytes) == nil)
         // Halfway along the logarithm of 256 and 16 colors: 64.
-        #expect(AnimationEncoder.colorsBetween(256, 300, 16, 100, bytes: 200) == 64)
+        #expect(GIFBudget.colorsBetween(256, 300, 16, 100, bytes: 200) == 64)
     }
 
     @Test("the budget ladder below 32 colors loses at most a third of the colors a step")
@@ -741,8 +741,7 @@ struct LossyEncodeTests {
         // budget (320,397 B) a gap: it took 16 colors at 82 % of the budget
         // and 28.66 dB; with 24 colors between, 94 % and 32.37 dB
         // (gifsicle's best under it: 30.71 dB).
-        let encoder = AnimationEncoder(format: .gif, settings: EncodeSettings())
-        let colors = encoder.budgetSteps().compactMap(\.colors)
+        let colors = GIFBudget(EncodeSettings(), maxBytes: 1).steps.compactMap(\.colors)
         #expect(colors == colors.sorted(by: >), "\(colors)")
         for (a, b) in zip(colors, colors.dropFirst()) where a <= 32 {
             #expect(b * 3 >= a * 2, "\(a) colors, then \(b): \(colors)")

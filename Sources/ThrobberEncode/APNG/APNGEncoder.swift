@@ -14,7 +14,7 @@ import ThrobberCore
 struct APNGEncoder: FormatEncoder {
     static let limits = FormatLimits(
         name: "APNG", delays: 1...65535, maxFPS: nil, delayReason: nil,
-        maxLoop: Int(Int32.max))
+        maxLoop: Int(Int32.max), smallerWith: "--colors and --quality")
     static let fileExtensions = ["png", "apng"]
 
     /// A frame ready for compression: the image, the one shown before it

@@ -1,3 +1,4 @@
+import Synchronization
 import ThrobberCodecs
 import ThrobberCore
 
@@ -10,7 +11,7 @@ struct GIFEncoder: FormatEncoder {
         name: "GIF", delays: 2...65535, maxFPS: 50,
         delayReason: "delays under 2 cs are slowed to 10 cs by browsers",
         // The NETSCAPE extension stores plays − 1 in 16 bits.
-        maxLoop: 65536)
+        maxLoop: 65536, maxLossy: LossyLZW.maxLevel)
     static let fileExtensions = ["gif"]
 
     /// The longest delay one GIF frame can have, in centiseconds.
@@ -19,17 +20,28 @@ struct GIFEncoder: FormatEncoder {
     private let settings: EncodeSettings
     private let timeline: Timeline
     private let sink: ByteSink
+    /// The byte budget's trials, where the sink is theirs: one file per
+    /// lossy level (`GIFBudget`).
+    let trials: LossyTrials?
     private(set) var stage: PaletteChoice
     private var planner = FramePlanner()
     /// One writer, or with `LossyTrials` as the sink one per lossy level,
     /// all fed the same palettized frames.
-    private var writers: [WriterBox] = []
+    private(set) var writers: [WriterBox] = []
 
-    /// A writer that one thread at a time uses: the byte-budget trials
-    /// write their lossy levels in parallel, each level on one thread.
-    private final class WriterBox: @unchecked Sendable {
-        var writer: GIFFrameWriter
-        init(_ writer: GIFFrameWriter) { self.writer = writer }
+    /// A writer that the byte-budget trials share with worker threads:
+    /// they write their lossy levels in parallel, each level on one thread.
+    final class WriterBox: Sendable {
+        private let writer: Mutex<GIFFrameWriter>
+        init(_ writer: consuming sending GIFFrameWriter) { self.writer = Mutex(writer) }
+        func write(_ frames: [GIFFrameWriter.Paletted]) throws { try writer.withLock { try $0.write(frames) } }
+        func finish() throws { try writer.withLock { try $0.finish() } }
+        /// The writer's trial state.
+        var trial: GIFTrial? { writer.withLock { $0.trial } }
+        /// Stops the writer's trial file at its checkpoint (`GIFTrial.stop`).
+        func stop(projected size: Int) { writer.withLock { $0.trial?.stop(projected: size) } }
+        /// Frames quantized after all (`GIFFrameWriter.quantizedFrames`).
+        var quantizedFrames: Int { writer.withLock { $0.quantizedFrames } }
     }
     /// Frames of the file planned so far.
     private var planned = 0
@@ -42,6 +54,7 @@ struct GIFEncoder: FormatEncoder {
         self.settings = settings
         self.timeline = timeline
         self.sink = sink
+        trials = sink as? LossyTrials
         still = timeline.runs.count == 1
         stage = .quantized(Self.quantizer(settings))
     }
@@ -69,10 +82,8 @@ struct GIFEncoder: FormatEncoder {
 
     mutating func begin(first: RGBAImage) throws {
         let outputs: [(ByteSink, Int)] =
-            (sink as? LossyTrials).map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) }
-            }
+            trials.map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) } }
             ?? [(sink, settings.lossy)]
-        let trials = sink as? LossyTrials
         trials?.header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still)
@@ -80,11 +91,17 @@ struct GIFEncoder: FormatEncoder {
             var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: level)
-            writer.measures = trials != nil
             writer.triesInterlace = still
-            writer.limit = trials?.limit(level: level)
-            writer.checkpoint = trials == nil ? nil : LossyTrials.checkpoint(entries: timeline.entries.count)
-            return WriterBox(writer)
+            if let trials {
+                writer.trial = GIFTrial(
+                    limit: trials.limit(level: level), checkpoint: GIFTuning.checkpoint(entries: timeline.entries.count)
+                )
+            }
+            // The writer's sink is also held by `trials`, which reads it only
+            // once the encode has ended: from here on, only the box's lock
+            // reaches the writer.
+            nonisolated(unsafe) let confined = writer
+            return WriterBox(confined)
         }
     }
 
@@ -117,57 +134,26 @@ struct GIFEncoder: FormatEncoder {
 
     mutating func write(_ frames: [GIFFrameWriter.Paletted]) throws {
         guard !writers.isEmpty else { throw ThrobberError(.software, "GIF frames written before the header") }
-        (sink as? LossyTrials)?.keep(frames)
+        trials?.keep(frames)
         if writers.count == 1 {
-            try writers[0].writer.write(frames)
+            try writers[0].write(frames)
         } else {
             let boxes = writers
-            _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].writer.write(frames) }
+            _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].write(frames) }
         }
-        guard let trials = sink as? LossyTrials, let limit = trials.limit else { return }
-        for (box, level) in zip(writers, trials.levels) where box.writer.over == nil {
-            // A file whose bytes at the checkpoint scale past the budget
-            // (with room for the scale's error) stops there.
-            guard trials.limit(level: level) != nil, let mark = box.writer.mark, let growth = trials.growth[level]
-            else { continue }
-            let projected = Double(mark.bytes) * growth
-            if projected > LossyTrials.projectionMargin * Double(limit) { box.writer.stop(projected: Int(projected)) }
-        }
-        // Where the lowest level's file is expected to fit, the higher
-        // levels cannot look better: they stop at the checkpoint too, with
-        // the size they are expected to reach (`LossyTrials.fitMargin`).
-        if let lowest = writers.first?.writer, lowest.over == nil, let mark = lowest.mark,
-            let growth = trials.growth[trials.levels[0]],
-            Double(mark.bytes) * growth * LossyTrials.fitMargin <= Double(limit)
-        {
-            for (box, level) in zip(writers, trials.levels).dropFirst()
-            where box.writer.over == nil && trials.limit(level: level) != nil {
-                guard let mark = box.writer.mark, let growth = trials.growth[level] else { continue }
-                box.writer.stop(projected: Int(Double(mark.bytes) * growth))
-            }
-        }
-        // Every file is past the budget: the rest of the frames would only
-        // make them larger. (A file stopped below it is not: the frames
-        // are kept on, for it to be written whole.)
-        if writers.allSatisfy({ $0.writer.over != nil }),
-            !writers.contains(where: { ($0.writer.projected ?? .max) <= limit })
-        {
-            trials.abandon(writers.map(\.writer))
-            throw LossyTrials.Abandoned()
-        }
+        try trials?.steer(writers)
     }
 
     mutating func finish() throws -> String {
-        guard let writer = writers.first?.writer else {
-            throw ThrobberError(.software, "GIF ended before the header")
-        }
-        for w in writers { try w.writer.finish() }
-        (sink as? LossyTrials)?.psnr = writers.map(\.writer.psnr)
-        (sink as? LossyTrials)?.record(writers.map(\.writer))
+        guard let first = writers.first else { throw ThrobberError(.software, "GIF ended before the header") }
+        for w in writers { try w.finish() }
+        trials?.psnr = writers.map { $0.trial?.psnr ?? .infinity }
+        trials?.record(writers.map(\.trial))
+        let quantizedFrames = first.quantizedFrames
         var summary = stage.summary
-        if case .local = stage, writer.quantizedFrames > 0 {
+        if case .local = stage, quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.
-            summary += ", \(writer.quantizedFrames) of \(planned) frames quantized"
+            summary += ", \(quantizedFrames) of \(planned) frames quantized"
         }
         return summary
     }

@@ -114,15 +114,6 @@ extension GIFFrameWriter {
                 }
             }
         }
-        let weight = Double(max(1, f.delay))
-        squaredError += Double(sum) * weight
-        samples += Double(width * height * 3) * weight
-    }
-
-    /// PSNR in dB of everything written so far (measured frames only);
-    /// infinity when lossless.
-    var psnr: Double {
-        guard samples > 0, squaredError > 0 else { return .infinity }
-        return 10 * log10(255 * 255 * samples / squaredError)
+        trial?.add(error: sum, samples: width * height * 3, weight: Double(max(1, f.delay)))
     }
 }

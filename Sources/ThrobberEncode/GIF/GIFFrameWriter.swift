@@ -28,30 +28,9 @@ struct GIFFrameWriter {
     /// The same for the lossy rewrite without alternatives beside the one
     /// free to take lossy keeps (`lossyChoice`).
     var plainTrials = TrialBackoff()
-    /// With `measures` (byte-budget trials), the squared error of what is
-    /// shown against each frame's source, summed over channels, pixels and
-    /// centiseconds, and the samples it sums (see `psnr`).
-    var measures = false
-    var squaredError = 0.0
-    var samples = 0.0
-    /// Byte-budget trials: a file that grows past this many bytes cannot
-    /// fit, and the writer stops (`over`).
-    var limit: Int?
-    /// Where the file passed `limit` (or was stopped, `stop`): the entries
-    /// its frames showed then, and its bytes; nil while it has not.
-    private(set) var over: (entries: Int, bytes: Int)?
-    /// Byte-budget trials: once the frames written show this many timeline
-    /// entries, the file's bytes are noted (`mark`), for the search to
-    /// scale to the whole file (`LossyTrials.checkpoint`).
-    var checkpoint: Int?
-    /// The entries shown and the bytes written at the checkpoint.
-    private(set) var mark: (entries: Int, bytes: Int)?
-    /// Whether the writer stops at the checkpoint: a look at the first
-    /// part of a file only.
-    var stopsAtCheckpoint = false
-    /// The size the file would reach, where it was stopped for being
-    /// expected to grow past the limit (`stop`).
-    private(set) var projected: Int?
+    /// A byte-budget trial's watch over the file (`LossyTrials`); nil
+    /// outside trials.
+    var trial: GIFTrial?
     /// Whether each frame is also coded with its rows interlaced, and
     /// written so where that is smaller (`GIFWriter.triesInterlace`): for
     /// stills.
@@ -137,13 +116,8 @@ struct GIFFrameWriter {
     /// Writes frames in order; each depends on what the previous ones show.
     mutating func write(_ frames: [Paletted]) throws {
         for p in frames {
-            guard over == nil, !(stopsAtCheckpoint && mark != nil) else { return }
-            defer {
-                if let limit, let size = memory?.bytes.count, size > limit { over = (p.frame.endEntry, size) }
-                if mark == nil, let checkpoint, p.frame.endEntry >= checkpoint, let size = memory?.bytes.count {
-                    mark = (p.frame.endEntry, size)
-                }
-            }
+            guard !(trial?.isDone ?? false) else { return }
+            defer { trial?.note(entries: p.frame.endEntry, bytes: memory?.bytes.count) }
             switch (p.work, choice) {
             case (.global, .global(let colors, let transparent)):
                 let table = globalTable ?? ColorTable(colors: colors)
@@ -204,13 +178,6 @@ struct GIFFrameWriter {
     }
 
     func finish() throws { try gif.finish() }
-
-    /// Stops the file at its checkpoint: it is expected to reach `size`
-    /// bytes, past the limit.
-    mutating func stop(projected size: Int) {
-        over = mark
-        projected = size
-    }
 
     /// A table of the transparent entry and the colors of the pixels of
     /// `f`'s rectangle that differ from what the viewer shows, or nil when
@@ -439,7 +406,7 @@ struct GIFFrameWriter {
             try put(frame)
             FrameDiff.paste(f.target, rect, into: &shown)
         }
-        if measures { measure(f) }
+        if trial?.measures == true { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }
@@ -578,7 +545,7 @@ struct GIFFrameWriter {
         }
         try put(frame)
         show(indices, rect, colors: colors, transparent: remapped.transparent)
-        if measures { measure(f) }
+        if trial?.measures == true { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
     }

@@ -1,5 +1,3 @@
-import FoundationEssentials
-import Glibc
 import ThrobberCore
 
 /// What a byte-budget search (``EncodeSettings/maxBytes``) chose: the
@@ -28,18 +26,7 @@ public struct BudgetChoice: Equatable, Sendable {
     public var estimated = false
 
     /// "quality 82, lossy 40, 256 colors" (GIF), "quality 82, 64 colors"
-    /// (APNG), "quality 82" or "lossless settings" (WebP).
-    public var description: String {
-        if format == .webp { return quality.map { "quality \($0)" } ?? "lossless settings" }
-        var parts: [String] = []
-        parts.append(quality.map { "quality \($0)" } ?? "default quality")
-        if format == .gif { parts.append("lossy \(lossy)") }
-        switch (format, colors) {
-        case (.gif, nil): parts.append("256 colors")
-        case (.apng, nil), (.webp, nil): parts.append("truecolor")
-        case (_, let c?): parts.append("\(c) colors")
-        }
-        if dither != 1 { parts.append("dither \(cFormat("%g", dither))") }
-        return parts.joined(separator: ", ")
-    }
+    /// (APNG), "quality 82" or "lossless settings" (WebP): as the format
+    /// says it.
+    public var description: String { format.encoder.describe(self) }
 }

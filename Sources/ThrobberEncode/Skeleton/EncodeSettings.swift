@@ -145,7 +145,17 @@ public struct EncodeSettings: Equatable, Sendable {
         guard (0...1).contains(dither) else { throw bad(.dither, "must be 0…1, got \(dither)") }
         if let colors, !(2...256).contains(colors) { throw bad(.colors, "must be 2…256, got \(colors)") }
         if let maxBytes, maxBytes <= 0 { throw bad(.maxBytes, "must be more than 0 bytes, got \(maxBytes)") }
-        guard (0...200).contains(lossy) else { throw bad(.lossy, "must be 0 (off) … 200, got \(lossy)") }
+        guard lossy == 0 || limits.maxLossy > 0 else {
+            throw bad(.lossy, "lossy LZW is for GIF; \(limits.name) is made smaller with \(limits.smallerWith)")
+        }
+        guard (0...limits.maxLossy).contains(lossy) else {
+            throw bad(.lossy, "must be 0 (off) … \(limits.maxLossy), got \(lossy)")
+        }
+        guard colors != nil || dither == 1 || limits.dithersTruecolor else {
+            throw bad(
+                .dither,
+                "is for palettes: with \(limits.name) it needs --colors (without it, --quality gives lossy frames)")
+        }
         guard (1...256).contains(jobs) else { throw bad(.jobs, "must be 1…256, got \(jobs)") }
     }
 }

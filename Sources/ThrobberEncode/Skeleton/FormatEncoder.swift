@@ -51,6 +51,14 @@ protocol FormatEncoder: SendableMetatype {
     /// Ends the file; returns how colors were stored, for the report.
     mutating func finish() throws -> String
 
+    /// The format's byte-budget search for `settings` under `maxBytes`
+    /// (``EncodeSettings/maxBytes``): its ladder and how it tries a step.
+    static func budget(_ settings: EncodeSettings, maxBytes: Int) -> any BudgetStrategy
+
+    /// The settings of a budget's choice in words, for messages ("quality
+    /// 82, lossy 40, 256 colors").
+    static func describe(_ choice: BudgetChoice) -> String
+
     /// Whole frames (RGBA of the output size) the format's own coder holds
     /// beyond the skeleton's batches, for the memory plan: `frames`
     /// timeline entries of `size`.

@@ -13,4 +13,13 @@ public struct FormatLimits: Sendable {
     public var delayReason: String?
     /// The largest loop count (plays) the format can store.
     public var maxLoop: Int
+    /// The highest lossy LZW level (``EncodeSettings/lossy``); 0 where the
+    /// format has no LZW.
+    public var maxLossy = 0
+    /// Whether frames are dithered without a palette size
+    /// (``EncodeSettings/colors``): false where only a palette dithers.
+    public var dithersTruecolor = true
+    /// What makes files of the format smaller, for the refusal of a
+    /// setting it cannot use ("--colors and --quality").
+    public var smallerWith = ""
 }

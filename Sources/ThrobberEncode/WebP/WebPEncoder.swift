@@ -29,7 +29,8 @@ struct WebPEncoder: FormatEncoder {
     static let limits = FormatLimits(
         name: "WebP", delays: 1...1_677_721, maxFPS: nil, delayReason: nil,
         // The ANIM chunk stores the loop count in 16 bits.
-        maxLoop: 65535)
+        maxLoop: 65535, dithersTruecolor: false,
+        smallerWith: "--quality (lossy VP8), --colors (a palette a frame) or --max-bytes")
     static let fileExtensions = ["webp"]
 
     /// A frame to add: the whole canvas and when it starts. For a palette

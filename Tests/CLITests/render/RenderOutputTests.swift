@@ -87,4 +87,34 @@ struct RenderOutputTests {
             #expect(try Pillow.decode(gif).loop == netscape)
         }
     }
+
+    @Test(
+        "a config's encode block serves every output it lists: lossy and dither apply where the format has them; as options, a format that cannot use them refuses before any output is written"
+    )
+    func encodeBlockServesEveryOutput() throws {
+        try withTemporaryDirectory { dir in
+            let outputs = #"[{"path": "a.gif"}, {"path": "a.webp"}]"#
+            let lossy = Self.config(outputs: outputs).replacingOccurrences(
+                of: #""version": 1,"#, with: #""version": 1, "encode": {"lossy": 200, "dither": 0},"#)
+            let config = try SceneCLI.write(lossy, to: dir, as: "spin.json")
+            let r = try Throbber.run(["render", config.path, "-q"])
+            #expect(r.status == 0, "\(r.stderrText)")
+            // The WebP is the lossless one a config without the block makes.
+            let plain = try SceneCLI.write(Self.config(outputs: nil), to: dir, as: "plain.json")
+            let webp = dir.appendingPathComponent("plain.webp")
+            #expect(try Throbber.run(["render", plain.path, "-o", webp.path, "-q"]).status == 0)
+            #expect(try Data(contentsOf: dir.appendingPathComponent("a.webp")) == Data(contentsOf: webp))
+            #expect(try Pillow.decode(dir.appendingPathComponent("a.gif")).durations.count == 10)
+
+            // Given as an option, --lossy is refused by the WebP output, and
+            // the GIF listed before it is not written either.
+            let clean = dir.appendingPathComponent("clean")
+            try FileManager.default.createDirectory(at: clean, withIntermediateDirectories: true)
+            let again = try SceneCLI.write(Self.config(outputs: outputs), to: clean, as: "spin.json")
+            let refused = try Throbber.run(["render", again.path, "--lossy", "20"])
+            #expect(refused.status == 64, "\(refused.stderrText)")
+            #expect(refused.stderrText.contains("--lossy: lossy LZW is for GIF"), "\(refused.stderrText)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: clean.path) == ["spin.json"])
+        }
+    }
 }

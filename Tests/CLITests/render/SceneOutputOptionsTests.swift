@@ -316,7 +316,7 @@ struct SceneOutputOptionsTests {
             let r6 = try Throbber.run([
                 "preset", "spinner", "--lossy", "20", "-o", dir.appendingPathComponent("s.webp").path,
             ])
-            Self.expectError(r6, status: 64, "--lossy is for GIF")
+            Self.expectError(r6, status: 64, "--lossy: lossy LZW is for GIF; WebP is made smaller with --quality")
         }
     }
 }

@@ -4,7 +4,7 @@ import ThrobberCore
 /// A sink for byte-budget trials: given to the GIF encoder, it writes one
 /// file per lossy level from the same palettized frames, so a lossy trial
 /// costs only its LZW, not another palette search. It keeps those frames
-/// (up to `keepBudget` bytes), so that more levels can be written later
+/// (up to `GIFTuning.keepBudget` bytes), so that more levels can be written later
 /// (`replay`) with only their LZW again.
 ///
 /// With a `limit` (the budget), a file stops being written once it is
@@ -33,40 +33,21 @@ final class LossyTrials: ByteSink {
     private var ends: [(over: (entries: Int, bytes: Int)?, mark: (entries: Int, bytes: Int)?, projected: Int?)] = []
     /// Per level, how many times its bytes at the checkpoint a whole file
     /// of a trial before grew to (`File.growth`): with it, a file whose
-    /// bytes there scale to more than `projectionMargin` times the limit
+    /// bytes there scale to more than `GIFTuning.projectionMargin` times the limit
     /// stops at the checkpoint, as it cannot fit.
     var growth: [Int: Double] = [:]
     /// Thrown by the encoder once every file is over `limit`.
     struct Abandoned: Error {}
 
-    /// A quarter of the timeline: where files are measured (`GIFFrameWriter.
-    /// checkpoint`) to tell early how large they will be. Scaled by a whole
-    /// file of the same level (`growth`), the bytes there gave the sizes of
-    /// every step of the ladder within 3.6 % on mandelbrot, testsrc2 and
-    /// life, at lossy 0 and 200; scaled by the share of the timeline, up to
-    /// 33 % too small (mandelbrot: its later frames hold more detail).
-    /// Nil for animations of fewer than 8 entries.
-    static func checkpoint(entries: Int) -> Int? { entries >= 8 ? (entries + 3) / 4 : nil }
-    /// How far past the limit a projected file must be to stop at the
-    /// checkpoint: well beyond the projections' error, so that a file that
-    /// could fit is written on.
-    static let projectionMargin = 1.1
-    /// How far under the limit the lowest level's file must be projected
-    /// for the higher levels to stop at the checkpoint: a file of a step
-    /// that fits lossless needs no lossy level, and the second file cost
-    /// that pass a third more time (testsrc2 at 24 colors: 0.82 s against
-    /// 0.62 s for the lowest level alone). Where the lowest file comes out
-    /// over the limit after all, the stopped levels are written whole from
-    /// the kept frames (`AnimationEncoder.encodeWithin`).
-    static let fitMargin = 1.02
+    /// Where files are measured (`GIFFrameWriter.checkpoint`) to tell
+    /// early how large they will be (`GIFTuning.checkpoint`).
+    static func checkpoint(entries: Int) -> Int? { GIFTuning.checkpoint(entries: entries) }
 
     /// Whether `file` was stopped at its checkpoint below the limit (its
     /// size projected, its bytes not written), because the lowest level
     /// was expected to fit.
     func stoppedBelow(_ file: File) -> Bool { file.projected && file.size <= (limit ?? .max) }
 
-    /// Bytes of palettized frames kept at most (frames, pixels and indices).
-    static let keepBudget = 384 << 20
     /// What `GIFFrameWriter` needs besides the frames.
     struct Header {
         var width: Int, height: Int
@@ -78,7 +59,7 @@ final class LossyTrials: ByteSink {
         var still: Bool
     }
     var header: Header?
-    /// The palettized frames in order, or nil once they outgrew `keepBudget`.
+    /// The palettized frames in order, or nil once they outgrew `GIFTuning.keepBudget`.
     private(set) var kept: [[GIFFrameWriter.Paletted]]? = []
     private var keptBytes = 0
 
@@ -94,8 +75,8 @@ final class LossyTrials: ByteSink {
 
     /// Every file is over the limit and the encode stops: the frames kept
     /// so far are not the whole animation.
-    func abandon(_ writers: [GIFFrameWriter]) {
-        record(writers)
+    func abandon(_ trials: [GIFTrial?]) {
+        record(trials)
         kept = nil
     }
 
@@ -108,7 +89,7 @@ final class LossyTrials: ByteSink {
         for p in frames {
             keptBytes += p.frame.target.pixels.count + p.frame.geometry.rect.width * p.frame.geometry.rect.height
         }
-        if keptBytes > Self.keepBudget {
+        if keptBytes > GIFTuning.keepBudget {
             kept = nil
         } else {
             kept?.append(frames)
@@ -180,9 +161,10 @@ final class LossyTrials: ByteSink {
         }
     }
 
-    /// Records where each writer ended (in the order of `levels`).
-    func record(_ writers: [GIFFrameWriter]) {
-        ends = writers.map { ($0.over, $0.mark, $0.projected) }
+    /// Records where each level's writer ended (its trial state, in the
+    /// order of `levels`).
+    func record(_ trials: [GIFTrial?]) {
+        ends = trials.map { ($0?.over, $0?.mark, $0?.projected) }
     }
 
     /// Whether `replay` can write more levels.
@@ -209,24 +191,24 @@ final class LossyTrials: ByteSink {
         var writer = try GIFFrameWriter(
             sink: sink, width: header.width, height: header.height, choice: header.choice, loop: header.loop,
             lossy: level)
-        writer.measures = !untilCheckpoint
         writer.triesInterlace = header.still
-        writer.limit = limit
-        writer.checkpoint = checkpoint(entries: header.entries)
-        writer.stopsAtCheckpoint = untilCheckpoint
-        for batch in kept where writer.over == nil && !(untilCheckpoint && writer.mark != nil) {
+        writer.trial = GIFTrial(
+            measures: !untilCheckpoint, limit: limit, checkpoint: GIFTuning.checkpoint(entries: header.entries),
+            stopsAtCheckpoint: untilCheckpoint)
+        for batch in kept where !(writer.trial?.isDone ?? false) {
             try writer.write(batch)
         }
         if untilCheckpoint {
-            guard let mark = writer.mark else {
+            guard let mark = writer.trial?.mark else {
                 throw ThrobberError(.software, "lossy replay without a checkpoint")
             }
             return File(level: level, over: mark, entries: header.entries, projected: nil, prefix: mark.bytes)
         }
-        if let over = writer.over {
-            return File(level: level, over: over, entries: header.entries, projected: nil, prefix: writer.mark?.bytes)
+        if let over = writer.trial?.over {
+            return File(
+                level: level, over: over, entries: header.entries, projected: nil, prefix: writer.trial?.mark?.bytes)
         }
         try writer.finish()
-        return File(level: level, bytes: sink.bytes, psnr: writer.psnr, prefix: writer.mark?.bytes)
+        return File(level: level, bytes: sink.bytes, psnr: writer.trial?.psnr, prefix: writer.trial?.mark?.bytes)
     }
 }

@@ -1,0 +1,2 @@
+/// The tuned constants of GIF encoding, in one place.
+enum GIFTuning {}

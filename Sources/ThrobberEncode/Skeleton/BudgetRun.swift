@@ -1,0 +1,101 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// What a format's `BudgetStrategy` may do during a byte-budget search:
+/// encode the frames again with other settings (whole, or a prefix of the
+/// timeline), and name the pass it begins.
+struct BudgetRun {
+    /// The encoder searching, with the settings as given.
+    let encoder: AnimationEncoder
+    let source: FrameSource
+    let timeline: Timeline
+    let batch: Int
+    /// The budget, in bytes.
+    let maxBytes: Int
+    /// Names a pass over the frames as it begins (progress).
+    let announce: (String) -> Void
+
+    /// How far a counted file got past the budget: `bytes` after `done`
+    /// of the timeline's `total` entries; `prefix` where those entries
+    /// were encoded as an animation of their own.
+    struct Overrun {
+        var bytes: Int
+        var done: Int
+        var total: Int
+        var prefix: Bool
+    }
+
+    /// The settings as given.
+    var settings: EncodeSettings { encoder.settings }
+
+    /// One encode of the frames with `trial` into `sink`, shown as
+    /// `timeline` (by default the whole one), reporting progress to
+    /// `progress` where given instead of the encoder's own.
+    func encode(
+        _ trial: EncodeSettings, to sink: ByteSink, timeline: Timeline? = nil,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> EncodeReport {
+        var run = encoder
+        if let progress { run.progress = progress }
+        return try run.encodeOnce(trial, source, timeline: timeline ?? self.timeline, to: sink, batch: batch)
+    }
+
+    /// A sink that only counts, refusing writes once `stop` is set: the
+    /// encode writing to it then ends with a write error.
+    final class CountingSink: ByteSink {
+        private(set) var count = 0
+        var stop = false
+        /// The bytes and entries done when the count was first seen past
+        /// the cap, after a batch.
+        var over: (bytes: Int, done: Int)?
+
+        func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard !stop else { return false }
+            count += bytes.count
+            return true
+        }
+    }
+
+    /// The lower bound of a format that writes as it goes: `trial` (the
+    /// ladder's smallest settings) written only to count its bytes. Where
+    /// they pass `BudgetTuning.boundMargin` times the budget, no step can
+    /// fit: returns those bytes and how many of the timeline's entries
+    /// were written then (the batch that passed the cap is finished, so
+    /// the share is exact). The pass stops without a verdict after the
+    /// first batch whose bytes, scaled by the share of the timeline
+    /// written, come to no more than the cap; the search then goes on.
+    /// The bound never refuses a budget the search could meet: bytes
+    /// written are a prefix of the smallest file.
+    func countSmallest(_ trial: EncodeSettings) throws -> Overrun? {
+        let cap = Double(maxBytes) * BudgetTuning.boundMargin
+        let total = timeline.entries.count
+        let sink = CountingSink()
+        let progress = encoder.progress
+        do {
+            _ = try encode(trial, to: sink) { done, total in
+                progress?(done, total)
+                guard done > 0, !sink.stop else { return }
+                let projected = Double(sink.count) * Double(total) / Double(done)
+                if Double(sink.count) > cap {
+                    sink.over = (sink.count, done)
+                    sink.stop = true
+                } else if projected <= cap {
+                    sink.stop = true
+                }
+            }
+        } catch  where sink.stop {
+            return sink.over.map { Overrun(bytes: $0.bytes, done: $0.done, total: total, prefix: false) }
+        }
+        return Double(sink.count) > cap ? Overrun(bytes: sink.count, done: total, total: total, prefix: false) : nil
+    }
+
+    /// `step` (step `index` of the ladder, named `label` on the progress)
+    /// encoded whole into memory and added to `search`; true when it fits
+    /// and is now the best.
+    func attemptWhole(_ step: BudgetStep, index: Int, label: String, search: inout BudgetSearch) throws -> Bool {
+        announce(label)
+        let output = MemorySink()
+        let report = try encode(step.applied(to: settings), to: output)
+        return search.add(step, index: index, bytes: output.bytes, psnr: nil, report: report)
+    }
+}

@@ -1,0 +1,32 @@
+/// The tuned constants of the byte-budget loop every format shares
+/// (`AnimationEncoder.encodeWithin`). A format's own search constants sit
+/// with its other tuning (`GIFTuning`, `WebPTuning`). Measured on the
+/// benchmark corpora (docs/tuning.md, "Byte budgets").
+enum BudgetTuning {
+    /// The palette ladder after the settings as given (`BudgetStep.
+    /// paletteLadder`): quality, colors and the most dithering (nil: as
+    /// given). Fewer colors than 64 go undithered, as dither noise costs
+    /// compression more than it gains PSNR; 24 colors fill the gap between
+    /// 32 and 16, where half budgets fell between a step at its smallest
+    /// and the next at its largest.
+    static let paletteLadder: [(quality: Int, colors: Int, dither: Double?)] = [
+        (80, 256, nil), (60, 128, 0.5), (40, 64, 0), (20, 32, 0), (15, 24, 0), (10, 16, 0),
+    ]
+
+    /// The most one step of the ladder has shrunk the smallest file: to
+    /// 0.805 of it (most steps 0.85–1.0). A step is not tried while the
+    /// budget needs more shrinking than this per step from the smallest
+    /// file so far. Trades: too high costs a pass, never the result.
+    static let fastestStep = 0.8
+
+    /// How far past the budget the smallest settings' file must grow for
+    /// the budget to be refused before the search: files shrink along the
+    /// ladder, but not always strictly (a 2-color animation grew 2.4 % at
+    /// 24 colors). Trades: a wider margin only searches longer before a
+    /// refusal.
+    static let boundMargin = 1.05
+
+    /// The share of the width that a refusal's advice takes off beyond the
+    /// bytes' ratio: headers and palettes do not shrink with the frames.
+    static let widthMargin = 0.9
+}

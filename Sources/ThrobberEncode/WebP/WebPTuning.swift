@@ -1,0 +1,2 @@
+/// The tuned constants of WebP encoding, in one place.
+enum WebPTuning {}
