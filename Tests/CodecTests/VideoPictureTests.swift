@@ -41,7 +41,11 @@ struct VideoPictureTests {
             #expect(ours.count == exact.count && ours.count == auto.count)
             for (i, frame) in ours.enumerated() {
                 VideoClips.expectClose(frame, exact[i], "rotate=\(degrees) frame \(i + 1)")
-                #expect(psnr(frame, auto[i]) > 20, "frame \(i + 1) against ffmpeg's autorotated output")
+                // Measured 26.96 dB at worst turned a quarter, 22.97 dB turned a half.
+                let floor = clockwise == 180 ? 22.5 : 26.5
+                #expect(
+                    psnr(frame, auto[i]) >= floor,
+                    "frame \(i + 1) against ffmpeg's autorotated output: \(psnr(frame, auto[i])) dB")
             }
         }
     }

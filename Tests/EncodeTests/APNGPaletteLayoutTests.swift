@@ -34,7 +34,8 @@ struct APNGPaletteLayoutTests {
                 let decoded = try ReferenceAnimation(.spec, path: apng.path).frames
                 #expect(decoded.count == sources.count)
                 for (i, (d, s)) in zip(decoded, sources.map(normalized)).enumerated() {
-                    #expect(psnr(d, s) >= 30, "frame \(i): \(psnr(d, s)) dB")
+                    // Measured 40.71 dB at worst.
+                    #expect(psnr(d, s) >= 40.2, "frame \(i): \(psnr(d, s)) dB")
                 }
             }
         }

@@ -63,7 +63,7 @@ struct EdgeMaskedDitherTests {
         #expect(band.close > 2000, "most band pixels have a close palette color (\(band.close))")
         #expect(band.dithered == 0, "\(band.dithered) band pixels drawn farther than the close color")
         #expect(field.dithered > 1000, "only \(field.dithered) of \(field.close) pixels dithered away from edges")
-        expectViewersShow(gif, [(picture, 10)], minPSNR: 38)
+        expectViewersShow(gif, [(picture, 10)], minPSNR: 43.0)  // measured: 43.48 dB
     }
 
     @Test(

@@ -51,22 +51,56 @@ struct IOErrorTests {
         }
     }
 
+    /// What `TMPDIR` is when `check` cannot make its scratch folder there.
+    enum UnusableTemporaryFolder: String, CaseIterable, Sendable {
+        case regularFile = "a regular file"
+        case missing = "a folder that does not exist"
+        case readOnly = "a read-only folder"
+    }
+
+    /// setpriv(1), which runs the binary as an unprivileged user when the
+    /// tests run as root (root writes into a read-only folder).
+    static let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+    static var canDropRoot: Bool { geteuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv.path) }
+
     @Test(
-        "exit 73: `check` whose TMPDIR is a regular file cannot make its scratch folder"
-    )
-    func scratchFolderCannotBeMade() throws {
+        "exit 73: `check` whose TMPDIR is a regular file, missing or read-only cannot make its scratch folder",
+        .enabled(if: canDropRoot, "skipped: running as root without /usr/bin/setpriv to drop the privilege"),
+        arguments: UnusableTemporaryFolder.allCases)
+    func scratchFolderCannotBeMade(_ tmp: UnusableTemporaryFolder) throws {
         try withTemporaryDirectory { dir in
             let manifest = try SceneCLI.write(#"{"entries": []}"#, to: dir, as: "m.json")
-            let notAFolder = try SceneCLI.write("", to: dir, as: "file")
-            let r = try Throbber.run(["check", manifest.path], environment: ["TMPDIR": notAFolder.path])
-            #expect(r.status == 73, "exit \(r.status): \(r.stderrText)")
+            let folder = dir.appendingPathComponent("tmp")
+            switch tmp {
+            case .regularFile: _ = try SceneCLI.write("", to: dir, as: "tmp")
+            case .missing: break
+            case .readOnly:
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o555])
+            }
+            // Others may enter the test folder and read the manifest (for the unprivileged run).
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
+            let before = try listing(dir)
+            let binary = try Throbber.binary.get().path
+            let r =
+                geteuid() == 0
+                ? try Command.run(
+                    Self.setpriv,
+                    ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "check", manifest.path],
+                    environment: ["TMPDIR": folder.path])
+                : try Throbber.run(["check", manifest.path], environment: ["TMPDIR": folder.path])
+            #expect(r.status == 73, "\(tmp.rawValue): exit \(r.status): \(r.stderrText)")
             #expect(
                 r.stdout.isEmpty && r.stderrLines.count == 1
-                    && r.stderrLines.first?.hasPrefix("throbber: error: ") == true,
-                "\(r.stdoutText)\(r.stderrText)")
-            #expect(r.stderrText.contains(notAFolder.path), "the error should name the folder: \(r.stderrText)")
-            let left = try listing(dir)
-            #expect(left == ["file", "m.json"], "\(left)")
+                    && r.stderrLines.first?.hasPrefix("throbber: error: \(folder.path): cannot create a scratch folder")
+                        == true,
+                "the error should name the folder: \(r.stdoutText)\(r.stderrText)")
+            let after = try listing(dir)
+            #expect(after == before, "\(after)")
+            if tmp == .readOnly {
+                let inside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                #expect(inside.isEmpty, "\(inside)")
+            }
         }
     }
 }

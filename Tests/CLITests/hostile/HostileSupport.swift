@@ -33,6 +33,12 @@ enum Hostile {
         return UInt(st.st_rdev)
     }
 
+    /// The first block device in /dev by name, or nil when there is none.
+    static var blockDevice: String? {
+        let nodes = (try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []
+        return nodes.sorted().map { "/dev/" + $0 }.first { type($0) == S_IFBLK }
+    }
+
     /// Makes a FIFO at `url`.
     static func mkfifo(_ url: URL) throws {
         guard Glibc.mkfifo(url.path, 0o644) == 0 else { throw HarnessError("mkfifo \(url.path): errno \(errno)") }

@@ -88,7 +88,8 @@ struct LayeredStillTests {
             let decoded = try Pillow.decode(still)
             #expect(decoded.frames.count == 1 && decoded.width == 64 && decoded.height == 64)
             let match = try Pillow.match(still, against: [picture])
-            #expect((match.frames.first?.psnr.first ?? 0) >= 30, "\(match.frames)")
+            // Measured 51.16 dB.
+            #expect((match.frames.first?.psnr.first ?? 0) >= 50.5, "\(match.frames)")
         }
     }
 

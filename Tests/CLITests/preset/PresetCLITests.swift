@@ -176,9 +176,9 @@ struct PresetCLITests {
             let reference = dir.appendingPathComponent("reference.png")
             _ = try Pillow.script("scene_composite.py", [reference.path, "120", "120", ring.path, icon.path])
             // (The preset mattes faint edge pixels onto white, so a few nearly
-            // transparent reference pixels differ: 28 dB, not 99.)
+            // transparent reference pixels differ: 29.28 dB measured, not 99.)
             let ownImages = try Pillow.match(gif, against: [reference])
-            #expect(ownImages.frames[0].psnr[0] >= 28, "frame 0 vs ring+icon: \(ownImages.frames[0].psnr[0]) dB")
+            #expect(ownImages.frames[0].psnr[0] >= 28.8, "frame 0 vs ring+icon: \(ownImages.frames[0].psnr[0]) dB")
             let drawn = dir.appendingPathComponent("drawn.gif")
             #expect(try Throbber.run(["preset", "ease", "-o", drawn.path, "-q"]).status == 0)
             #expect(

@@ -108,7 +108,7 @@ struct WebPCLITests {
             #expect(p.status == 0, "\(p.stderrText)")
             let c = try Self.read(peer, against: refs)
             #expect((b.minPSNR ?? 0) >= (c.minPSNR ?? 99) - 0.05, "\(b.minPSNR ?? 0) dB, img2webp \(c.minPSNR ?? 0)")
-            #expect((b.minPSNR ?? 0) > 25, "\(b.minPSNR ?? 0) dB")
+            #expect((b.minPSNR ?? 0) >= 28.0, "\(b.minPSNR ?? 0) dB (28.51 measured)")
             let sizes = try [lossless, lossy, peer].map {
                 try FileManager.default.attributesOfItem(atPath: $0.path)[.size] as! Int
             }
@@ -125,7 +125,8 @@ struct WebPCLITests {
             // mixed, method 4, key frame 3–5 settings: on mandelbrot's
             // texture every byte but ANIM's background color is the same
             // as ours; on testsrc2's bars the frames differ.
-            for (source, drawn) in [("mandelbrot", false), ("testsrc2", true)] {
+            // Floors: the worst frame measured 22.66 dB (mandelbrot) and 25.35 dB (testsrc2).
+            for (source, drawn, floor) in [("mandelbrot", false, 22.2), ("testsrc2", true, 24.9)] {
                 let frames = try ffmpegSourceFrames(
                     "\(source)=size=160x120:rate=25", count: 6, in: dir, name: source)
                 let ours = dir.appendingPathComponent("\(source).webp")
@@ -144,7 +145,8 @@ struct WebPCLITests {
                 #expect(Array(a[anim..<anim + 4]) == [0, 0, 0, 0] && Self.chunk("ANIM", in: b) == anim)
                 a.replaceSubrange(anim..<anim + 4, with: b[anim..<anim + 4])
                 #expect((a == b) == !drawn, "\(source): \(a.count) B, img2webp \(b.count) B")
-                #expect(try Self.read(ours, against: frames).minPSNR ?? 0 > 20)
+                let worst = try Self.read(ours, against: frames).minPSNR ?? 0
+                #expect(worst >= floor, "\(source): worst frame \(worst) dB")
             }
         }
     }
