@@ -48,9 +48,8 @@ public struct PNGCompressor: Sendable {
     {
         let strategies = strategies(indexed: indexed)
         let single = variants.count * strategies.count == 1
-        // `best` ranks on every other band of rows: as good a ranking on the
-        // benchmark corpora (±0.2 %) for half the trial time.
-        let sample = effort == .best && height >= 4 * PNGFilterSet.band
+        // `best` ranks on every other band of rows (`PNGTuning.sampleBand`).
+        let sample = effort == .best && height >= PNGTuning.sampleMinimumBands * PNGTuning.sampleBand
         var chosen = 0
         var best: (set: PNGFilterSet, choice: [UInt8])? = nil
         var smallest = Int.max
@@ -66,7 +65,7 @@ public struct PNGCompressor: Sendable {
                 var size = 0  // one candidate needs no trial
                 if !single {
                     set.filter(choice: choice, bands: sample, into: &scratch)
-                    size = try Deflate.libdeflateSize(scratch, level: Self.trialLevel)
+                    size = try Deflate.libdeflateSize(scratch, level: PNGTuning.trialLevel)
                 }
                 if size < smallest {
                     smallest = size
@@ -80,14 +79,12 @@ public struct PNGCompressor: Sendable {
         return (chosen, try compress(filtered: scratch))
     }
 
-    /// The filter strategies this effort tries. `best` leaves out the
-    /// fixed Up, Average and Paeth filters, which won no frame of the
-    /// benchmark corpora, presets or photographs (the per-row heuristics
-    /// use them row by row).
+    /// The filter strategies this effort tries (`best`:
+    /// `PNGTuning.bestStrategies`).
     private func strategies(indexed: Bool) -> [PNGFilterSet.Strategy] {
         switch effort {
         case .max: PNGFilterSet.Strategy.allCases
-        case .best: [.none, .sub, .minimumSum, .entropy, .bigrams]
+        case .best: PNGTuning.bestStrategies
         case .fast, .trial: [indexed ? .none : .minimumSum]
         }
     }
@@ -96,12 +93,12 @@ public struct PNGCompressor: Sendable {
     /// this effort's final deflate.
     package func compress(filtered: [UInt8]) throws -> [UInt8] {
         switch effort {
-        case .trial: return try Deflate.libdeflate(filtered, level: Self.trialLevel)
-        case .fast: return try Deflate.libdeflate(filtered, level: Self.fastLevel)
-        case .best: return try Deflate.libdeflate(filtered, level: Self.bestLevel)
+        case .trial: return try Deflate.libdeflate(filtered, level: PNGTuning.trialLevel)
+        case .fast: return try Deflate.libdeflate(filtered, level: PNGTuning.fastLevel)
+        case .best: return try Deflate.libdeflate(filtered, level: PNGTuning.bestLevel)
         case .max:
-            let strong = try Deflate.libdeflate(filtered, level: 12)
-            let zopfli = Deflate.zopfli(filtered, iterations: Self.zopfliIterations(filtered.count))
+            let strong = try Deflate.libdeflate(filtered, level: PNGTuning.maxLevel)
+            let zopfli = Deflate.zopfli(filtered, iterations: PNGTuning.zopfliPasses(filtered.count))
             return zopfli.isEmpty || zopfli.count >= strong.count ? strong : zopfli
         }
     }
@@ -110,25 +107,5 @@ public struct PNGCompressor: Sendable {
     /// minimum-sum heuristic).
     package static func filter(_ rows: [UInt8], stride: Int, height: Int, bpp: Int) -> [UInt8] {
         PNGFilterSet(rows, stride: stride, height: height, bpp: bpp).rows(.minimumSum)
-    }
-
-    // Levels chosen by measurement (docs/benchmarks.md, "APNG size"):
-    // libdeflate 6 is smaller and faster than zlib 6; libdeflate 11
-    // is 0.5–1.6 % smaller than 10 for 10–20 % more time on the corpora,
-    // where 12 saves 0.1–1 % more but costs 2.7 times 11's deflate on drawn
-    // content (testsrc2), too slow for `best`; trial level 1 ranks
-    // the candidates better than levels 2–4 do.
-    static let trialLevel: Int32 = 1
-    static let fastLevel: Int32 = 6
-    static let bestLevel: Int32 = 11
-
-    /// zopfli's passes for `bytes` of filtered rows: 15 (its default) up
-    /// to 64 KiB, fewer above, down to 1 from 4 MiB, so that a large
-    /// frame takes seconds rather than minutes; on the corpora the first
-    /// pass gives most of zopfli's gain (7,369 B against 7,288 after 15 on
-    /// a testsrc2 frame, libdeflate 12: 7,667 B).
-    static func zopfliIterations(_ bytes: Int) -> Int32 {
-        let steps: [(Int, Int32)] = [(64 << 10, 15), (256 << 10, 5), (1 << 20, 3), (4 << 20, 2)]
-        return steps.first { bytes <= $0.0 }?.1 ?? 1
     }
 }

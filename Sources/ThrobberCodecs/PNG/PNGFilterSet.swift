@@ -256,14 +256,12 @@ struct PNGFilterSet {
         return out
     }
 
-    /// Rows of this many make a band of ``filter(choice:bands:into:)``.
-    static let band = 16
-
     /// Writes the image filtered by `choice` into `out`, reusing its
-    /// storage. `bands`: only every other band of 16 rows (the first, the
-    /// third, …), which ranks the strategies for half the deflate time.
+    /// storage. `bands`: only every other band of `PNGTuning.sampleBand`
+    /// rows (the first, the third, …), which ranks the strategies for half
+    /// the deflate time.
     func filter(choice: [UInt8], bands: Bool, into out: inout [UInt8]) {
-        let rows = bands ? (0..<height).filter { $0 / Self.band % 2 == 0 } : Array(0..<height)
+        let rows = bands ? (0..<height).filter { $0 / PNGTuning.sampleBand % 2 == 0 } : Array(0..<height)
         let count = (stride + 1) * rows.count
         if out.count != count { out = [UInt8](repeating: 0, count: count) }
         let (stride, bpp) = (stride, bpp)

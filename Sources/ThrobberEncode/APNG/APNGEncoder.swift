@@ -137,7 +137,8 @@ struct APNGEncoder: FormatEncoder {
             {
                 variants.append(over)
                 if stage.compressor.effort != .fast,
-                    let kept = layout.keepingShortRuns(over, rows: rows, width: f.rect.width, shortRun: Self.shortRun)
+                    let kept = layout.keepingShortRuns(
+                        over, rows: rows, width: f.rect.width, shortRun: APNGTuning.shortRun)
                 {
                     variants.append(kept)
                 }
@@ -150,10 +151,6 @@ struct APNGEncoder: FormatEncoder {
                 dispose: .none, blend: variant == 0 ? .source : .over, data: data)
         }
     }
-
-    /// Unchanged runs shorter than this are drawn again in the second OVER
-    /// variant (measured on the benchmark corpora: docs/benchmarks.md).
-    static let shortRun = 5
 
     mutating func write(_ frames: [APNGWriter.Frame]) throws {
         guard let writer else { throw ThrobberError(.software, "APNG frames written before the header") }

@@ -47,19 +47,19 @@ package struct LossyLZW {
     }
 
     /// The largest `ColorTable.perceptualDistance` allowed at `level`
-    /// (0…200): 16 × level, about 1.3·√level levels of gray on every
-    /// channel (a gray step of g is about 9·g²), so 100 lets a pixel move
-    /// about 13 levels and 200 about 19. Linear in the level, as gifsicle's
-    /// tolerance is, and scaled so that N gives about the PSNR of
-    /// gifsicle's `--lossy=N` (within 1 dB on testsrc2 and mandelbrot).
-    /// Under gifsicle's score a pixel changes only where that pays, so the
-    /// scale 8 that matched gifsicle with "longest string first" left
-    /// `--lossy 200` at the bytes gifsicle reaches at 80 (testsrc2).
-    package static func tolerance(level: Int) -> Int { 16 * level }
+    /// (0…200): `GIFTuning.lossyToleranceScale` × level, about
+    /// 1.3·√level levels of gray on every channel (a gray step of g is
+    /// about 9·g²), so 100 lets a pixel move about 13 levels and 200 about
+    /// 19. Linear in the level, as gifsicle's tolerance is.
+    package static func tolerance(level: Int) -> Int { GIFTuning.lossyToleranceScale * level }
 
+    /// The largest error a pixel may take (`tolerance(level:)`).
     let tolerance: Int
+    /// The frame's palette, and its transparent entry (−1: none).
     var palette: [UInt32] = []
     var transparent = -1
+    /// The LZW minimum code size giflib uses for the palette, and the
+    /// clear code it implies (the end code follows it).
     var bitsPerPixel = 2
     var clearCode = 4
     /// Per palette entry: the perceptual distance to its nearest other
@@ -71,17 +71,6 @@ package struct LossyLZW {
     var byGreen: [UInt8] = []
     var greenStart: [Int] = []
     var greenReach = 0
-    /// What the search asks of each pixel of the frame being coded.
-    struct Cell {
-        /// An entry that shows the same (or, with lossy keeps, close
-        /// enough), `FewestRuns.none` if none.
-        var alternative: Int16
-        /// Whether it may take another entry than its own at all.
-        var canChange: Bool
-        /// The error of taking the alternative: its own, at least the
-        /// token 1 an exact one costs.
-        var cost: Int32
-    }
     /// One cell per pixel of the frame being coded (`Storage` owns them).
     var cells: UnsafeMutablePointer<Cell>
     /// Whether any pixel of the frame has an alternative.
@@ -93,107 +82,39 @@ package struct LossyLZW {
     /// Per entry, the other entries a lossy pixel may take (those of
     /// `byGreen`) and their distances to it, in rows of 256, ring by ring
     /// of distance (`listNeighbors`): `neighborEnd` has where each ring
-    /// ends, in rows of `rings`; `listed` whether the row is made yet for
-    /// this palette.
+    /// ends, in rows of `GIFTuning.lossyRings`; `listed` whether the row
+    /// is made yet for this palette.
     let neighbor: UnsafeMutablePointer<UInt8>
     let neighborDistance: UnsafeMutablePointer<Int32>
     let listed: UnsafeMutablePointer<Bool>
     let neighborEnd: UnsafeMutablePointer<Int16>
     /// Per entry, its place in `byGreen` (−1: not there).
     let greenRank: UnsafeMutablePointer<Int16>
-    /// An entry `firstStep` may start a string with, and its error.
-    struct Candidate {
-        var rank: Int16
-        var entry: UInt8
-        var cost: Int32
-    }
+    /// The candidates for a string's first pixel (`candidates`).
     let candidate: UnsafeMutablePointer<Candidate>
 
     // The dictionary: `child[code << 8 | pixel]` is the code of that string
     // (0 = none; codes below `clearCode` are never children), and each
     // code's children as a list for the lossy search.
-    /// Owns the tables below (plain pointers: no copy-on-write or
-    /// exclusivity checks in the search).
-    private final class Storage {
-        let child = UnsafeMutablePointer<Int16>.allocate(capacity: 4096 << 8)
-        let firstChild = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
-        let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: 4096)
-        let pixelOf = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
-        let keyOf = UnsafeMutablePointer<Int32>.allocate(capacity: 4096)
-        let path = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
-        let best = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
-        let held = UnsafeMutablePointer<Int16>.allocate(capacity: 1 << 16)
-        let colors = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-        let takes = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        let neighbor = UnsafeMutablePointer<UInt8>.allocate(capacity: 256 * 256)
-        let neighborDistance = UnsafeMutablePointer<Int32>.allocate(capacity: 256 * 256)
-        let listed = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
-        let neighborEnd = UnsafeMutablePointer<Int16>.allocate(capacity: 256 * LossyLZW.rings)
-        let greenRank = UnsafeMutablePointer<Int16>.allocate(capacity: 256)
-        let candidate = UnsafeMutablePointer<Candidate>.allocate(capacity: 257)
-        private(set) var cells = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
-        private var cellCapacity = 1
-
-        /// Cells for a frame of `count` pixels.
-        func cells(for count: Int) -> UnsafeMutablePointer<Cell> {
-            if count > cellCapacity {
-                cells.deallocate()
-                cellCapacity = max(count, 2 * cellCapacity)
-                cells = UnsafeMutablePointer<Cell>.allocate(capacity: cellCapacity)
-            }
-            return cells
-        }
-
-        init() {
-            child.initialize(repeating: 0, count: 4096 << 8)
-            firstChild.initialize(repeating: 0, count: 4096)
-            nextSibling.initialize(repeating: 0, count: 4096)
-            pixelOf.initialize(repeating: 0, count: 4096)
-            keyOf.initialize(repeating: -1, count: 4096)
-            colors.initialize(repeating: 0, count: 256)
-            takes.initialize(repeating: false, count: 256)
-            neighbor.initialize(repeating: 0, count: 256 * 256)
-            neighborDistance.initialize(repeating: 0, count: 256 * 256)
-            listed.initialize(repeating: false, count: 256)
-            neighborEnd.initialize(repeating: 0, count: 256 * LossyLZW.rings)
-            greenRank.initialize(repeating: -1, count: 256)
-        }
-
-        deinit {
-            for p in [child, firstChild, nextSibling, path, best, held] { p.deallocate() }
-            pixelOf.deallocate()
-            keyOf.deallocate()
-            colors.deallocate()
-            takes.deallocate()
-            neighbor.deallocate()
-            neighborDistance.deallocate()
-            listed.deallocate()
-            neighborEnd.deallocate()
-            greenRank.deallocate()
-            candidate.deallocate()
-            cells.deallocate()
-        }
-    }
+    /// Owns every table the pointers here point into.
     private let storage = Storage()
+    /// The code of each string's child by pixel, `child[code << 8 | pixel]`.
     let child: UnsafeMutablePointer<Int16>
+    /// Each code's first child and next sibling: its children as a list.
     let firstChild: UnsafeMutablePointer<Int16>
     let nextSibling: UnsafeMutablePointer<Int16>
+    /// Each code's last pixel, and its key in `child` (−1: free).
     let pixelOf: UnsafeMutablePointer<UInt8>
     let keyOf: UnsafeMutablePointer<Int32>
+    /// giflib's next code, its code width, and the code that widens it.
     var runningCode = 0
     var runningBits = 0
     var maxCode1 = 0
     /// Codes below this may be in use (from an earlier frame).
     var used = 4096
 
-    /// Most nodes one search looks at below its first step: a bound on
-    /// the worst case (a search branches at every pixel that may change),
-    /// not a speed setting. At 12, which it was until the eleventh
-    /// session, it cut most searches short and lost 1–2 dB at equal bytes
-    /// on testsrc2 (0.1–0.3 dB on mandelbrot); past about 200 nothing
-    /// changes (testsrc2 at 1,000: the same strings within 0.01 %), and
-    /// `--lossy 80` took no more CPU time at 200 than at 12.
-    static let searchBudget = 256
+    /// Nodes the current search may still look at
+    /// (`GIFTuning.lossySearchBudget` at its start).
     var budget = 0
     // The search: the path being tried, the best so far, and how much of
     // the best still equals the path (so a new best copies only the rest).
@@ -204,7 +125,9 @@ package struct LossyLZW {
     var pathCount = 0
     let best: UnsafeMutablePointer<Int16>
     var bestCount = 0
+    /// The summed error of the best string.
     var bestError = 0
+    /// How many codes of `best` still equal those of `path`.
     var shared = 0
 
     // What `firstStep` found below the pixel it chose, held for the
@@ -309,43 +232,5 @@ package struct LossyLZW {
                 output(clearCode + 1)
             }
         }
-    }
-
-    /// The code size and tables for a frame of `palette`.
-    private mutating func prepare(palette: [UInt32], transparent: Int?) {
-        self.palette = palette
-        self.transparent = transparent ?? -1
-        var size = 2
-        while size < palette.count { size *= 2 }
-        var bpp = 1
-        while 1 << bpp < size { bpp += 1 }
-        bitsPerPixel = max(2, bpp)
-        clearCode = 1 << bitsPerPixel
-        for c in 0..<clearCode { pixelOf[c] = UInt8(truncatingIfNeeded: c) }
-        nearestOther = palette.indices.map { j in
-            var d = Int.max
-            for k in palette.indices where k != j && k != self.transparent {
-                d = min(d, ColorTable.perceptualDistance(palette[j], palette[k]))
-            }
-            return d
-        }
-        for k in 0..<256 {
-            colors[k] = k < palette.count ? palette[k] : 0
-            takes[k] = tolerance > 0 && k < palette.count && k != self.transparent
-        }
-        let entries = palette.indices.filter { $0 != self.transparent && $0 < clearCode }
-        byGreen = entries.sorted { (palette[$0] >> 8 & 0xFF, $0) < (palette[$1] >> 8 & 0xFF, $1) }.map(UInt8.init)
-        greenStart = [Int](repeating: byGreen.count, count: 257)
-        for (position, k) in byGreen.enumerated().reversed() { greenStart[Int(palette[Int(k)] >> 8 & 0xFF)] = position }
-        for g in stride(from: 255, through: 0, by: -1) { greenStart[g] = min(greenStart[g], greenStart[g + 1]) }
-        greenReach = Int((Double(tolerance) / 4).squareRoot()) + 1
-        for k in 0..<256 {
-            listed[k] = false
-            greenRank[k] = -1
-        }
-        for (position, k) in byGreen.enumerated() { greenRank[Int(k)] = Int16(position) }
-        codes = 0
-        bits = 0
-        reset()
     }
 }
