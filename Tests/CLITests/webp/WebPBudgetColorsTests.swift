@@ -41,7 +41,7 @@ struct WebPBudgetColorsTests {
             let folder = dir.appendingPathComponent("frames")
             let sources = try Self.gradientFrames(in: folder)
             let full = dir.appendingPathComponent("full.webp")
-            try WebPCLITests.run(["encode", folder.path, "-o", full.path, "--colors", "16"])
+            _ = try WebPCLITests.run(["encode", folder.path, "-o", full.path, "--colors", "16"])
             let budget = try Data(contentsOf: full).count * 6 / 10
             let out = dir.appendingPathComponent("o.webp")
             let r = try WebPCLITests.run([
