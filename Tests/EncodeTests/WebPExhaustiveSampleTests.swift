@@ -5,7 +5,7 @@ import Testing
 @testable import ThrobberEncode
 
 /// What the default WebP encode codes at the exhaustive setting before it
-/// races it (`WebPEncoder.ExhaustiveSample`), and the rectangle helpers it
+/// races it (`WebPRace.ExhaustiveSample`), and the rectangle helpers it
 /// rests on.
 @Suite("WebP exhaustive sample")
 struct WebPExhaustiveSampleTests {
@@ -69,7 +69,7 @@ struct WebPExhaustiveSampleTests {
         // A 20x20 square, then the same place redrawn a little larger.
         let first = Self.frame(64, 64, [(Self.rect(10, 10, 20, 20), Self.red)])
         let next = Self.frame(64, 64, [(Self.rect(9, 9, 22, 22), Self.blue)])
-        let s = WebPEncoder.ExhaustiveSample(first, next: next)
+        let s = WebPRace.ExhaustiveSample(first, next: next)
         #expect(s.drawn?.width == 20 && s.drawn?.height == 20)
         #expect(s.drawn?.pixels.count == 20 * 20 * 4 && s.drawn?.pixels.prefix(4).elementsEqual(Self.red) == true)
         #expect(s.changed?.width == 22 && s.changed?.height == 22)
@@ -83,40 +83,40 @@ struct WebPExhaustiveSampleTests {
         let bars = (0..<5).map { (Self.rect(8 + 10 * $0, 20, 6, 20), Self.red) }
         let first = Self.frame(64, 64, bars)
         let next = Self.frame(64, 64, bars + [(Self.rect(28, 16, 6, 28), Self.red)])
-        let s = WebPEncoder.ExhaustiveSample(first, next: next)
+        let s = WebPRace.ExhaustiveSample(first, next: next)
         #expect(s.drawn?.width == 46 && s.drawn?.height == 20)
         #expect(s.changed?.width == 6 && s.changed?.height == 28)
         #expect(!s.coincide)
         // A dot that moves far away: overlap nothing.
         let dot = Self.frame(64, 64, [(Self.rect(0, 30, 4, 4), Self.red)])
         let moved = Self.frame(64, 64, [(Self.rect(60, 30, 4, 4), Self.red)])
-        #expect(!WebPEncoder.ExhaustiveSample(dot, next: moved).coincide)
+        #expect(!WebPRace.ExhaustiveSample(dot, next: moved).coincide)
         // Half the larger box in common is enough to coincide; less is
         // not: a 40x10 bar whose left 20 (then 19) columns change color.
         let wide = Self.frame(64, 64, [(Self.rect(0, 10, 40, 10), Self.red)])
         let half = Self.frame(64, 64, [(Self.rect(0, 10, 40, 10), Self.red), (Self.rect(0, 10, 20, 10), Self.blue)])
-        #expect(WebPEncoder.ExhaustiveSample(wide, next: half).coincide)
+        #expect(WebPRace.ExhaustiveSample(wide, next: half).coincide)
         let less = Self.frame(64, 64, [(Self.rect(0, 10, 40, 10), Self.red), (Self.rect(0, 10, 19, 10), Self.blue)])
-        #expect(!WebPEncoder.ExhaustiveSample(wide, next: less).coincide)
+        #expect(!WebPRace.ExhaustiveSample(wide, next: less).coincide)
     }
 
     @Test("a blank first frame: only the rectangle; one frame: only the drawing; nothing drawn: no sample")
     func partial() throws {
         let blank = Self.frame(32, 32)
         let grown = Self.frame(32, 32, [(Self.rect(8, 8, 16, 16), Self.red)])
-        let s = WebPEncoder.ExhaustiveSample(blank, next: grown)
+        let s = WebPRace.ExhaustiveSample(blank, next: grown)
         #expect(s.drawn == nil && s.changed?.width == 16 && !s.coincide)
-        let alone = WebPEncoder.ExhaustiveSample(grown, next: nil)
+        let alone = WebPRace.ExhaustiveSample(grown, next: nil)
         #expect(alone.drawn?.width == 16 && alone.changed == nil && !alone.coincide)
-        let none = WebPEncoder.ExhaustiveSample(blank, next: nil)
+        let none = WebPRace.ExhaustiveSample(blank, next: nil)
         #expect(none.drawn == nil && none.changed == nil)
-        #expect(try WebPEncoder.exhaustivePays(blank, next: nil, frames: 10) == false)
+        #expect(try WebPRace.exhaustivePays(blank, next: nil, frames: 10) == false)
     }
 
     @Test("the exhaustive coder uses a side thread only for the exhaustive setting and only with two jobs")
     func sideThread() {
-        #expect(WebPEncoder.sideThread(WebPEncoder.exhaustive, jobs: 2))
-        #expect(!WebPEncoder.sideThread(WebPEncoder.exhaustive, jobs: 1))
-        #expect(!WebPEncoder.sideThread(WebPEncoder.fullEffort, jobs: 4))
+        #expect(WebPRace.sideThread(WebPTuning.exhaustive, jobs: 2))
+        #expect(!WebPRace.sideThread(WebPTuning.exhaustive, jobs: 1))
+        #expect(!WebPRace.sideThread(WebPTuning.fullEffort, jobs: 4))
     }
 }

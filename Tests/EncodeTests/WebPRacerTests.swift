@@ -4,7 +4,7 @@ import Testing
 @testable import ThrobberCore
 @testable import ThrobberEncode
 
-/// Which libwebp settings the WebP encoder races (`WebPEncoder.candidates`):
+/// Which libwebp settings the WebP encoder races (`WebPRace.candidates`):
 /// method 4 at effort 100 joins methods 3 and 5 only where libwebp would
 /// otherwise bin the histograms of a frame and the exhaustive race is out.
 @Suite("WebP racers")
@@ -16,7 +16,7 @@ struct WebPRacerTests {
     }
 
     static func list(_ s: EncodeSettings, frames: Int, _ width: Int, _ height: Int) -> [String] {
-        WebPEncoder.candidates(s, frames: frames, size: FrameSize(width: width, height: height)).map {
+        WebPRace.candidates(s, frames: frames, size: FrameSize(width: width, height: height)).map {
             "m\($0.method)q\(Int($0.quality))"
         }
     }

@@ -29,8 +29,11 @@ struct WebPBudget: BudgetStrategy {
         try run.attemptWhole(steps[i], index: i, label: describe(steps[i], levels: [0]), search: &search)
     }
 
+    /// "quality 40", "the settings as given"; with a palette size, "quality
+    /// 40, 16 colors".
     func describe(_ step: BudgetStep, levels: [Int]) -> String {
-        step.quality.map { "quality \($0)" } ?? "the settings as given"
+        let quality = step.quality.map { "quality \($0)" } ?? "the settings as given"
+        return step.colors.map { "\(quality), \($0) colors" } ?? quality
     }
 
     /// libwebp writes its file only at the end, so `last` (the ladder's
@@ -62,17 +65,13 @@ struct WebPBudget: BudgetStrategy {
     }
 }
 
-extension WebPTuning {
-    /// The share of the timeline the budget's lower bound encodes first
-    /// (a sixteenth). Trades: a feasible budget pays about a sixteenth of
-    /// one pass of a search of eight or so; a larger share refuses sooner.
-    static let budgetSampleShare = 16
-}
-
 extension WebPEncoder {
     static func budget(_ settings: EncodeSettings, maxBytes: Int) -> any BudgetStrategy { WebPBudget(settings) }
 
+    /// "quality 82", "lossless settings"; with a palette size, "quality
+    /// 82, 16 colors".
     static func describe(_ choice: BudgetChoice) -> String {
-        choice.quality.map { "quality \($0)" } ?? "lossless settings"
+        let quality = choice.quality.map { "quality \($0)" } ?? "lossless settings"
+        return choice.colors.map { "\(quality), \($0) colors" } ?? quality
     }
 }

@@ -522,7 +522,7 @@ struct WebPCLITests {
 
     /// Where the exhaustive setting finds nothing better on the first
     /// frame's drawing, and the next frame's change is that drawing turned
-    /// or grown, it is not raced (`WebPEncoder.ExhaustiveSample`): the
+    /// or grown, it is not raced (`WebPRace.ExhaustiveSample`): the
     /// file is method 5's, exactly as img2webp codes the same frames at
     /// `-m 5 -q 90`. img2webp's exhaustive run is no smaller than 1 % less.
     @Test(
