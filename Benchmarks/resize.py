@@ -62,6 +62,8 @@ SMALL = Corpus("testsrc2-640x480", "testsrc2", "640x480", 60)
 SMALL_W, SMALL_H = 213, 160
 
 QUALITIES = [100, 90, 80, 70, 60, 50, 40]
+# --small (`make bench QUICK=1`): a curve of 4 points.
+SMALL_QUALITIES = [100, 80, 60, 40]
 PRESCALED = "throbber on the reference frames (no --width)"
 TIME_RATIO = 1.5
 RESAMPLE_DB = 46.0
@@ -439,7 +441,10 @@ def main():
     ap.add_argument("--strict", action="store_true", help="exit 1 if any target fails")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="processes for scoring and for writing reference frames")
+    ap.add_argument("--small", action="store_true", help="a --quality curve of 4 points instead of 7")
     args = ap.parse_args()
+    if args.small:
+        QUALITIES[:] = SMALL_QUALITIES
 
     # bench.py's helpers read its module globals; set them as its main() does.
     bench.RETRIES = args.retries
