@@ -4,7 +4,7 @@ import ThrobberCore
 /// stream. Pure and thread-safe, so frames compress in parallel.
 public struct PNGCompressor: Sendable {
     /// How hard the compressor works: a trade of time for size
-    /// (docs/benchmarks.md, "APNG size").
+    /// (docs/tuning.md, "APNG size").
     public enum Effort: String, Sendable, CaseIterable {
         /// One filter heuristic (the smallest sum of residuals per row) and
         /// one deflate pass.
@@ -112,7 +112,7 @@ public struct PNGCompressor: Sendable {
         PNGFilterSet(rows, stride: stride, height: height, bpp: bpp).rows(.minimumSum)
     }
 
-    // Levels chosen by measurement (docs/benchmarks.md, "APNG size"):
+    // Levels chosen by measurement (docs/tuning.md, "APNG: choosing the deflate"):
     // libdeflate 6 is smaller and faster than zlib 6; libdeflate 11
     // is 0.5–1.6 % smaller than 10 for 10–20 % more time on the corpora,
     // where 12 saves 0.1–1 % more but costs 2.7 times 11's deflate on drawn

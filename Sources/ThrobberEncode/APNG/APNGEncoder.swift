@@ -152,7 +152,8 @@ struct APNGEncoder: FormatEncoder {
     }
 
     /// Unchanged runs shorter than this are drawn again in the second OVER
-    /// variant (measured on the benchmark corpora: docs/benchmarks.md).
+    /// variant (measured on the benchmark corpora: docs/tuning.md, "APNG: the OVER
+    /// variants").
     static let shortRun = 5
 
     mutating func write(_ frames: [APNGWriter.Frame]) throws {
