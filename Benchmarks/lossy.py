@@ -66,8 +66,8 @@ BUDGETS = [0.5, 0.25, 0.1]
 CORPORA = [c for c in bench.CORPORA if c.name.endswith("320x240")]
 # --small (`make bench QUICK=1`): a sparser curve and peer grid with the same
 # end points, so a run takes minutes instead of a quarter of an hour.
-SMALL = {"LOSSY": [0, 40, 80, 200], "QUALITIES": [60, 20], "QUALITY_LOSSY": [0, 80, 200],
-         "UNDITHERED_QUALITIES": [5], "PEER_LOSSY": [40, 80, 200], "PEER_COLORS": [256, 64],
+SMALL = {"LOSSY": [0, 80, 200], "QUALITIES": [20], "QUALITY_LOSSY": [0, 200],
+         "UNDITHERED_QUALITIES": [5], "PEER_LOSSY": [80, 200], "PEER_COLORS": [256, 64],
          "PNGQUANT_QUALITIES": [90], "PNGQUANT_LOSSY": [0, 80], "FFMPEG_COLORS": [256, 64]}
 
 
