@@ -93,7 +93,8 @@ def section(run, data, heading, suite, text, render):
         out.lines += fragment(text)
     rec = next((s for s in run["suites"] if s["name"] == suite), None)
     if rec is None:
-        out.lines += ["*Not measured in this run" + (" (only a full `make bench` runs it)" if run["quick"] else "")
+        full_only = run["quick"] and suite in run.get("full_only", [])
+        out.lines += ["*Not measured in this run" + (" (only a full `make bench` runs it)" if full_only else "")
                       + ".*", ""]
         return out
     if not rec["ok"] or suite not in data:
@@ -110,8 +111,14 @@ def section(run, data, heading, suite, text, render):
 
 def bounds_table(bounds):
     return table(["headline ratio", "measured", "bound", "verdict"],
-                 [[b.name, f"{b.ratio:.2f}", f"{'≤' if b.op == '<=' else '≥'} {b.limit:g}", "ok" if b.ok else "OVER"]
+                 [[b.name, ratio_text(b), f"{'≤' if b.op == '<=' else '≥'} {b.limit:g}", "ok" if b.ok else "OVER"]
                   for b in bounds])
+
+
+def ratio_text(b):
+    """Two decimals, three where two would round onto the bound."""
+    text = f"{b.ratio:.2f}"
+    return f"{b.ratio:.3f}" if float(text) == b.limit else text
 
 
 def render(run, data):

@@ -188,6 +188,7 @@ def main():
     record = {"quick": args.quick, "date": date, "machine": machine(), "load_start": load,
               "load_end": open("/proc/loadavg").read().split()[:3], "seconds": round(time.monotonic() - start, 1),
               "command": "make bench QUICK=1" if args.quick else "make bench", "suites": runs,
+              "full_only": [s.name for s in SUITES if not s.quick_too],
               "versions": versions(throbber, bench_dir)}
     (out / "run.json").write_text(json.dumps(record, indent=1))
     print(f"run-all: suites took {record['seconds']:.0f} s", file=sys.stderr, flush=True)
