@@ -72,3 +72,7 @@ def span(values, pattern="{:.2f}"):
     lo, hi = min(values), max(values)
     return pattern.format(lo) if pattern.format(lo) == pattern.format(hi) else \
         f"{pattern.format(lo)} … {pattern.format(hi)}"
+
+
+def corpora(n):
+    return f"{n} corpus" if n == 1 else f"{n} corpora"

@@ -4,7 +4,7 @@ apng.json (Benchmarks/apng.py) and webp.json (Benchmarks/run-webp)."""
 
 import re
 
-from report_common import Bound, Section, fmt_psnr, num, span
+from report_common import Bound, Section, corpora, fmt_psnr, num, span
 
 BUDGET_TIME = 2.0
 
@@ -37,7 +37,7 @@ def lossy(d):
     s.summary.append(("GIF: `--lossy N` and `--max-bytes`",
                       f"our bytes/quality curve dominates {sum(a for a, _ in dominated)} of "
                       f"{sum(b for _, b in dominated)} peer files (gifsicle --lossy, the gifski recipe, ffmpeg "
-                      f"palettegen) on {len(dominated)} corpora; `--max-bytes` at 50 %/25 % takes "
+                      f"palettegen) on {corpora(len(dominated))}; `--max-bytes` at 50 %/25 % takes "
                       f"{span(worst)}× a default encode"))
     return s
 

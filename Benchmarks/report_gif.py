@@ -8,7 +8,7 @@ Every renderer takes the suite's results and returns a Section."""
 
 import re
 
-from report_common import Bound, Section, fmt_psnr, num, span, table
+from report_common import Bound, Section, corpora, fmt_psnr, num, span
 
 SINGLE = "ffmpeg stats_mode=single"
 
@@ -42,7 +42,7 @@ def default_encode(d):
     s.summary.append(("GIF, default encode: size and quality against ImageMagick, ImageMagick + gifsicle -O3, "
                       "ffmpeg (global and per-frame palettes), Pillow",
                       f"at every peer's size some throbber setting at least as good in PSNR and SSIM: {won} of "
-                      f"{len(checks)} peer files on {len(d['corpora'])} corpora"
+                      f"{len(checks)} peer files on {corpora(len(d['corpora']))}"
                       + (f"; the default's PSNR {span(gains, '{:+.1f}')} dB against the best peer's on the lossy "
                          "corpora" if gains else "")))
     s.summary.append(("GIF, default encode: time",
@@ -107,7 +107,7 @@ def reencode(text):
             [[r[3], num(r[1]), num(r[2]), f"{r[0]:+,}"] for r in sorted(set(shown), key=lambda r: r[0])])
     if refused:
         s.lines += ["Refused: " + "; ".join(refused) + ".", ""]
-    s.summary.append(("GIF: re-encoding an existing GIF", f"lossless, and no larger than `gifsicle -O3` on "
+    s.summary.append(("GIF: re-encoding an existing GIF", f"no larger than `gifsicle -O3 in.gif` on "
                       f"{len(rows) - len(larger)} of the {len(rows)} fixture GIFs"))
     return s
 

@@ -97,7 +97,7 @@ def video(d):
                 gains.append(r["psnr"] - ff["psnr"])
         ours = c["rows"][0]
         times.append(ours["time"] / ff["time"])
-    s.table(["clip", "tool", "bytes", "× ffmpeg", "PSNR dB", "SSIM", "wall s", "× ffmpeg", "CPU s"], body)
+    s.table(["clip", "tool", "bytes", "bytes × ffmpeg", "PSNR dB", "SSIM", "wall s", "wall × ffmpeg", "CPU s"], body)
     if d.get("long"):
         s.lines += ["The long clip (1920x1080 H.264 testsrc2 at 30 fps, `--width 480 --fps 10`):", ""]
         mem = sorted(d["long"]["memory"], key=lambda m: m["seconds"])
@@ -108,8 +108,8 @@ def video(d):
         s.table(["trim of the long clip", "frames", "PSNR dB", "SSIM", "wall s"],
                 [[f"`--from {t['trim'][0]} --to {t['trim'][1]}`", str(t["frames"]), fmt_psnr(t["psnr"]),
                   f"{t['ssim']:.4f}", f"{t['time']:.2f}"] for t in d["long"]["trims"]])
-    s.summary.append(("Video input", f"at no more than ffmpeg's palettegen/paletteuse bytes {span(gains, '{:+.1f}')} "
-                      f"dB PSNR; {span(times)}× ffmpeg's wall time"))
+    s.summary.append(("Video input", f"at no more than the bytes of ffmpeg's palettegen/paletteuse, "
+                      f"{span(gains, '{:+.1f}')} dB PSNR; {span(times)}× ffmpeg's wall time"))
     return s
 
 
@@ -128,7 +128,7 @@ def startup(d):
     s = Section()
     s.lines += [f"{d['hyperfine']}, {d['runs']} runs after 3 warm-up runs:", ""]
     s.table(["command", "median ms", "min ms"],
-            [[f"`{r['command']}`", f"{r['median']:.2f}", f"{r['min']:.2f}"] for r in d["rows"]])
+            [[_command(r["command"]), f"{r['median']:.2f}", f"{r['min']:.2f}"] for r in d["rows"]])
     by = {r["command"]: r for r in d["rows"]}
     version = by.get("throbber --version")
     encode = by.get("throbber encode ring.png -o s.gif")
@@ -136,3 +136,9 @@ def startup(d):
         s.summary.append(("Start-up", f"`throbber --version` {version['median']:.1f} ms; a 64x64 preset's APNG to "
                           f"GIF {encode['median']:.1f} ms (medians)"))
     return s
+
+
+def _command(label):
+    """`command` (note) from startup.py's "command (note)"."""
+    command, _, note = label.partition(" (")
+    return f"`{command}`" + (f" ({note}" if note else "")

@@ -14,6 +14,7 @@ bounds. A suite that fails is reported as such; the others still run.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -79,6 +80,14 @@ def first_line(argv):
     return lines[0] if lines else "?"
 
 
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def dpkg(package):
     r = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package], capture_output=True, text=True)
     return r.stdout.strip() or "not installed"
@@ -90,8 +99,11 @@ def versions(throbber, bench_dir):
                             text=True).stdout.strip() or "?"
     dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "Sources", "Package.swift"],
                            capture_output=True, text=True).stdout.strip()
+    own = throbber == (ROOT / ".build/release/throbber").absolute()
     v = {
-        "throbber": f"{first_line([throbber, '--version'])} at {commit}{' (Sources modified)' if dirty else ''}",
+        "throbber": f"{first_line([throbber, '--version'])} " + (
+            f"built at {commit}{' with Sources modified' if dirty else ''}" if own else
+            f"(THROBBER={throbber}, sha256 {sha256(throbber)[:12]}; this repository at {commit})"),
         "ffmpeg": " ".join(first_line(["ffmpeg", "-version"]).split()[:3]),
         "ImageMagick": " ".join(first_line(["/usr/bin/convert", "-version"]).split()[1:4]),
         "gifsicle": first_line(["gifsicle", "--version"]).replace("LCDF ", ""),
