@@ -45,8 +45,8 @@ format:
 # The benchmark suites against their peers, then docs/benchmarks.md from
 # their results (Benchmarks/run-all, Benchmarks/report.py): `make bench` runs
 # every suite in full (well over an hour); `make bench QUICK=1` runs each one
-# short (one timed run, one or two corpora, smaller curves: under 10 minutes)
-# and ends with the headline ratios against their bounds (ok/OVER).
+# short (one timed run, one or two corpora, smaller curves) and ends with the
+# headline ratios against their bounds (ok/OVER).
 # THROBBER=path measures that binary and skips the build; BENCH_DIR (default
 # /tmp/throbber-bench) keeps the corpora between runs.
 BENCH_BUILD = $(if $(THROBBER),,build)

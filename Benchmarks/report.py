@@ -79,14 +79,15 @@ def fragment(name, **values):
     return Template((TEXT / name).read_text()).safe_substitute(values).rstrip("\n").split("\n") + [""]
 
 
-def source_line(run, suite):
-    """The command that made a suite's tables and the tools they depend on."""
+def source_line(run, suite, again=False):
+    """The command that made a suite's tables and the tools they depend on
+    (`again`: named in full above)."""
     rec = next((s for s in run["suites"] if s["name"] == suite), None)
-    tools = "; ".join(run["versions"][t] for t in TOOLS[suite] if t in run["versions"])
+    tools = "the tools above" if again else "; ".join(run["versions"][t] for t in TOOLS[suite] if t in run["versions"])
     return [f"*Measured by* `{rec['command'] if rec else '?'}` *with* {tools}.", ""]
 
 
-def section(run, data, heading, suite, text, render):
+def section(run, data, heading, suite, text, render, again=False):
     """The lines of one section, and what it adds to the Summary and bounds."""
     out = Section(lines=[heading, ""])
     if text:
@@ -103,7 +104,7 @@ def section(run, data, heading, suite, text, render):
         return out
     rendered = render(data[suite])
     if rendered.lines:
-        out.lines += source_line(run, suite)
+        out.lines += source_line(run, suite, again)
     out.add(rendered)
     out.summary = [(what, measured, f"`make {TARGETS[suite]}`") for what, measured in out.summary]
     return out
@@ -123,12 +124,13 @@ def ratio_text(b):
 
 def render(run, data):
     """The whole document, and the bounds."""
-    parts, summary, bounds = [], [], []
+    parts, summary, bounds, seen = [], [], [], set()
     for heading, suite, text, fn in SECTIONS:
         if suite is None:
             parts += [heading, ""]
             continue
-        s = section(run, data, heading, suite, text, fn)
+        s = section(run, data, heading, suite, text, fn, suite in seen)
+        seen.add(suite)
         parts += s.lines
         summary += s.summary
         bounds += s.bounds

@@ -8,9 +8,10 @@ $BENCH_DIR/corpora are made once and shared); its machine-readable results
 are copied to $BENCH_DIR/report/NAME.json (or .md for the suites that print
 a table), its output to $BENCH_DIR/report/NAME.log, and the run itself
 (suites, their commands and durations, tool versions) to
-$BENCH_DIR/report/run.json. Then Benchmarks/report.py writes
-docs/benchmarks.md from them and prints the headline ratios against their
-bounds. A suite that fails is reported as such; the others still run.
+$BENCH_DIR/report/run.json (with --only, merged into the one there). Then
+Benchmarks/report.py writes docs/benchmarks.md from them and prints the
+headline ratios against their bounds. A suite that fails is reported as
+such; the others still run.
 """
 
 import argparse
@@ -202,6 +203,12 @@ def main():
               "command": "make bench QUICK=1" if args.quick else "make bench", "suites": runs,
               "full_only": [s.name for s in SUITES if not s.quick_too],
               "versions": versions(throbber, bench_dir)}
+    if args.only and (out / "run.json").exists():
+        # One suite again: its record replaces the one of the run before.
+        before = json.loads((out / "run.json").read_text())
+        names = {r["name"] for r in runs}
+        record["suites"] = [r for r in before["suites"] if r["name"] not in names] + runs
+        record["quick"] = before["quick"] and args.quick
     (out / "run.json").write_text(json.dumps(record, indent=1))
     print(f"run-all: suites took {record['seconds']:.0f} s", file=sys.stderr, flush=True)
     if args.no_report:
