@@ -6,14 +6,14 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test lint format install uninstall bench bench-resize bench-lottie bench-webp bench-lossy bench-screencast bench-video bench-vector clean man docs fuzz sanitize
+.PHONY: deps build demo test lint format install uninstall bench bench-gif bench-resize bench-lottie bench-webp bench-apng bench-lossy bench-screencast bench-reencode bench-video bench-vector bench-startup clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
 
 # The Swift runtime is linked in (27 MB instead of 6 MB): `throbber
 # --version` then takes about 9 ms instead of 20, and start-up is most of a
-# small loader's encode (docs/benchmarks.md, "Start-up").
+# small loader's encode (docs/tuning.md, "Start-up").
 build: deps
 	$(SWIFT) build -c release --product throbber --static-swift-stdlib
 
@@ -42,51 +42,79 @@ lint:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive Package.swift Sources Tests
 
-bench: build
+# The benchmark suites against their peers, then docs/benchmarks.md from
+# their results (Benchmarks/run-all, Benchmarks/report.py): `make bench` runs
+# every suite in full (well over an hour); `make bench QUICK=1` runs each one
+# short (one timed run, one or two corpora, smaller curves) and ends with the
+# headline ratios against their bounds (ok/OVER).
+# THROBBER=path measures that binary and skips the build; BENCH_DIR (default
+# /tmp/throbber-bench) keeps the corpora between runs.
+BENCH_BUILD = $(if $(THROBBER),,build)
+bench: $(BENCH_BUILD)
+	scripts/install-deps --bench
+	Benchmarks/run-all $(if $(QUICK),--quick)
+
+# One suite alone, its results in $$BENCH_DIR (docs/benchmarks.md unchanged).
+# GIF against ImageMagick, gifsicle, ffmpeg and Pillow ("GIF").
+bench-gif: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run
 
 # --width against ffmpeg and pngquant + gifsicle, and the resampling check
-# (issue #11; docs/benchmarks.md, "Resize").
-bench-resize: build
+# ("Resize").
+bench-resize: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-resize
 
-# Lottie input against rlottie-python, python-lottie and pyrlottie (issue
-# #13; docs/benchmarks.md, "Lottie"); the peers are installed
-# from PyPI into $$BENCH_DIR/venv on first use.
-bench-lottie: build
+# Lottie input against rlottie-python, python-lottie and pyrlottie
+# ("Lottie"); the peers are installed from PyPI into $$BENCH_DIR/venv on
+# first use.
+bench-lottie: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-lottie
 
-# Animated WebP against img2webp, gif2webp, ffmpeg and Pillow (issue #15;
-# docs/benchmarks.md, "Animated WebP").
-bench-webp: build
+# Animated WebP against img2webp, gif2webp, ffmpeg and Pillow ("Animated
+# WebP").
+bench-webp: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-webp
 
+# Lossless and palette APNG against ffmpeg and apngasm ("APNG").
+bench-apng: $(BENCH_BUILD)
+	scripts/install-deps --bench
+	Benchmarks/run-all --only apng --no-report
+
 # --lossy and --max-bytes against gifsicle, the gifski recipe (pngquant per
-# frame + gifsicle) and ffmpeg palettegen, with the plots docs/benchmarks.md
-# shows (issue #12; "Lossy LZW and byte budgets").
-bench-lossy: build
+# frame + gifsicle) and ffmpeg palettegen, with the plots in docs/plots
+# ("Lossy LZW and byte budgets").
+bench-lossy: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-lossy --plots docs/plots
 
-bench-screencast: build
+bench-screencast: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-screencast
 
-# Video input against ffmpeg's one-command GIF recipe on four clips, and
-# (VIDEO_LONG=1) memory and trim cost on a 10-minute 1080p clip
-# (docs/benchmarks.md, "Video input").
+# Every fixture GIF re-encoded against gifsicle -O3 ("Re-encoding GIFs").
+bench-reencode: $(BENCH_BUILD)
+	Benchmarks/run-reencode
+
 # Lottie and SVG bytes of every preset beside its GIF, APNG and WebP
-# (docs/benchmarks.md, "Vector export").
-bench-vector: build
+# ("Vector export").
+bench-vector: $(BENCH_BUILD)
 	Benchmarks/vector_sizes.py
 
-bench-video: build
+# Video input against ffmpeg's one-command GIF recipe on four clips, and
+# (VIDEO_LONG=1) memory and trim cost on a 10-minute 1080p clip ("Video
+# input").
+bench-video: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-video $(if $(VIDEO_LONG),--long)
+
+# Start-up of small runs, by hyperfine ("Start-up").
+bench-startup: $(BENCH_BUILD)
+	scripts/install-deps --bench
+	Benchmarks/run-all --only startup --no-report
 
 # libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
 # and the manifest reader, FUZZ_SECONDS each (default 60), under ASan

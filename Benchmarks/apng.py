@@ -5,13 +5,14 @@ and palette APNG against pngquant + apngasm, on the frame folders of the GIF
 benchmark (Benchmarks/run makes them in $BENCH_DIR/corpora) and life with
 colored cells (made here with ffmpeg when missing). Reports bytes, wall time and peak RSS (median of
 --repeat runs, /usr/bin/time), and for palette APNGs the mean PSNR against
-the source frames. Writes a markdown report to stdout.
+the source frames. Writes a markdown report to stdout and the same numbers
+to $BENCH_DIR/apng-results.json.
 
   THROBBER=.build/release/throbber BENCH_DIR=/tmp/throbber-bench Benchmarks/apng.py [--repeat 3] [--corpus NAME]... [--no-max NAME]...
 
 --compression max (zopfli) takes minutes a corpus; --no-max NAME skips it there.
 """
-import argparse, functools, glob, os, shutil, statistics, subprocess, sys, tempfile
+import argparse, functools, glob, json, os, shutil, statistics, subprocess, sys, tempfile
 import numpy as np
 
 # Decoding the APNGs: Debian's Pillow 9.4 composites blend-OVER frames of
@@ -94,6 +95,7 @@ def main():
     print("- timing: median of %d runs, `/usr/bin/time -f \"%%e %%M\"`\n" % args.repeat)
     summary = []
     wins = 0
+    results = []
     for name in corpora:
         src_dir = os.path.join(bench, "corpora", name)
         if name in EXTRA and not glob.glob(os.path.join(src_dir, "*.png")):
@@ -128,13 +130,17 @@ def main():
                 continue
             exact = all(np.array_equal(a, b) for a, b in zip(frames_of(r["file"]), sources))
             print("| %s | %s | %.3f | %.2f | %.0f | %s | %s |" % (r["label"], format(r["bytes"], ","), r["bytes"] / base, r["wall"], r["rss"], "yes" if exact else "no", png_type(r["file"])))
+            r.update(exact=exact, png_type=png_type(r["file"]))
         if not args.no_palette:
             print("\n| palette APNG | bytes | PSNR dB | wall s |")
             print("|---|--:|--:|--:|")
             for r in (pal, pq):
-                print("| %s | %s | %.2f | %.2f |" % (r["label"], format(r["bytes"], ","), psnr(r["file"], sources), r["wall"]))
+                r["psnr"] = psnr(r["file"], sources)
+                print("| %s | %s | %.2f | %.2f |" % (r["label"], format(r["bytes"], ","), r["psnr"], r["wall"]))
         print()
         t, tf, tm, f, a = rows
+        results.append({"name": name, "frames": len(files), "rows": [r for r in rows if r is not None],
+                        "palette": [] if args.no_palette else [pal, pq]})
         if name in encode_corpora:
             wins += t["bytes"] <= a["bytes"]
         summary.append(
@@ -149,6 +155,14 @@ def main():
     print("\n".join(summary))
     print("- best no larger than apngasm on %d of the %d encode corpora (target: at least 3)" % (
         wins, len([c for c in corpora if c in encode_corpora])))
+    versions = {}
+    for tool in (["ffmpeg", "-version"], ["apngasm"], ["pngquant", "--version"], [throbber, "--version"]):
+        r = subprocess.run(tool, capture_output=True, text=True)
+        lines = [l.strip() for l in (r.stdout + r.stderr).splitlines() if l.strip()]
+        versions[os.path.basename(tool[0])] = lines[0] if lines else "?"
+    with open(os.path.join(bench, "apng-results.json"), "w") as f:
+        json.dump({"environment": dict(versions, repeat=args.repeat, pillow=apng_pillow.VERSION),
+                   "corpora": results, "targets": summary}, f, indent=1)
     shutil.rmtree(work)
 
 main()

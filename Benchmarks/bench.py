@@ -43,6 +43,9 @@ ROOT = HERE.parent
 
 FPS = 25
 QUALITIES = [100, 90, 80, 70, 60, 50, 40, 30]
+# --small (`make bench QUICK=1`): every other point of the curve, and the
+# memory test on life alone (the lossless path, a quarter of the time).
+SMALL_QUALITIES = [100, 90, 70, 50, 30]
 # Targets from the issue.
 PSNR_SLACK_DB = 0.5
 SSIM_SLACK = 0.001
@@ -55,8 +58,9 @@ RSS_GROWTH = 0.10
 # is repeated (at most RETRIES times; see timed()).
 NOISE_CORES = 0.25
 RETRIES = 3
-# Before each timed run, wait up to this many seconds for an idle machine.
-QUIET_WAIT = 60
+# Before each timed run, wait up to this many seconds for an idle machine
+# (BENCH_QUIET_WAIT overrides it: `make bench QUICK=1` waits less).
+QUIET_WAIT = float(os.environ.get("BENCH_QUIET_WAIT", 60))
 
 
 @dataclass
@@ -686,9 +690,14 @@ def main():
                     help="check target 1 on the 100…30 curve only (no in-between qualities)")
     ap.add_argument("--strict", action="store_true", help="exit 1 if any target fails")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for scoring")
+    ap.add_argument("--small", action="store_true",
+                    help="a --quality curve of 5 points instead of 8, the memory test on life alone")
     args = ap.parse_args()
 
     RETRIES = args.retries
+    if args.small:
+        QUALITIES[:] = SMALL_QUALITIES
+        MEMORY[:] = [c for c in MEMORY if c.lavfi.startswith("life")]
     THROBBER = Path(os.environ.get("THROBBER") or ROOT / ".build/release/throbber").absolute()
     FFMPEG = tool_path("FFMPEG", "ffmpeg")
     # Debian's ImageMagick 6 binary, not a wrapper that may shadow it on PATH.

@@ -137,7 +137,12 @@ def score(gif_path, sources, fps):
 
     Returns a dict with frames, duration_ms, psnr, ssim, exact (frames identical
     to their source), transparent_pixels and size_mismatch."""
-    frames, starts, total, transparent = decode_gif(gif_path)
+    return score_decoded(decode_gif(gif_path), sources, fps)
+
+
+def score_decoded(decoded, sources, fps):
+    """score() of an animation already decoded as decode_gif returns it."""
+    frames, starts, total, transparent = decoded
     shown = align(starts, total, len(sources), fps)
     psnrs, ssims, exact = [], [], 0
     for k, src in enumerate(sources):

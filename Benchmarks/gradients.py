@@ -10,7 +10,7 @@ whose center moves, and the same behind a black skyline with thin poles),
 encodes each with every THROBBER binary given (default settings), and prints
 bytes, mean PSNR and SSIM (gifmetrics.score) and the low-pass PSNR: both
 frames blurred by the SSIM Gaussian (σ = 1.5, 11x11) first, so that dither
-noise averages out and only bands and wrong tones remain. docs/benchmarks.md
+noise averages out and only bands and wrong tones remain. docs/tuning.md
 ("Edge-masked dithering") quotes its output. Also writes, per binary, a
 crop of frame 6 of the skyline under a 2.5x contrast stretch
 (skyline-crop-N.png) to look at.

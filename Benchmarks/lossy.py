@@ -24,7 +24,7 @@ For each corpus (ffmpeg lavfi frames, as Benchmarks/run makes them):
 
 Writes BENCH_DIR/lossy-results.md and lossy-results.json. Usage:
   THROBBER=.build/release/throbber BENCH_DIR=/tmp/throbber-lossy-bench \
-    Benchmarks/run-lossy [--repeat N] [--corpus NAME] [--jobs N] [--plots DIR]
+    Benchmarks/run-lossy [--repeat N] [--corpus NAME] [--jobs N] [--plots DIR] [--small]
 """
 
 import argparse
@@ -64,6 +64,11 @@ PNGQUANT_LOSSY = [0, 40, 80, 120, 200]
 FFMPEG_COLORS = [256, 128, 64, 32]
 BUDGETS = [0.5, 0.25, 0.1]
 CORPORA = [c for c in bench.CORPORA if c.name.endswith("320x240")]
+# --small (`make bench QUICK=1`): a sparser curve and peer grid with the same
+# end points, so a run takes minutes instead of a quarter of an hour.
+SMALL = {"LOSSY": [0, 80, 200], "QUALITIES": [20], "QUALITY_LOSSY": [0, 200],
+         "UNDITHERED_QUALITIES": [5], "PEER_LOSSY": [80, 200], "PEER_COLORS": [256, 64],
+         "PNGQUANT_QUALITIES": [90], "PNGQUANT_LOSSY": [0, 80], "FFMPEG_COLORS": [256, 64]}
 
 
 def timed(argv, allow=(0,)):
@@ -338,7 +343,10 @@ def main():
     ap.add_argument("--corpus", action="append", choices=[c.name for c in CORPORA])
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--plots", help="folder for the plots (default BENCH_DIR; docs/plots for docs/benchmarks.md)")
+    ap.add_argument("--small", action="store_true", help="a sparser curve and peer grid (make bench QUICK=1)")
     args = ap.parse_args()
+    if args.small:
+        globals().update(SMALL)
     bench.FFMPEG = bench.tool_path("FFMPEG", "ffmpeg")
     bench.GIFSICLE = bench.tool_path("GIFSICLE", "gifsicle")
     repo = Path(__file__).resolve().parent.parent

@@ -62,6 +62,8 @@ SMALL = Corpus("testsrc2-640x480", "testsrc2", "640x480", 60)
 SMALL_W, SMALL_H = 213, 160
 
 QUALITIES = [100, 90, 80, 70, 60, 50, 40]
+# --small (`make bench QUICK=1`): a curve of 4 points.
+SMALL_QUALITIES = [100, 80, 60, 40]
 PRESCALED = "throbber on the reference frames (no --width)"
 TIME_RATIO = 1.5
 RESAMPLE_DB = 46.0
@@ -128,11 +130,45 @@ def load_frames(d):
     return [gifmetrics.load_rgb(f) for f in frame_files(d)]
 
 
-def load_shown(path, count):
-    """The frames an animation (GIF or APNG) shows at each of `count` source
-    frame times, as gifmetrics lines them up."""
-    frames, starts, total, _ = gifmetrics.decode_gif(str(path))
+def load_shown(decoded, count):
+    """The frames an animation (decode_apng's or gifmetrics.decode_gif's)
+    shows at each of `count` source frame times, as gifmetrics lines them up."""
+    frames, starts, total, _ = decoded
     return [frames[i] for i in gifmetrics.align(starts, total, count, FPS)]
+
+
+# Decodes an APNG with the Pillow that scripts/install-deps pins (argv: its
+# folder, the APNG, the .npz to write): Debian's Pillow 9.4 composites a
+# blend-OVER frame without the RGB color key that throbber's APNGs use.
+APNG_DECODE = """import sys
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+from PIL import Image
+with Image.open(sys.argv[2]) as im:
+    frames, durations = [], []
+    for i in range(im.n_frames):
+        im.seek(i)
+        frames.append(np.asarray(im.convert("RGBA")))
+        durations.append(im.info.get("duration", 0) or 0)
+np.savez(sys.argv[3], frames=np.stack(frames), durations=np.array(durations))
+"""
+
+
+def decode_apng(path):
+    """(frames, starts_ms, total_ms, transparent_pixels) of an APNG, as
+    gifmetrics.decode_gif gives them for a GIF."""
+    sys.path.insert(0, str(bench.ROOT / "Tests" / "tools"))
+    import apng_pillow
+    if not os.path.isfile(os.path.join(apng_pillow.PIN, ".throbber-pillow-" + apng_pillow.VERSION)):
+        raise SystemExit(f"resize: run scripts/install-deps (it pins Pillow {apng_pillow.VERSION} for APNG)")
+    npz = Path(f"{path}.npz")
+    subprocess.run([sys.executable, "-c", APNG_DECODE, apng_pillow.PIN, str(path), str(npz)], check=True)
+    data = np.load(npz)
+    rgba, durations = data["frames"], [int(d) for d in data["durations"]]
+    npz.unlink()
+    starts = [sum(durations[:k]) for k in range(len(durations))]
+    transparent = int(np.count_nonzero(rgba[..., 3] != 255))
+    return [np.ascontiguousarray(f[..., :3]) for f in rgba], starts, sum(durations), transparent
 
 
 # ---------------------------------------------------------------- the GIF runs
@@ -236,11 +272,12 @@ def resample_check(c, w, h, base, jobs):
     log_path = base / "logs" / "apng.log"
     wall, rss, cpu = timed(argv, log_path, retries=0, quiet=False)  # informative only
     im_frames, ff_frames = load_frames(im), load_frames(ff)
-    vs_im = gifmetrics.score(str(apng), im_frames, FPS)
-    vs_ff = gifmetrics.score(str(apng), ff_frames, FPS)
+    decoded = decode_apng(apng)
+    vs_im = gifmetrics.score_decoded(decoded, im_frames, FPS)
+    vs_ff = gifmetrics.score_decoded(decoded, ff_frames, FPS)
     ff_im = [gifmetrics.psnr(a, b) for a, b in zip(ff_frames, im_frames)]
     # Per-frame minimum for throbber vs each reference.
-    ours = load_shown(apng, len(im_frames))
+    ours = load_shown(decoded, len(im_frames))
     ours_im = [gifmetrics.psnr(a, r) if a.shape == r.shape else float("nan") for a, r in zip(ours, im_frames)]
     ours_ff = [gifmetrics.psnr(a, r) if a.shape == r.shape else float("nan") for a, r in zip(ours, ff_frames)]
     return {
@@ -439,7 +476,10 @@ def main():
     ap.add_argument("--strict", action="store_true", help="exit 1 if any target fails")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                     help="processes for scoring and for writing reference frames")
+    ap.add_argument("--small", action="store_true", help="a --quality curve of 4 points instead of 7")
     args = ap.parse_args()
+    if args.small:
+        QUALITIES[:] = SMALL_QUALITIES
 
     # bench.py's helpers read its module globals; set them as its main() does.
     bench.RETRIES = args.retries
@@ -484,7 +524,7 @@ def main():
 
     if rows:
         # throbber's GIF against its own pre-palette frames: the palette's error alone.
-        apng = load_shown(Path(resample[0]["apng"]), MAIN.frames)
+        apng = load_shown(decode_apng(resample[0]["apng"]), MAIN.frames)
         own = gifmetrics.score(str(base / "out" / "gif" / "throbber.gif"), apng, FPS)
         facts.update(own_psnr=own["psnr"], own_ssim=own["ssim"])
     checks = (gif_checks(rows, facts) if rows else []) + resample_checks(resample)

@@ -37,11 +37,12 @@ it as BT.601: pipe numbers are for the harness, not for throbber.
 
 Everything goes under $BENCH_DIR (default /tmp/throbber-video-bench):
 clips/ and refs/ (kept while their recipe is unchanged), out/, logs/,
-results.md.
+results.md and results.json.
 """
 
 import argparse
 import datetime
+import json
 import multiprocessing
 import os
 import platform
@@ -328,15 +329,20 @@ def main():
     for sub in ("clips", "refs", "out", "logs"):
         (base / sub).mkdir(parents=True, exist_ok=True)
     log(f"video: work dir {base}; throbber {bench.THROBBER}; video input {MODE}")
-    report = []
+    report, clips, long = [], [], None
     for c in [] if args.no_clips else [c for c in video_clips.CLIPS if not args.clip or c.name in args.clip]:
         rows, facts = bench_clip(c, base, args.repeat, args.jobs)
+        clips.append({"name": c.name, "what": c.what, "fps": c.fps, "rows": rows, "facts": facts})
         report += table_clip(c, rows, facts) + [""]
         print("\n".join(table_clip(c, rows, facts)) + "\n", flush=True)
     if args.long:
-        report += table_long(*bench_long(base, args.repeat, args.jobs)) + [""]
+        long = bench_long(base, args.repeat, args.jobs)
+        report += table_long(*long) + [""]
     text = "\n".join(["# Video input benchmark", ""] + environment(args) + [""] + report)
     (base / "results.md").write_text(text)
+    (base / "results.json").write_text(json.dumps(
+        {"environment": environment(args), "mode": MODE, "clips": clips,
+         "long": None if long is None else {"memory": long[0], "trims": long[1]}}, indent=1, default=str))
     print(text)
     log(f"video: results in {base / 'results.md'}")
 

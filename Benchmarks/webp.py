@@ -24,7 +24,8 @@ SSIM).
 Reports bytes, wall time, CPU time and peak RSS (median of --repeat runs,
 /usr/bin/time; after each command's first run, the others go in rounds, one
 run of every command of the subject a round, so that load drifting on a shared
-machine meets throbber and its peers alike) as markdown on stdout, then PASS/FAIL for the targets:
+machine meets throbber and its peers alike) as markdown on stdout, then PASS/FAIL for the targets (and all of it as
+$BENCH_DIR/webp-results.json):
   lossless  throbber default ≤ img2webp default, and ≤ 1.02 × img2webp's best grid setting;
   lossy     at each lossy peer's size some throbber --quality or --colors file is no larger, with PSNR and SSIM no lower;
   time      throbber ≤ 1.5 × the fastest peer (img2webp, ffmpeg, Pillow) at the same libwebp settings:
@@ -39,7 +40,7 @@ machine meets throbber and its peers alike) as markdown on stdout, then PASS/FAI
 everywhere or on NAME; img2webp's grid always runs in full (-m 6 -q 100 takes
 about as long there).
 """
-import argparse, functools, glob, os, shutil, statistics, subprocess, sys, tempfile
+import argparse, functools, glob, json, os, shutil, statistics, subprocess, sys, tempfile
 from bisect import bisect_right
 from pathlib import Path
 
@@ -538,16 +539,28 @@ def main():
           "also over black, the worse of the two), mean PSNR and luma SSIM "
           "(gifmetrics.py) against the source frames on their own time grid\n")
     allchecks = []
+    results = []
     for s in subjects:
         rows = bench_subject(s, throbber, args, work)
         table(s, rows)
         allchecks += checks(s, rows, args.time_only)
+        results.append({"name": s["name"], "kind": s["kind"], "frames": len(s["files"]), "fps": s["fps"],
+                        "rows": [{k: v for k, v in r.items() if k not in ("cmd", "runs", "file")} for r in rows]})
     print("### Targets\n")
     for kind in ("lossless", "lossy", "time"):
         for k, ok, text in allchecks:
             if k == kind:
                 print("- %s %s: %s" % ("PASS" if ok else "**FAIL**", kind, text))
     n_fail = sum(1 for c in allchecks if not c[1])
+    env = {"throbber": first_line([throbber, "--version"]),
+           "img2webp": "libwebp " + first_line(["img2webp", "-version"]).split()[-1],
+           "ffmpeg": first_line(["ffmpeg", "-version"]),
+           "Pillow": "Pillow %s (libwebp %s)" % (PIL.__version__, PIL.features.version("webp")),
+           "repeat": args.repeat}
+    with open(os.path.join(bench_dir, "webp-results.json"), "w") as f:
+        json.dump({"environment": env, "subjects": results,
+                   "checks": [{"target": k, "pass": ok, "text": text} for k, ok, text in allchecks]},
+                  f, indent=1, default=str)
     print("\n%d of %d checks pass; load average at end %s" % (
         len(allchecks) - n_fail, len(allchecks), open("/proc/loadavg").read().split()[:3]))
     shutil.rmtree(work)

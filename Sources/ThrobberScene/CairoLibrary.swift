@@ -6,7 +6,7 @@ import ThrobberCore
 ///
 /// cairo brings pixman, fontconfig, freetype and eight X11 libraries; linked,
 /// they cost every run about 1.5 ms of loading and binding before `main`
-/// (docs/benchmarks.md, "Start-up"), though only `render`, `preset` and
+/// (docs/tuning.md, "Start-up"), though only `render`, `preset` and
 /// `gallery` draw.
 package struct CairoLibrary: @unchecked Sendable {
     typealias Context = OpaquePointer?

@@ -4,11 +4,13 @@ import Synchronization
 import ThrobberCore
 
 /// The deflate implementations PNG streams are made with (zlib's own
-/// deflate lost to libdeflate on size and time: docs/benchmarks.md), each
-/// returning a complete zlib stream (header, data, Adler-32).
+/// deflate lost to libdeflate on size and time: docs/tuning.md, "APNG:
+/// choosing the deflate"), each returning a complete zlib stream (header,
+/// data, Adler-32).
 enum Deflate {
     /// libdeflate at `level` (1–12): whole-buffer, faster than zlib at the
-    /// same size, and smaller at its levels 10–12 (docs/benchmarks.md).
+    /// same size, and smaller at its levels 10–12 (docs/tuning.md, "APNG:
+    /// choosing the deflate").
     static func libdeflate(_ data: [UInt8], level: Int32) throws -> [UInt8] {
         try withLibdeflate(data, level: level) { Array($0) }
     }

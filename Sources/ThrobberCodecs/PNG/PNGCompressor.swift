@@ -4,7 +4,7 @@ import ThrobberCore
 /// stream. Pure and thread-safe, so frames compress in parallel.
 public struct PNGCompressor: Sendable {
     /// How hard the compressor works: a trade of time for size
-    /// (docs/benchmarks.md, "APNG size").
+    /// (docs/tuning.md, "APNG size").
     public enum Effort: String, Sendable, CaseIterable {
         /// One filter heuristic (the smallest sum of residuals per row) and
         /// one deflate pass.

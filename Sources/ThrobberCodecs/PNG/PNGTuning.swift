@@ -1,7 +1,7 @@
 /// The PNG compressor's tuned constants (filters and deflate, for APNG and
 /// PNG stills), each with what it trades and the section of
-/// `docs/benchmarks.md` that measured it on the benchmark corpora
-/// ("APNG size", "Choosing the deflate").
+/// `docs/tuning.md` that measured it on the benchmark corpora
+/// ("APNG size", "APNG: choosing the deflate"; current sizes in docs/benchmarks.md, "APNG").
 package enum PNGTuning {
     /// libdeflate level that ranks filter strategies and variants against
     /// each other: trades trial time for the ranking ("Choosing the
@@ -9,11 +9,11 @@ package enum PNGTuning {
     static let trialLevel: Int32 = 1
 
     /// libdeflate level of `--compression fast`: trades size for time
-    /// ("Choosing the deflate"). Smaller and faster than zlib 6.
+    /// ("APNG: choosing the deflate"). Smaller and faster than zlib 6.
     static let fastLevel: Int32 = 6
 
     /// libdeflate level of `--compression best`: trades size for time
-    /// ("Choosing the deflate"). 0.5–1.6 % smaller than 10 for 10–20 % more
+    /// ("APNG: choosing the deflate"). 0.5–1.6 % smaller than 10 for 10–20 % more
     /// time on the corpora, where 12 saves 0.1–1 % more but costs 2.7 times
     /// 11's deflate on drawn content, too slow for `best`.
     static let bestLevel: Int32 = 11

@@ -208,8 +208,9 @@ package final class WebPAnimWriter {
     /// texture the raw map is right: smoothing costs mandelbrot
     /// 0.0001–0.0002 SSIM and a camera's frames (photo-seq-dlib-bobot) up
     /// to 0.0016, so other frames keep libwebp's default, no smoothing
-    /// (docs/benchmarks.md). Blocks holding at most 4 colors: testsrc2
-    /// 78–80 %, life 100 %, mandelbrot 0 %, the camera's frames 25–37 %.
+    /// (docs/tuning.md, "WebP: lossy method and segment smoothing").
+    /// Blocks holding at most 4 colors: testsrc2 78–80 %, life 100 %,
+    /// mandelbrot 0 %, the camera's frames 25–37 %.
     package static func isFlat(_ image: RGBAImage) -> Bool {
         let side = 16
         let across = image.width / side

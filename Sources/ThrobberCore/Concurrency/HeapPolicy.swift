@@ -15,7 +15,8 @@ package enum HeapPolicy: Int, Sendable {
     /// of frames (150 frames of 640x360: 48–55 MB, 600: 59–68 MB). A fixed
     /// threshold of 512 KiB maps and unmaps each such block instead, so
     /// memory stays flat (47–52 MB for both) for 5–20 % more time
-    /// (docs/benchmarks.md). The command line starts with this.
+    /// (docs/tuning.md, "Peak memory over frame count"). The command line
+    /// starts with this.
     case streaming = 1
     /// libwebp allocates the same tables again for every rectangle it
     /// tries (a 1 MiB hash table each time, histogram sets of several MiB

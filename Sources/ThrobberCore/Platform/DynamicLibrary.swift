@@ -7,7 +7,7 @@ import Glibc
 /// the video-acceleration libraries it pulls in) and rlottie (with the C++
 /// runtime) serve only resizing and Lottie input, and cost 2–3 ms of every
 /// start, so they are opened here, once, by the first caller that needs
-/// them (docs/benchmarks.md, "Start-up").
+/// them (docs/tuning.md, "Start-up").
 package final class DynamicLibrary: @unchecked Sendable {
     /// The name it was opened by.
     package let name: String

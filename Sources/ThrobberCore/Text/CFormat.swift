@@ -3,7 +3,8 @@ import Glibc
 /// Numbers as C's `printf` writes them (`"%.2f"`, `"%g"`, `"%04x"`), in the
 /// C locale, so always with a "." decimal point. The executable links
 /// FoundationEssentials only, which has no `String(format:)`; dropping
-/// Foundation halves the time every run takes to start (docs/benchmarks.md).
+/// Foundation halves the time every run takes to start (docs/tuning.md,
+/// "Start-up").
 package func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
     // A va_list is spent once read: a second pass, when the first buffer
     // was short, takes a fresh one.

@@ -1,12 +1,12 @@
 /// The GIF encoder's tuned constants, each with what it trades and the
-/// section of `docs/benchmarks.md` that measured it on the benchmark
+/// section of `docs/tuning.md` that measured it on the benchmark
 /// corpora (mandelbrot, testsrc2 and life, 320x240). Facts of the format
 /// (`LossyLZW.maxLevel`, giflib's 4,096 codes) are not here.
 enum GIFTuning {
     // MARK: - Lossy LZW
 
     /// Tolerance per `--lossy` level (`LossyLZW.tolerance(level:)`): trades
-    /// bytes for PSNR per step of N ("`--lossy N` on gifsicle's scale").
+    /// bytes for PSNR per step of N ("The `--lossy` scale").
     /// 16 makes N give about the PSNR of gifsicle's `--lossy=N` (within
     /// 1 dB on the corpora); under gifsicle's score a pixel changes only
     /// where that pays, and the scale 8 that matched gifsicle with
@@ -57,7 +57,6 @@ enum GIFTuning {
     static let lossyRingWidth = 4
 
     // MARK: - Byte budget (`GIFBudget`), measured in docs/tuning.md, "How `--max-bytes` searches"
-
 
     /// The lossy levels of a budget step, from the asked level up. A pass
     /// writes only the lowest and the highest; levels between come from

@@ -14,11 +14,8 @@ extension Quantizer {
     /// of every other frame, so frames are quantized in parallel.
     func quantize(_ f: PlannedFrame) throws -> Remapped {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)
-        var (indices, colors) = try quantizeAndRemap(
-            crop,
-            transparentEntry: f.index > 0 || crop.hasTransparency
-                || f.geometry.disposal == .background)
-        if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
+        var (indices, colors) = try quantizeEdgeMasked(
+            crop, transparentEntry: f.index > 0 || crop.hasTransparency || f.geometry.disposal == .background)
         // GIF has no partial alpha: entries libimagequant made from the
         // transparent pixels (alpha < 50%) all mean "transparent".
         let transparent = colors.firstIndex { $0 >> 24 < 128 }

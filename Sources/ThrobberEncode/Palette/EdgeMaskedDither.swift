@@ -16,7 +16,7 @@ import ThrobberCore
 ///
 /// Measured on testsrc2 1280x720: 4 % smaller, PSNR +0.24 dB, SSIM 0.99885 →
 /// 0.99913. Mandelbrot, and a sunset gradient with and without a skyline,
-/// look as before at 1:1 (docs/benchmarks.md, "Edge-masked dithering").
+/// look as before at 1:1 (docs/tuning.md, "Edge-masked dithering").
 package enum EdgeMaskedDither {
     /// An edge is strong when a channel (alpha included) differs by at least
     /// this much between a pixel and its right or lower neighbour.

@@ -1,7 +1,7 @@
 /// The tuned constants of the byte-budget loop every format shares
 /// (`AnimationEncoder.encodeWithin`). A format's own search constants sit
 /// with its other tuning (`GIFTuning`, `WebPTuning`). Measured on the
-/// benchmark corpora (docs/tuning.md, "Byte budgets").
+/// benchmark corpora (docs/tuning.md, "How `--max-bytes` searches").
 enum BudgetTuning {
     /// The palette ladder after the settings as given (`BudgetStep.
     /// paletteLadder`): quality, colors and the most dithering (nil: as

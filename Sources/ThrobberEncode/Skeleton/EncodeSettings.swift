@@ -55,7 +55,7 @@ public struct EncodeSettings: Equatable, Sendable {
     /// libimagequant quality used when frames have too many colors. 100
     /// rather than 90: on testsrc2 quality 90 is 1.5 dB below ffmpeg's
     /// per-frame palettes, 100 is 2.7 dB above it and no larger
-    /// (docs/benchmarks.md).
+    /// (docs/tuning.md).
     public static let defaultQuality = 100
 
     /// The defaults: 25 fps, loop forever, lossless when possible, full

@@ -10,8 +10,8 @@ import ThrobberCore
 /// the processor's SIMD) with accurate rounding: 55 dB from ImageMagick's
 /// Lanczos on testsrc2 1280x720 → 480x270, and 7× faster than pixman's
 /// separable convolution (two 1-D passes), which reaches 53 dB
-/// (docs/benchmarks.md). Its point sampling is not exact (alpha drifts by
-/// one), hence pixman for nearest.
+/// (docs/tuning.md, "Resampling with libswscale"). Its point sampling is
+/// not exact (alpha drifts by one), hence pixman for nearest.
 enum Resampler {
     /// `layout` applied to `image`: cropped, resampled, placed on the canvas.
     static func apply(_ layout: ResizeLayout, to image: RGBAImage, filter: ResizeFilter) throws -> RGBAImage {

@@ -17,7 +17,7 @@ import ThrobberCore
 /// `settings.dither`), as a GIF frame does, pixels the source did not
 /// change keep what was shown, and the frames are coded lossless: GIF's
 /// look with partial alpha, at a fraction of its size and without lossy
-/// VP8's 4:2:0 chroma (docs/benchmarks.md, "Animated WebP").
+/// VP8's 4:2:0 chroma (docs/tuning.md, "WebP: palette frames").
 ///
 /// The effort (`settings.compression`) picks libwebp's method and
 /// quality-as-effort. `best` and `max` race a few lossless settings on the

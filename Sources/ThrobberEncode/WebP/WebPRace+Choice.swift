@@ -83,7 +83,7 @@ extension WebPRace {
     /// one or two, where `jobs` allows two threads. It runs longest by far,
     /// and the racers beside it finish early and leave their core idle
     /// (the same bytes, a fifth to two fifths sooner: "Lossless: which
-    /// settings race" in docs/benchmarks.md).
+    /// settings race" in docs/tuning.md).
     static func sideThread(_ racer: WebPAnimWriter.Settings, jobs: Int) -> Bool {
         jobs > 1 && racer == WebPTuning.exhaustive
     }

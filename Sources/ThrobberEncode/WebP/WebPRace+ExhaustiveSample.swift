@@ -2,8 +2,8 @@ import ThrobberCodecs
 import ThrobberCore
 
 /// Whether the exhaustive setting races: a sample of the first frames
-/// coded both ways decides (measured in docs/benchmarks.md, "Lossless:
-/// which settings race", the exhaustive table).
+/// coded both ways decides (measured in docs/tuning.md, "WebP: which
+/// lossless settings race", the exhaustive table).
 extension WebPRace {
     /// Whether the exhaustive setting codes a sample at least
     /// `exhaustiveGainPercent` smaller than method 5 does. The sample

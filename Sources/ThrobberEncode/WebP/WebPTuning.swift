@@ -1,8 +1,9 @@
 import ThrobberCodecs
 
 /// Every tuned constant of the WebP encoder, each with what it trades and
-/// where it was measured: the sections of docs/benchmarks.md under
-/// "Animated WebP" (lossless races, lossy, time on the presets) and
+/// where it was measured: docs/tuning.md, "WebP: which lossless settings
+/// race", "WebP: lossy method and segment smoothing" and "WebP: palette
+/// frames", docs/benchmarks.md, "Animated WebP" (the current tables), and
 /// docs/reliability.md, "Memory". Numbers below come from those tables, on
 /// the benchmark corpora (mandelbrot, testsrc2, life at 320x240, a camera's
 /// 60 frames) and the 18 presets.
@@ -10,25 +11,25 @@ enum WebPTuning {
     // MARK: Lossless racers
 
     /// `fast`: method 1 at effort 25, one racer; trades 0–21 % more bytes for
-    /// a fraction of `best`'s time ("The corpora", `--compression fast`).
+    /// a fraction of `best`'s time (docs/benchmarks.md, "Animated WebP", `--compression fast`).
     static let fastLossless = WebPAnimWriter.Settings(lossless: true, quality: 25, method: 1)
 
     /// `best`'s first racer: method 3 at effort 50 wins where method 5's
     /// heuristic guesses badly (testsrc2 10 % under both others) in an
-    /// eighth of its time ("Lossless: which settings race").
+    /// eighth of its time ("WebP: which lossless settings race").
     static let method3 = WebPAnimWriter.Settings(lossless: true, quality: 50, method: 3)
 
     /// `best`'s second racer and the exhaustive sample's baseline: method 5
     /// at effort 90, smaller than method 3 on most presets; method 4 at
     /// effort 75 won on none by more than 2 bytes and as a third racer
-    /// doubled the time of 20–200 ms files ("Lossless: which settings race").
+    /// doubled the time of 20–200 ms files ("WebP: which lossless settings race").
     static let method5 = WebPAnimWriter.Settings(lossless: true, quality: 90, method: 5)
 
     /// Method 4 at effort 100, where libwebp clusters a frame's tile
     /// histograms without first binning them by entropy (`histogram_enc.c`):
     /// textured frames 3.2 % smaller than method 5 (mandelbrot) at 3.5 times
     /// its time, a camera's frames 3.1 % larger, so it races beside method 5,
-    /// never instead ("Lossless: which settings race", the 4-frame table).
+    /// never instead ("WebP: which lossless settings race", the 4-frame table).
     static let fullEffort = WebPAnimWriter.Settings(lossless: true, quality: 100, method: 4)
 
     /// libwebp's exhaustive lossless setting (method 6, effort 100: every
@@ -42,7 +43,7 @@ enum WebPTuning {
     /// Frames each racer codes as an animation of its own before one is
     /// stopped: more decides surer, fewer wastes less of the loser's time;
     /// on 4 frames the three settings came in the order of the whole file
-    /// on every corpus ("Lossless: which settings race", the 4-frame and
+    /// on every corpus ("WebP: which lossless settings race", the 4-frame and
     /// time tables: the camera 4.2 s with three racers, 2.8–3.0 s after it).
     static let prefixFrames = 4
 
@@ -50,13 +51,13 @@ enum WebPTuning {
     /// other racer's for it to go on: less lets it replace a racer that
     /// wins on the whole file (the ease preset: equal prefixes, 0.2 % larger
     /// file at effort 100), more drops it where it gains 3–6 % (mandelbrot's
-    /// prefixes 1.7 % and 3.4 % smaller) ("Lossless: which settings race").
+    /// prefixes 1.7 % and 3.4 % smaller) ("WebP: which lossless settings race").
     static let prefixGainPercent = 1
 
     /// Tiles of 8x8 pixels above which libwebp bins histograms below effort
     /// 100 (`histogram_enc.c`): `fullEffort` races only on frames with more,
     /// as smaller frames code the same at effort 100 in more time
-    /// ("Lossless: which settings race").
+    /// ("WebP: which lossless settings race").
     static let fullEffortTiles = 128
 
     // MARK: The exhaustive race
@@ -65,19 +66,19 @@ enum WebPTuning {
     /// races `exhaustive`: more tries it where its time is seconds, fewer
     /// misses gains; 256 Ki is a 64x64 loader of 64 frames, and the ease
     /// preset (432 Ki) spent twice its whole method-5 file on the sample and
-    /// gains nothing ("Lossless: which settings race", the exhaustive table).
+    /// gains nothing ("WebP: which lossless settings race", the exhaustive table).
     static let exhaustivePixels = 1 << 18
 
     /// Most bytes the sample's lead at method 5 times the frames (about the
     /// file) may come to for `exhaustive` to race: above it are
     /// high-entropy frames (noise, fractals) that cost it several times more
-    /// a pixel and gain little ("Lossless: which settings race").
+    /// a pixel and gain little ("WebP: which lossless settings race").
     static let exhaustiveBytes = 256 << 10
 
     /// How much smaller (percent) the exhaustive sample must code than
     /// method 5 for `exhaustive` to race: on the 18 presets, truecolor and
     /// with `--colors` 8 to 256, the sample agreed with the whole file on
-    /// every preset at this threshold ("Lossless: which settings race").
+    /// every preset at this threshold ("WebP: which lossless settings race").
     static let exhaustiveGainPercent = 1
 
     // MARK: Lossy
@@ -91,7 +92,7 @@ enum WebPTuning {
 
     /// Lossy methods for `fast`, `best` and `max`: `best` is 4, not 5, as
     /// method 5's trellis buys under 0.01 dB PSNR with 0.001–0.002 SSIM at
-    /// equal bytes in more time ("Lossy", the method 4/5 table).
+    /// equal bytes in more time ("WebP: lossy method and segment smoothing").
     static let lossyMethods: (fast: Int32, best: Int32, max: Int32) = (2, 4, 6)
 
     // MARK: Memory and heap
@@ -110,7 +111,7 @@ enum WebPTuning {
     /// Frames up to this many pixels are coded under `HeapPolicy.reuse`:
     /// glibc keeps libwebp's tables in its heaps, 10–15 % faster on the
     /// 320x240 corpora, where larger frames grew the peak (four 2048² frames
-    /// 551 → 825 MB) ("Lossless: which settings race", heap).
+    /// 551 → 825 MB) ("WebP: which lossless settings race", heap).
     static let reusePixels = 512 * 512
 
     // MARK: - Byte budget (`WebPBudget`)

@@ -7,7 +7,7 @@ import Testing
 /// out, and libswscale, rlottie, cairo (with the X11, fontconfig and
 /// freetype libraries it brings) and FFmpeg's libavformat, libavcodec and
 /// libavutil are opened only by the runs that resize, read Lottie, draw a
-/// scene or read a video (docs/benchmarks.md, "Start-up"); the resize,
+/// scene or read a video (docs/tuning.md, "Start-up"); the resize,
 /// Lottie, render and video suites show that those runs still find them.
 @Suite("Linked libraries")
 struct LinkedLibrariesTests {
