@@ -1,0 +1,132 @@
+import ThrobberCodecs
+import ThrobberCore
+
+/// Exact frames: indices against a table, and the smallest of the
+/// candidate encodings written.
+extension GIFFrameWriter {
+
+    /// Lossless: index every pixel with `table` (written with the frame
+    /// when `local`, else the global one). Where the palette has a
+    /// transparent entry (color 0), a pixel the viewer already shows may be
+    /// written either way: see `smallest`. `bytes` is what the frame takes
+    /// in the file, its own table included (when `sized`; else 0).
+    mutating func indexed(
+        _ f: PlannedFrame, table: ColorTable, local: Bool, sized: Bool = true, transparent chosen: Int? = nil
+    ) -> (frame: GIFWriter.Frame, bytes: Int, table: ColorTable) {
+        let rect = f.geometry.rect
+        let transparent = chosen ?? table.index(of: 0)
+        var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
+        var keepsAny = false
+        // With lossy LZW a pixel may keep what is shown when that is within
+        // the lossy tolerance of its source (what earlier frames drew is
+        // near their source, not equal to it).
+        let keepTolerance = lossy?.tolerance ?? -1
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                var lastColor: UInt32 = 0
+                var lastIndex = transparent ?? 0
+                for y in 0..<rect.height {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width {
+                        let c = t[row + x]
+                        if c != lastColor {
+                            lastColor = c
+                            // A color the table lacks is one the viewer
+                            // shows already (a table of the changed pixels).
+                            lastIndex = table.index(of: c) ?? -1
+                        }
+                        let i = y * rect.width + x
+                        if lastIndex < 0 {
+                            guard let transparent, c == s[row + x] else {
+                                preconditionFailure("a color the viewer does not show is missing from the table")
+                            }
+                            plain[i] = UInt8(transparent)
+                            continue
+                        }
+                        plain[i] = UInt8(lastIndex)
+                        if let transparent, f.index > 0, lastIndex != transparent,
+                            c == s[row + x]
+                                || (keepTolerance >= 0 && s[row + x] >> 24 != 0
+                                    && ColorTable.perceptualDistance(c, s[row + x]) <= keepTolerance)
+                        {
+                            alternative[i] = Int16(transparent)
+                            keepsAny = true
+                        }
+                    }
+                }
+            }
+        }
+        var frame = GIFWriter.Frame(
+            rect: rect, palette: local ? table.colors : nil, indices: plain,
+            delay: f.delay, disposal: f.geometry.disposal, transparentIndex: transparent)
+        var bytes = 0
+        if keepsAny {
+            (frame, bytes) = smallest(frame, alternative: alternative, palette: table.colors, withRuns: true)!
+        } else if sized {
+            bytes = GIFWriter.encodedSize(of: frame, palette: table.colors, width: width, height: height)
+        }
+        // encodedSize counts a table with every frame: a global one is paid once.
+        return (frame, local ? bytes : bytes - GIFWriter.colorTableBytes(table.count), table)
+    }
+
+    /// Writes a frame `indexed` made, with lossy LZW if asked, and updates
+    /// what the viewer shows.
+    mutating func write(_ f: PlannedFrame, _ indexedFrame: GIFWriter.Frame, table: ColorTable) throws {
+        var frame = indexedFrame
+        let rect = f.geometry.rect
+        let transparent = frame.transparentIndex
+        if lossy != nil {
+            applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
+            try put(frame)
+            show(frame.indices, rect, colors: table.colors, transparent: transparent)
+        } else {
+            try put(frame)
+            FrameDiff.paste(f.target, rect, into: &shown)
+        }
+        if trial?.measures == true { measure(f) }
+        if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
+        lastTarget = f.target
+    }
+
+    /// The smallest encoding of `frame` among: its own indices, the choice
+    /// between them and their alternatives that follows giflib's LZW
+    /// dictionary (`exact`, while it pays), and, `withRuns`, every
+    /// alternative taken, the fewest-runs choice and the stretch rule
+    /// (`FewestRuns.stretches`) (which win on flat, drawn frames and on
+    /// re-encoded GIFs; the dictionary's choice wins on quantized ones).
+    /// Nil when there is nothing to choose from.
+    mutating func smallest(
+        _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], withRuns: Bool
+    ) -> (frame: GIFWriter.Frame, bytes: Int)? {
+        var candidates = [frame]
+        let triesExact = exactTrials.tries()
+        if triesExact {
+            var matched = frame
+            exact.rewrite(
+                &matched.indices, sources: [], palette: palette, transparent: frame.transparentIndex,
+                alternatives: alternative)
+            candidates.append(matched)
+        }
+        if withRuns {
+            var runs = frame
+            runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
+            var allAlternative = frame
+            for i in alternative.indices where alternative[i] != FewestRuns.none {
+                allAlternative.indices[i] = UInt8(alternative[i])
+            }
+            var stretches = frame
+            stretches.indices = FewestRuns.stretches(primary: frame.indices, alternative: alternative)
+            candidates += [runs, allAlternative, stretches]
+        }
+        guard candidates.count > 1 else { return nil }
+        let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
+        let best = coded.indices.min { coded[$0].bytes < coded[$1].bytes }!
+        if triesExact { exactTrials.record(won: best == 1) }
+        var chosen = candidates[best]
+        chosen.lzw = coded[best].lzw
+        return (chosen, coded[best].bytes)
+    }
+}
