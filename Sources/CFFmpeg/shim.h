@@ -4,10 +4,11 @@
    filled by dlopen/dlsym on the first video read. FFmpeg is the one C
    library Throbber does not link and call directly: libavformat and
    libavcodec bring some 95 more shared libraries, and loading them would
-   cost every run about 24 ms of processor time at start-up, video or not
-   (docs/architecture.md, "Video"). The table also holds the libavutil and libswscale functions
-   the video code calls (libswscale is linked for resizing and loads
-   libavutil at start anyway), so that one loader serves it.
+   cost every run about 22 ms at start-up, video or not
+   (docs/architecture.md, "Video"). The table also holds the libavutil and
+   libswscale functions the video code calls (libswscale is linked for
+   resizing and loads libavutil at start anyway), so that one loader serves
+   it.
    Each field has the type of the function it names, taken from FFmpeg's own
    prototype with __typeof__, so every call through the table is checked by
    the compiler against the header it was built with. */

@@ -4,8 +4,8 @@ import ThrobberCore
 
 /// FFmpeg's libavformat, libavcodec, libavutil and libswscale, opened on
 /// the first video read rather than when the process starts (linking
-/// libavformat and libavcodec would cost every run about 24 ms of
-/// processor time at start: docs/architecture.md, "Video").
+/// libavformat and libavcodec would cost every run about 22 ms at start:
+/// docs/architecture.md, "Video").
 ///
 /// The functions are the fields of the shim's `ThrobberFFmpeg` table, each
 /// typed from FFmpeg's own prototype, so every call is checked by the
