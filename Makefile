@@ -11,9 +11,11 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 deps:
 	scripts/install-deps
 
-# The Swift runtime is linked in (27 MB instead of 6 MB): `throbber
-# --version` then takes about 9 ms instead of 20, and start-up is most of a
-# small loader's encode (docs/tuning.md, "Start-up").
+# The Swift runtime is linked in (31 MB instead of 10 MB): `throbber
+# --version` then takes about 4.6 ms instead of 6.8, and start-up is most of
+# a small loader's encode (docs/tuning.md, "Start-up"). The C libraries
+# are linked too, except FFmpeg's libavformat and libavcodec, which the first
+# video read opens (docs/architecture.md, "Video").
 build: deps
 	$(SWIFT) build -c release --product throbber --static-swift-stdlib
 

@@ -2,12 +2,12 @@
 import PackageDescription
 
 /// Each C library is a system library target: headers and link flags come
-/// from the Debian -dev package (pkg-config where the library ships a .pc).
-/// libswscale, rlottie and cairo give headers only: they are opened on first
-/// use (ThrobberCore's DynamicLibrary), so that a run that neither resizes,
-/// reads Lottie nor draws a scene does not pay for loading them. FFmpeg's
-/// libavformat, libavcodec and libavutil (CFFmpeg) likewise: its shim fills
-/// a table of functions typed from FFmpeg's own prototypes on first use.
+/// from the Debian -dev package (pkg-config where the library ships a .pc,
+/// else the module map's `link`), and Swift calls its functions directly.
+/// FFmpeg (CFFmpeg) is the one exception: libavformat and libavcodec are not
+/// linked, and its shim fills a table of the functions video reading calls,
+/// typed from FFmpeg's own prototypes, on the first video read
+/// (docs/architecture.md, "Video").
 func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
     .systemLibrary(
         name: name, path: "Sources/\(name)", pkgConfig: pkgConfig,
@@ -60,7 +60,7 @@ let package = Package(
             name: "ThrobberCheck",
             dependencies: [
                 "ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli",
-                "CImageQuant", "CPixman", "CWebP", "CRLottie", "ThrobberScene",
+                "CImageQuant", "CPixman", "CWebP", "CRLottie", "CCairo", "CSwscale", "ThrobberScene",
             ]),
         .target(
             name: "ThrobberKit",

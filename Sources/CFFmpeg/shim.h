@@ -1,8 +1,14 @@
 #ifndef THROBBER_CFFMPEG_SHIM_H
 #define THROBBER_CFFMPEG_SHIM_H
-/* FFmpeg's headers, and a table of the functions Throbber calls, filled by
-   dlopen/dlsym on first use. No library is linked: loading libavformat and
-   libavcodec at start-up costs every run (docs/architecture.md, "Video").
+/* FFmpeg's headers, and a table of the functions the video code calls,
+   filled by dlopen/dlsym on the first video read. FFmpeg is the one C
+   library Throbber does not link and call directly: libavformat and
+   libavcodec bring some 95 more shared libraries, and loading them would
+   cost every run about 22 ms at start-up, video or not
+   (docs/architecture.md, "Video"). The table also holds the libavutil and
+   libswscale functions the video code calls (libswscale is linked for
+   resizing and loads libavutil at start anyway), so that one loader serves
+   it.
    Each field has the type of the function it names, taken from FFmpeg's own
    prototype with __typeof__, so every call through the table is checked by
    the compiler against the header it was built with. */

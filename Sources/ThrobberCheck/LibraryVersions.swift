@@ -1,9 +1,11 @@
+internal import CCairo
 internal import CDeflate
 internal import CGIF
 internal import CImageQuant
 internal import CPNG
 internal import CPixman
 internal import CRLottie
+internal import CSwscale
 internal import CWebP
 internal import CZlib
 internal import CZopfli
@@ -21,7 +23,7 @@ public enum LibraryVersions {
     /// `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
-        let sws = try? SwscaleLibrary.get().version()
+        let sws = swscale_version()
         return [
             ("giflib", "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
@@ -30,9 +32,9 @@ public enum LibraryVersions {
             // Like rlottie, zopfli cannot report its version (tested).
             ("zopfli", String(cString: throbber_zopfli_version())),
             ("libimagequant", "\(liq / 10000).\(liq / 100 % 100).\(liq % 100)"),
-            ("cairo", (try? CairoLibrary.get().version()).map { String(cString: $0) } ?? "not loadable"),
+            ("cairo", String(cString: cairo_version_string())),
             ("pixman", String(cString: pixman_version_string())),
-            ("libswscale", sws.map { "\($0 >> 16).\($0 >> 8 & 255).\($0 & 255)" } ?? "not loadable"),
+            ("libswscale", "\(sws >> 16).\(sws >> 8 & 255).\(sws & 255)"),
             // rlottie 0.1 cannot report its version: the shim's constant is
             // the pkg-config version it was built against (tested).
             ("rlottie", String(cString: throbber_rlottie_version())),

@@ -19,11 +19,11 @@ extension SceneRenderer {
     /// (its top-left corner rounded to the nearest pixel), so its pixels
     /// land unchanged; when it also rotates, flips or skews, cairo transforms
     /// the device-sized frame with its `GOOD` filter.
-    func drawLottie(_ lottie: SceneLottie, _ cr: OpaquePointer, _ cairo: CairoLibrary, localTime: Rational) throws {
+    func drawLottie(_ lottie: SceneLottie, _ cr: OpaquePointer, localTime: Rational) throws {
         let w = Double(lottie.file.width)
         let h = Double(lottie.file.height)
         var m = cairo_matrix_t()
-        cairo.getMatrix(cr, &m)
+        cairo_get_matrix(cr, &m)
         let alignedTolerance = 1e-9
         let aligned = abs(m.xy) < alignedTolerance && abs(m.yx) < alignedTolerance && m.xx > 0 && m.yy > 0
         var pw = max(1, (w * hypot(m.xx, m.yx)).rounded())
@@ -40,27 +40,27 @@ extension SceneRenderer {
             frame: lottie.frame(at: localTime), width: width, height: height)
         argb.withUnsafeMutableBytes { raw in
             guard
-                let source = cairo.imageSurfaceCreateForData(
+                let source = cairo_image_surface_create_for_data(
                     raw.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
                     Int32(height), Int32(width * 4))
             else { return }
-            defer { cairo.surfaceDestroy(source) }
-            cairo.save(cr)
-            defer { cairo.restore(cr) }
+            defer { cairo_surface_destroy(source) }
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
             if aligned && !capped {
                 let x = (m.x0 - pw / 2).rounded()
                 let y = (m.y0 - ph / 2).rounded()
-                cairo.identityMatrix(cr)
-                cairo.setSourceSurface(cr, source, x, y)
-                cairo.rectangle(cr, x, y, pw, ph)
+                cairo_identity_matrix(cr)
+                cairo_set_source_surface(cr, source, x, y)
+                cairo_rectangle(cr, x, y, pw, ph)
             } else {
-                cairo.scale(cr, w / pw, h / ph)
-                cairo.translate(cr, -pw / 2, -ph / 2)
-                cairo.setSourceSurface(cr, source, 0, 0)
-                cairo.patternSetFilter(cairo.getSource(cr), CAIRO_FILTER_GOOD)
-                cairo.rectangle(cr, 0, 0, pw, ph)
+                cairo_scale(cr, w / pw, h / ph)
+                cairo_translate(cr, -pw / 2, -ph / 2)
+                cairo_set_source_surface(cr, source, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_rectangle(cr, 0, 0, pw, ph)
             }
-            cairo.fill(cr)
+            cairo_fill(cr)
         }
     }
 }

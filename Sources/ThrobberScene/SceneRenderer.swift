@@ -42,35 +42,34 @@ public struct SceneRenderer: Sendable {
     /// `t` · `timing.speed` in the config's own time), as straight-alpha RGBA.
     public func render(at t: Rational) throws -> RGBAImage {
         let t = t * speed
-        let cairo = try CairoLibrary.get()
-        guard let surface = cairo.imageSurfaceCreate(CAIRO_FORMAT_ARGB32, Int32(widthPixels), Int32(heightPixels))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPixels), Int32(heightPixels))
         else {
             throw ThrobberError(.software, "cairo: cannot create a \(widthPixels)x\(heightPixels) surface")
         }
-        defer { cairo.surfaceDestroy(surface) }
-        let cr = cairo.create(surface)!
-        defer { cairo.destroy(cr) }
-        cairo.scale(cr, Double(scale), Double(scale))
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(scale), Double(scale))
         if background.a > 0 {
-            setSourceColor(cr, cairo, background)
-            cairo.paint(cr)
+            setSourceColor(cr, background)
+            cairo_paint(cr)
         }
-        for layer in layers { try draw(layer, cr, cairo, t: t, extraDelay: Rational(0)) }
-        cairo.surfaceFlush(surface)
-        guard cairo.status(cr) == CAIRO_STATUS_SUCCESS else {
-            throw ThrobberError(.software, "cairo: \(String(cString: cairo.statusToString(cairo.status(cr))))")
+        for layer in layers { try draw(layer, cr, t: t, extraDelay: Rational(0)) }
+        cairo_surface_flush(surface)
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
+            throw ThrobberError(.software, "cairo: \(String(cString: cairo_status_to_string(cairo_status(cr))))")
         }
-        return SceneRenderer.unpremultiply(surface, cairo, width: widthPixels, height: heightPixels)
+        return SceneRenderer.unpremultiply(surface, width: widthPixels, height: heightPixels)
     }
 
     private var canvasCenter: (Double, Double) { (canvasSize.0 / 2, canvasSize.1 / 2) }
 
-    private func draw(_ layer: Layer, _ cr: OpaquePointer, _ cairo: CairoLibrary, t: Rational, extraDelay: Rational)
+    private func draw(_ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational)
         throws
     {
         if layer.repeats != nil {
             for (copy, delay) in layer.repeatCopies(canvasCenter: canvasCenter) {
-                try draw(copy, cr, cairo, t: t, extraDelay: extraDelay + delay)
+                try draw(copy, cr, t: t, extraDelay: extraDelay + delay)
             }
             return
         }
@@ -108,23 +107,23 @@ public struct SceneRenderer: Sendable {
         if opacity <= 0 || abs(sx) < 1e-9 || abs(scaleY) < 1e-9 { return }
 
         let c = layer.center ?? canvasCenter
-        cairo.save(cr)
-        defer { cairo.restore(cr) }
-        cairo.translate(cr, c.0 + tx + layer.displacement.0, c.1 + ty + layer.displacement.1)
-        cairo.rotate(cr, rotate * .pi / 180)
-        cairo.scale(cr, sx, scaleY)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, c.0 + tx + layer.displacement.0, c.1 + ty + layer.displacement.1)
+        cairo_rotate(cr, rotate * .pi / 180)
+        cairo_scale(cr, sx, scaleY)
         let faded = opacity < 1
-        if faded { cairo.pushGroup(cr) }
+        if faded { cairo_push_group(cr) }
         switch layer.kind {
         case .circle(let radius):
-            cairo.newPath(cr)
-            cairo.arc(cr, 0, 0, radius, 0, 2 * .pi)
-            setSourceColor(cr, cairo, layer.fill)
-            cairo.fill(cr)
+            cairo_new_path(cr)
+            cairo_arc(cr, 0, 0, radius, 0, 2 * .pi)
+            setSourceColor(cr, layer.fill)
+            cairo_fill(cr)
         case .rect(let w, let h, let corner):
-            SceneRenderer.roundedRect(cr, cairo, w: w, h: h, r: min(corner, w / 2, h / 2))
-            setSourceColor(cr, cairo, layer.fill)
-            cairo.fill(cr)
+            SceneRenderer.roundedRect(cr, w: w, h: h, r: min(corner, w / 2, h / 2))
+            setSourceColor(cr, layer.fill)
+            cairo_fill(cr)
         case .arc(var arc):
             if let s = arcStart { arc.start = s }
             if let e = arcEnd { arc.end = e }
@@ -136,65 +135,65 @@ public struct SceneRenderer: Sendable {
                 a1 = 360
             }
             if a1 != a0 {
-                cairo.newPath(cr)
-                cairo.arc(cr, 0, 0, arc.radius, (a0 - 90) * .pi / 180, (a1 - 90) * .pi / 180)
-                cairo.setLineWidth(cr, arc.width)
-                cairo.setLineCap(cr, arc.roundCap ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-                setSourceColor(cr, cairo, layer.stroke)
-                cairo.stroke(cr)
+                cairo_new_path(cr)
+                cairo_arc(cr, 0, 0, arc.radius, (a0 - 90) * .pi / 180, (a1 - 90) * .pi / 180)
+                cairo_set_line_width(cr, arc.width)
+                cairo_set_line_cap(cr, arc.roundCap ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+                setSourceColor(cr, layer.stroke)
+                cairo_stroke(cr)
             }
         case .image(let picture):
-            SceneRenderer.drawImage(picture, cr, cairo)
+            SceneRenderer.drawImage(picture, cr)
         case .lottie(let lottie):
-            try drawLottie(lottie, cr, cairo, localTime: t - extraDelay)
+            try drawLottie(lottie, cr, localTime: t - extraDelay)
         case .group(let children):
-            cairo.translate(cr, -c.0, -c.1)
-            for child in children { try draw(child, cr, cairo, t: t, extraDelay: extraDelay) }
+            cairo_translate(cr, -c.0, -c.1)
+            for child in children { try draw(child, cr, t: t, extraDelay: extraDelay) }
         }
         if faded {
-            cairo.popGroupToSource(cr)
-            cairo.paintWithAlpha(cr, opacity)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
         }
     }
 
-    private static func roundedRect(_ cr: OpaquePointer, _ cairo: CairoLibrary, w: Double, h: Double, r: Double) {
+    private static func roundedRect(_ cr: OpaquePointer, w: Double, h: Double, r: Double) {
         let x0 = -w / 2
         let y0 = -h / 2
         let x1 = w / 2
         let y1 = h / 2
-        cairo.newPath(cr)
+        cairo_new_path(cr)
         if r <= 0 {
-            cairo.rectangle(cr, x0, y0, w, h)
+            cairo_rectangle(cr, x0, y0, w, h)
             return
         }
-        cairo.arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
-        cairo.arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
-        cairo.arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
-        cairo.arc(cr, x0 + r, y0 + r, r, .pi, 3 * .pi / 2)
-        cairo.closePath(cr)
+        cairo_arc(cr, x1 - r, y0 + r, r, -.pi / 2, 0)
+        cairo_arc(cr, x1 - r, y1 - r, r, 0, .pi / 2)
+        cairo_arc(cr, x0 + r, y1 - r, r, .pi / 2, .pi)
+        cairo_arc(cr, x0 + r, y0 + r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
     }
 
     /// Draws an image centered, at its point size (pixels / @Nx scale).
-    private static func drawImage(_ picture: SceneImage, _ cr: OpaquePointer, _ cairo: CairoLibrary) {
+    private static func drawImage(_ picture: SceneImage, _ cr: OpaquePointer) {
         let img = picture.image
         var data = premultipliedBGRA(img)
         let stride = img.width * 4
         data.withUnsafeMutableBytes { raw in
             guard
-                let source = cairo.imageSurfaceCreateForData(
+                let source = cairo_image_surface_create_for_data(
                     raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
                     CAIRO_FORMAT_ARGB32, Int32(img.width), Int32(img.height), Int32(stride))
             else { return }
-            defer { cairo.surfaceDestroy(source) }
+            defer { cairo_surface_destroy(source) }
             let s = 1 / Double(picture.pixelScale)
-            cairo.save(cr)
-            cairo.scale(cr, s, s)
-            cairo.translate(cr, -Double(img.width) / 2, -Double(img.height) / 2)
-            cairo.setSourceSurface(cr, source, 0, 0)
-            cairo.patternSetFilter(cairo.getSource(cr), CAIRO_FILTER_GOOD)
-            cairo.rectangle(cr, 0, 0, Double(img.width), Double(img.height))
-            cairo.fill(cr)
-            cairo.restore(cr)
+            cairo_save(cr)
+            cairo_scale(cr, s, s)
+            cairo_translate(cr, -Double(img.width) / 2, -Double(img.height) / 2)
+            cairo_set_source_surface(cr, source, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_rectangle(cr, 0, 0, Double(img.width), Double(img.height))
+            cairo_fill(cr)
+            cairo_restore(cr)
         }
     }
 
@@ -214,9 +213,9 @@ public struct SceneRenderer: Sendable {
     }
 
     /// cairo's premultiplied ARGB32 → straight RGBA (rounded).
-    static func unpremultiply(_ surface: OpaquePointer, _ cairo: CairoLibrary, width: Int, height: Int) -> RGBAImage {
-        let stride = Int(cairo.imageSurfaceGetStride(surface))
-        let data = cairo.imageSurfaceGetData(surface)!
+    static func unpremultiply(_ surface: OpaquePointer, width: Int, height: Int) -> RGBAImage {
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
         var out = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
             let row = data + y * stride
@@ -237,6 +236,6 @@ public struct SceneRenderer: Sendable {
     }
 }
 
-private func setSourceColor(_ cr: OpaquePointer, _ cairo: CairoLibrary, _ c: Color) {
-    cairo.setSourceRGBA(cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
+private func setSourceColor(_ cr: OpaquePointer, _ c: Color) {
+    cairo_set_source_rgba(cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
 }

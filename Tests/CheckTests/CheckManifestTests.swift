@@ -108,8 +108,8 @@ struct CheckManifestTests {
     }
 
     /// rlottie cannot report its version (the shim records the one it was
-    /// built against); libswscale is opened on first use and asked. Either
-    /// way the recorded version must be the installed library's.
+    /// built against); libswscale is asked at run time. Either way the
+    /// recorded version must be the installed library's.
     @Test(
         "the recorded version is the one pkg-config reports for the installed library",
         arguments: ["rlottie", "libswscale"])

@@ -55,21 +55,4 @@ struct TextTests {
         #expect("\n\n".trimmedWhitespace() == "")
         #expect("x".trimmedWhitespace() == "x")
     }
-
-    @Test("DynamicLibrary opens a library by soname, finds functions and names what is missing")
-    func dynamicLibrary() throws {
-        let libc = try DynamicLibrary(["libc.so.6"], package: "libc6")
-        let strlen = try libc.function("strlen", as: (@convention(c) (UnsafePointer<CChar>?) -> Int).self)
-        #expect(strlen("throbber") == 8)
-        let missing = #expect(throws: ThrobberError.self) {
-            try DynamicLibrary(["libthrobber-none.so.9"], package: "throbber-none")
-        }
-        #expect(missing?.kind == .software)
-        #expect(missing?.message.contains("libthrobber-none.so.9") == true)
-        #expect(missing?.message.contains("install Debian's throbber-none") == true)
-        let noSymbol = #expect(throws: ThrobberError.self) {
-            try libc.function("throbber_no_such_function", as: (@convention(c) () -> Void).self)
-        }
-        #expect(noSymbol?.message == "libc.so.6 has no function throbber_no_such_function; reinstall it")
-    }
 }

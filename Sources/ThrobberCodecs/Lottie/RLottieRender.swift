@@ -14,25 +14,24 @@ import ThrobberCore
 enum RLottieRender {
     /// A fresh rlottie object for `file`, destroyed after `body`.
     private static func with<T>(
-        _ file: LottieFile, _ body: (RLottieLibrary, OpaquePointer) throws -> T
+        _ file: LottieFile, _ body: (OpaquePointer) throws -> T
     ) throws -> T {
-        let library = try RLottieLibrary.get()
         // No cache key: rlottie keeps no process-wide model for it.
-        guard let animation = file.json.withUnsafeBufferPointer({ library.fromData($0.baseAddress, "", "") })
+        guard let animation = file.json.withUnsafeBufferPointer({ lottie_animation_from_data($0.baseAddress, "", "") })
         else {
             throw ThrobberError(.data, "\(file.name): rlottie cannot read this Lottie animation")
         }
-        defer { library.destroy(animation) }
-        return try body(library, animation)
+        defer { lottie_animation_destroy(animation) }
+        return try body(animation)
     }
 
     /// Fails, naming the file, when rlottie refuses it or reads a size or
     /// frame count other than the header's, so that fails before any output.
     static func check(_ file: LottieFile) throws {
-        try with(file) { library, animation in
+        try with(file) { animation in
             var (w, h) = (0, 0)
-            library.size(animation, &w, &h)
-            let frames = library.totalFrames(animation)
+            lottie_animation_get_size(animation, &w, &h)
+            let frames = lottie_animation_get_totalframe(animation)
             guard w == file.width, h == file.height, frames == file.frameCount else {
                 throw ThrobberError(
                     .data,
@@ -70,9 +69,9 @@ enum RLottieRender {
     /// `width` pixels (cairo's `CAIRO_FORMAT_ARGB32` with stride width·4).
     static func premultipliedARGB(_ file: LottieFile, frame: Int, width: Int, height: Int) throws -> [UInt32] {
         var argb = [UInt32](repeating: 0, count: width * height)
-        try with(file) { library, animation in
+        try with(file) { animation in
             argb.withUnsafeMutableBufferPointer {
-                library.render(animation, frame, $0.baseAddress, width, height, width * 4)
+                lottie_animation_render(animation, frame, $0.baseAddress, width, height, width * 4)
             }
         }
         return argb

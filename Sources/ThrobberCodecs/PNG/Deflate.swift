@@ -21,18 +21,12 @@ enum Deflate {
         try withLibdeflate(data, level: level) { $0.count }
     }
 
-    private static func withLibdeflate<T>(_ data: [UInt8], level: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T)
-        throws -> T
-    {
+    private static func withLibdeflate<T: Sendable>(
+        _ data: [UInt8], level: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) throws -> T {
         let compressor = try compressors.take(level)
         defer { compressors.give(compressor, level) }
-        let bound = libdeflate_zlib_compress_bound(compressor.pointer, data.count)
-        let out = compressor.scratch(bound)
-        let n = data.withUnsafeBytes { inBuf in
-            libdeflate_zlib_compress(compressor.pointer, inBuf.baseAddress, inBuf.count, out, bound)
-        }
-        guard n > 0 else { throw ThrobberError(.software, "libdeflate: output did not fit its bound") }
-        return body(UnsafeBufferPointer(start: out, count: n))
+        return try compressor.compress(data, body)
     }
 
     /// zopfli with `iterations` rounds of its optimal parser: the smallest
@@ -51,37 +45,65 @@ enum Deflate {
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 
-    /// A libdeflate compressor and an output buffer, which one thread at a
-    /// time may use (the pool hands each to one caller).
-    final class Compressor: @unchecked Sendable {
-        let pointer: OpaquePointer
-        private var buffer: UnsafeMutablePointer<UInt8>? = nil
-        private var capacity = 0
+    /// A libdeflate compressor and an output buffer. The pool hands each to
+    /// one caller at a time; the lock around them costs an uncontended take
+    /// per frame and lets the compiler check that no two threads share them.
+    final class Compressor: Sendable {
+        private let state: Mutex<State>
 
-        init(pointer: OpaquePointer) { self.pointer = pointer }
-
-        deinit {
-            libdeflate_free_compressor(pointer)
-            buffer?.deallocate()
+        /// A compressor at `level`, or nil when libdeflate cannot allocate one.
+        init?(level: Int32) {
+            guard let pointer = libdeflate_alloc_compressor(level) else { return nil }
+            state = Mutex(State(pointer: pointer))
         }
 
-        /// At least `count` bytes to compress into.
-        func scratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-            if let buffer, capacity >= count { return buffer }
-            buffer?.deallocate()
-            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-            buffer = fresh
-            capacity = count
-            return fresh
+        deinit {
+            state.withLock { state in
+                libdeflate_free_compressor(state.pointer)
+                state.buffer?.deallocate()
+            }
+        }
+
+        /// `body` of `data`'s zlib stream, made in the compressor's buffer.
+        func compress<T: Sendable>(_ data: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> T) throws -> T {
+            try state.withLock { state in
+                let bound = libdeflate_zlib_compress_bound(state.pointer, data.count)
+                let out = state.scratch(bound)
+                let n = data.withUnsafeBytes { inBuf in
+                    libdeflate_zlib_compress(state.pointer, inBuf.baseAddress, inBuf.count, out, bound)
+                }
+                guard n > 0 else { throw ThrobberError(.software, "libdeflate: output did not fit its bound") }
+                return body(UnsafeBufferPointer(start: out, count: n))
+            }
         }
 
         /// Lets go of a buffer too large to keep for the next frame: the
         /// memory plan counts a frame's compression only while it runs.
-        func trim() {
-            guard capacity > Deflate.keptBuffer else { return }
-            buffer?.deallocate()
-            buffer = nil
-            capacity = 0
+        func trim() { state.withLock { $0.trim() } }
+
+        /// The libdeflate compressor and its output buffer.
+        private struct State {
+            let pointer: OpaquePointer
+            var buffer: UnsafeMutablePointer<UInt8>? = nil
+            var capacity = 0
+
+            /// At least `count` bytes to compress into.
+            mutating func scratch(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+                if let buffer, capacity >= count { return buffer }
+                buffer?.deallocate()
+                let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+                buffer = fresh
+                capacity = count
+                return fresh
+            }
+
+            /// Frees a buffer over ``Deflate/keptBuffer``.
+            mutating func trim() {
+                guard capacity > Deflate.keptBuffer else { return }
+                buffer?.deallocate()
+                buffer = nil
+                capacity = 0
+            }
         }
     }
 
@@ -100,10 +122,10 @@ enum Deflate {
 
         func take(_ level: Int32) throws -> Compressor {
             if let kept = idle.withLock({ $0[level]?.popLast() }) { return kept }
-            guard let pointer = libdeflate_alloc_compressor(level) else {
+            guard let fresh = Compressor(level: level) else {
                 throw ThrobberError(.software, "libdeflate: could not allocate a level \(level) compressor")
             }
-            return Compressor(pointer: pointer)
+            return fresh
         }
 
         func give(_ compressor: Compressor, _ level: Int32) {

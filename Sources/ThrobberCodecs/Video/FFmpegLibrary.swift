@@ -3,14 +3,15 @@ import Synchronization
 import ThrobberCore
 
 /// FFmpeg's libavformat, libavcodec, libavutil and libswscale, opened on
-/// the first video read rather than when the process starts (they cost
-/// about 22 ms and 26 MB at every start when linked).
+/// the first video read rather than when the process starts (linking
+/// libavformat and libavcodec would cost every run about 22 ms at start:
+/// docs/architecture.md, "Video").
 ///
 /// The functions are the fields of the shim's `ThrobberFFmpeg` table, each
 /// typed from FFmpeg's own prototype, so every call is checked by the
 /// compiler against the headers of the version built against (whose major
 /// versions name the sonames opened).
-struct FFmpegLibrary: @unchecked Sendable {
+struct FFmpegLibrary: Sendable {
     /// The function table. Written once, by the loader, before any reader
     /// can see it; only read afterwards.
     let fn: ThrobberFFmpeg

@@ -5,6 +5,13 @@ import ThrobberCore
 /// A decoded picture handed out of the decoder's lock: a new reference to
 /// the decoder's frame, owned by the one caller it is returned to, which
 /// reads it and frees it (``VideoFrameSource``).
+///
+/// `@unchecked Sendable` because `Mutex.withLock` hands out only values the
+/// compiler can prove are not shared, and it cannot see that
+/// `av_frame_clone`'s new frame is not: the frame is made under the lock
+/// and returned to exactly one caller, which reads and frees it on its own
+/// thread; the pixel buffers it shares with the decoder's window are
+/// read-only, held through FFmpeg's atomic reference counts.
 struct DecodedPicture: @unchecked Sendable {
     let frame: UnsafeMutablePointer<AVFrame>
 

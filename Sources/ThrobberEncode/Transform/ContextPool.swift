@@ -23,8 +23,7 @@ final class ContextPool: Sendable {
         /// `Key.scratchCount` bytes.
         var scratch: UnsafeMutablePointer<UInt8> { UnsafeMutablePointer(bitPattern: scratchAddress)! }
         func free() {
-            // Only a loaded library makes contexts.
-            (try? SwscaleLibrary.get())?.freeContext(pointer)
+            sws_freeContext(pointer)
             scratch.deallocate()
         }
     }
@@ -38,12 +37,11 @@ final class ContextPool: Sendable {
         }) {
             return found
         }
-        let library = try SwscaleLibrary.get()
         let flags = Swscale.baseFlags | (key.filter == .mitchell ? SWS_BICUBIC : SWS_LANCZOS)
         // Lanczos: 3 lobes. Bicubic: B = C = 1/3, Mitchell–Netravali.
         var params = key.filter == .mitchell ? [1.0 / 3, 1.0 / 3] : [3, Double(SWS_PARAM_DEFAULT)]
         guard
-            let pointer = library.getContext(
+            let pointer = sws_getContext(
                 Int32(key.width), Int32(key.height), AV_PIX_FMT_GRAY8, Int32(key.toWidth), Int32(key.toHeight),
                 AV_PIX_FMT_GRAY8, flags, nil, nil, &params)
         else {

@@ -21,7 +21,6 @@ enum Swscale {
         _ image: RGBAImage, source: PixelRect, width: Int, height: Int, filter: ResizeFilter
     ) throws -> RGBAImage {
         let key = Key(width: source.width, height: source.height, toWidth: width, toHeight: height, filter: filter)
-        let library = try SwscaleLibrary.get()
         let context = try contexts.take(key)
         defer { contexts.give(context, key) }
 
@@ -37,7 +36,7 @@ enum Swscale {
             var inputStrides: [Int32] = [Int32(source.width), 0, 0, 0]
             var output: [UnsafeMutablePointer<UInt8>?] = [scaled + k * m, nil, nil, nil]
             var outputStrides: [Int32] = [Int32(width), 0, 0, 0]
-            _ = library.scale(context.pointer, &input, &inputStrides, 0, Int32(source.height), &output, &outputStrides)
+            _ = sws_scale(context.pointer, &input, &inputStrides, 0, Int32(source.height), &output, &outputStrides)
         }
         return RGBAImage(
             width: width, height: height,
