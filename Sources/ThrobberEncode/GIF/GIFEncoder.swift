@@ -25,17 +25,32 @@ struct GIFEncoder: FormatEncoder {
     let trials: LossyTrials?
     private(set) var stage: PaletteChoice
     private var planner = FramePlanner()
-    /// One writer, or with `LossyTrials` as the sink one per lossy level,
-    /// all fed the same palettized frames.
+    /// The writer of an ordinary encode.
+    private var single: GIFFrameWriter?
+    /// With `LossyTrials` as the sink: one writer per lossy level, all fed
+    /// the same palettized frames, written on worker threads in parallel.
     private(set) var writers: [WriterBox] = []
 
-    /// A writer that the byte-budget trials share with worker threads:
-    /// they write their lossy levels in parallel, each level on one thread.
+    /// One lossy level's writer in a byte-budget trial, writing into a
+    /// memory file of its own; worker threads take turns through its lock.
     final class WriterBox: Sendable {
         private let writer: Mutex<GIFFrameWriter>
-        init(_ writer: consuming sending GIFFrameWriter) { self.writer = Mutex(writer) }
+
+        /// A writer of a `width` × `height` file at lossy `level`, watched
+        /// by `trial`.
+        init(_ header: LossyTrials.Header, level: Int, trial: GIFTrial) throws {
+            var writer = try GIFFrameWriter(
+                sink: MemorySink(), width: header.width, height: header.height, choice: header.choice,
+                loop: header.loop, lossy: level)
+            writer.triesInterlace = header.still
+            writer.trial = trial
+            self.writer = Mutex(writer)
+        }
+
         func write(_ frames: [GIFFrameWriter.Paletted]) throws { try writer.withLock { try $0.write(frames) } }
         func finish() throws { try writer.withLock { try $0.finish() } }
+        /// The file written so far.
+        var bytes: [UInt8] { writer.withLock { $0.memory?.bytes ?? [] } }
         /// The writer's trial state.
         var trial: GIFTrial? { writer.withLock { $0.trial } }
         /// Stops the writer's trial file at its checkpoint (`GIFTrial.stop`).
@@ -43,6 +58,7 @@ struct GIFEncoder: FormatEncoder {
         /// Frames quantized after all (`GIFFrameWriter.quantizedFrames`).
         var quantizedFrames: Int { writer.withLock { $0.quantizedFrames } }
     }
+
     /// Frames of the file planned so far.
     private var planned = 0
     /// One source frame: a still, written without a loop extension (with
@@ -81,27 +97,22 @@ struct GIFEncoder: FormatEncoder {
     private var loop: Int { still ? 1 : settings.loop }
 
     mutating func begin(first: RGBAImage) throws {
-        let outputs: [(ByteSink, Int)] =
-            trials.map { trials in trials.levels.indices.map { (trials.outputs[$0], trials.levels[$0]) } }
-            ?? [(sink, settings.lossy)]
-        trials?.header = LossyTrials.Header(
+        let header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still)
-        writers = try outputs.map { sink, level in
-            var writer = try GIFFrameWriter(
+        guard let trials else {
+            let writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
-                lossy: level)
+                lossy: settings.lossy)
             writer.triesInterlace = still
-            if let trials {
-                writer.trial = GIFTrial(
-                    limit: trials.limit(level: level), checkpoint: GIFTuning.checkpoint(entries: timeline.entries.count)
-                )
-            }
-            // The writer's sink is also held by `trials`, which reads it only
-            // once the encode has ended: from here on, only the box's lock
-            // reaches the writer.
-            nonisolated(unsafe) let confined = writer
-            return WriterBox(confined)
+            single = writer
+            return
+        }
+        trials.header = header
+        let checkpoint = GIFTuning.checkpoint(entries: timeline.entries.count)
+        writers = try trials.levels.map { level in
+            try WriterBox(
+                header, level: level, trial: GIFTrial(limit: trials.limit(level: level), checkpoint: checkpoint))
         }
     }
 
@@ -133,23 +144,35 @@ struct GIFEncoder: FormatEncoder {
     }
 
     mutating func write(_ frames: [GIFFrameWriter.Paletted]) throws {
-        guard !writers.isEmpty else { throw ThrobberError(.software, "GIF frames written before the header") }
-        trials?.keep(frames)
-        if writers.count == 1 {
-            try writers[0].write(frames)
-        } else {
-            let boxes = writers
-            _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].write(frames) }
+        if single != nil {
+            try single!.write(frames)
+            return
         }
-        try trials?.steer(writers)
+        guard let trials, !writers.isEmpty else {
+            throw ThrobberError(.software, "GIF frames written before the header")
+        }
+        trials.keep(frames)
+        let boxes = writers
+        _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].write(frames) }
+        try trials.steer(writers)
     }
 
     mutating func finish() throws -> String {
-        guard let first = writers.first else { throw ThrobberError(.software, "GIF ended before the header") }
-        for w in writers { try w.finish() }
-        trials?.psnr = writers.map { $0.trial?.psnr ?? .infinity }
-        trials?.record(writers.map(\.trial))
-        let quantizedFrames = first.quantizedFrames
+        let quantizedFrames: Int
+        if let writer = single {
+            try writer.finish()
+            quantizedFrames = writer.quantizedFrames
+        } else if let trials, let first = writers.first {
+            for (box, output) in zip(writers, trials.outputs) {
+                try box.finish()
+                try output.put(box.bytes)
+            }
+            trials.psnr = writers.map { $0.trial?.psnr ?? .infinity }
+            trials.record(writers.map(\.trial))
+            quantizedFrames = first.quantizedFrames
+        } else {
+            throw ThrobberError(.software, "GIF ended before the header")
+        }
         var summary = stage.summary
         if case .local = stage, quantizedFrames > 0 {
             // A frame's redrawn rectangle outgrew 256 colors after all.
