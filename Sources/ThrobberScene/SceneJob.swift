@@ -68,7 +68,7 @@ public struct SceneJob {
     /// ``ThrobberError/Kind/noInput`` when the frames folder is missing or
     /// has no frames; ``ThrobberError/Kind/usage`` (field
     /// ``SettingField/frames``) when `frames` picks none of the frames; and
-    /// the errors of ``FileFrameSource/init(files:background:budget:)``.
+    /// the errors of ``FileFrameSource/init(files:background:budget:selection:)``.
     public init(
         config: SceneConfig, jobs: Int, speed: Rational = Rational(1), frames: FrameSelection? = nil,
         reverse: Bool = false, memory: MemoryBudget? = nil

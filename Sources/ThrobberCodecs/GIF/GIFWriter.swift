@@ -8,44 +8,6 @@ import ThrobberCore
 /// (where it says anything) and
 /// an LZW-compressed image with an optional local color table.
 package final class GIFWriter {
-    /// One frame, already palettized and cropped.
-    package struct Frame {
-        package var rect: PixelRect
-        /// Local color table (packed RGBA; alpha ignored), or nil for the global one.
-        package var palette: [UInt32]?
-        /// `rect.width * rect.height` palette indices.
-        package var indices: [UInt8]
-        /// Centiseconds.
-        package var delay: Int
-        package var disposal: Disposal
-        package var transparentIndex: Int?
-        /// LZW data already coded (by `encoded`), used when it was coded
-        /// from these very indices with the code size the frame is written
-        /// with.
-        package var lzw: LZWData?
-
-        package init(
-            rect: PixelRect, palette: [UInt32]?, indices: [UInt8], delay: Int, disposal: Disposal,
-            transparentIndex: Int?
-        ) {
-            self.rect = rect
-            self.palette = palette
-            self.indices = indices
-            self.delay = delay
-            self.disposal = disposal
-            self.transparentIndex = transparentIndex
-        }
-    }
-
-    /// A frame's coded indices: the indices (sharing the frame's storage,
-    /// so that comparing them with the frame's is quick while they are
-    /// unchanged), the LZW minimum code size and the codes.
-    package struct LZWData: Sendable {
-        package var indices: [UInt8]
-        package var codeSize: Int
-        package var data: [UInt8]
-    }
-
     private var gif: UnsafeMutablePointer<GifFileType>?
     private let sink: ByteSink
     /// What the last `write` coded.
@@ -124,19 +86,7 @@ package final class GIFWriter {
 
     package func write(_ frame: Frame) throws {
         guard let gif else { throw ThrobberError(.software, "GIF stream already closed") }
-        // A graphic control extension that says nothing (no delay, no
-        // transparency, the frame left in place) is left out, as gifsicle
-        // does: viewers treat a frame without one, disposal "unspecified",
-        // exactly so. A still saves 8 bytes.
-        if frame.delay != 0 || frame.transparentIndex != nil || frame.disposal != .none {
-            var gcb = GraphicsControlBlock(
-                DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
-                DelayTime: Int32(frame.delay),
-                TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
-            var ext = [UInt8](repeating: 0, count: 4)
-            let n = EGifGCBToExtension(&gcb, &ext)
-            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
-        }
+        try putControlExtension(frame, into: gif)
         let map = frame.palette.map(GIFWriter.makeMap)
         defer { if let map { GifFreeMapObject(map) } }
         // giflib takes the LZW code size from the color table. With the
@@ -169,32 +119,59 @@ package final class GIFWriter {
         }
         // The code size giflib writes: the table's bits, at least 2.
         let codeSize = max(2, Int((map ?? gif.pointee.SColorMap)?.pointee.BitsPerPixel ?? 8))
+        let (data, interlaced) = imageData(frame, codeSize: codeSize)
+        try check(
+            EGifPutImageDesc(
+                gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
+                Int32(frame.rect.height), interlaced, map), "image descriptor")
+        try putCodes(data, codeSize: codeSize, into: gif)
+    }
+
+    /// The frame's image data: the smallest LZW data of its indices (see
+    /// `coded`), and of its rows interlaced when `triesInterlace`, with
+    /// whether the interlaced rows won. The plain coding is kept as
+    /// `lastLZW`.
+    private func imageData(_ frame: Frame, codeSize: Int) -> (data: [UInt8], interlaced: Bool) {
         let movesClear = triesClearPlaces && (clearPlaceLosses < 4 || imagesWritten % 16 == 0)
         imagesWritten += 1
-        var data = frame.indices.withUnsafeBufferPointer { indices in
+        let data = frame.indices.withUnsafeBufferPointer { indices in
             coded(
                 indices, codeSize: codeSize, movesClear: movesClear,
                 cached: frame.lzw.flatMap { $0.codeSize == codeSize && $0.indices == frame.indices ? $0.data : nil })
         }
         lastLZW = LZWData(indices: frame.indices, codeSize: codeSize, data: data)
-        var interlaced = false
         if triesInterlace, frame.rect.height > 2 {
             let rows = GIFWriter.interlacedRows(frame.indices, width: frame.rect.width, height: frame.rect.height)
             let other = rows.withUnsafeBufferPointer {
                 coded($0, codeSize: codeSize, movesClear: movesClear, cached: nil)
             }
-            if other.count < data.count {
-                data = other
-                interlaced = true
-            }
+            if other.count < data.count { return (other, true) }
         }
-        try check(
-            EGifPutImageDesc(
-                gif, Int32(frame.rect.x), Int32(frame.rect.y), Int32(frame.rect.width),
-                Int32(frame.rect.height), interlaced, map), "image descriptor")
-        // giflib has written the code size and starts no image data of its
-        // own until `EGifPutLine`: the codes go in as sub-blocks with
-        // `EGifPutCode`, giflib's call for passing LZW data through.
+        return (data, false)
+    }
+
+    /// The frame's graphic control extension (delay, transparency,
+    /// disposal). One that says nothing (no delay, no transparency, the
+    /// frame left in place) is left out, as gifsicle does: viewers treat a
+    /// frame without one, disposal "unspecified", exactly so. A still saves
+    /// 8 bytes.
+    private func putControlExtension(_ frame: Frame, into gif: UnsafeMutablePointer<GifFileType>) throws {
+        if frame.delay != 0 || frame.transparentIndex != nil || frame.disposal != .none {
+            var gcb = GraphicsControlBlock(
+                DisposalMode: Int32(frame.disposal.rawValue), UserInputFlag: false,
+                DelayTime: Int32(frame.delay),
+                TransparentColor: Int32(frame.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+            var ext = [UInt8](repeating: 0, count: 4)
+            let n = EGifGCBToExtension(&gcb, &ext)
+            try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext), "graphic control extension")
+        }
+    }
+
+    /// `data`, LZW codes of minimum size `codeSize`, as the image's data
+    /// sub-blocks and their terminator. giflib has written the code size
+    /// and starts no image data of its own until `EGifPutLine`: the codes go
+    /// in with `EGifPutCode`, giflib's call for passing LZW data through.
+    private func putCodes(_ data: [UInt8], codeSize: Int, into gif: UnsafeMutablePointer<GifFileType>) throws {
         try data.withUnsafeBufferPointer { all in
             var block = [UInt8](repeating: 0, count: 256)
             var start = 0
@@ -209,20 +186,6 @@ package final class GIFWriter {
             }
         }
         try check(EGifPutCodeNext(gif, nil), "image data")
-    }
-
-    /// `indices` (rows of `width`) in the GIF spec's interlaced order:
-    /// every 8th row from 0, every 8th from 4, every 4th from 2, every
-    /// 2nd from 1.
-    package static func interlacedRows(_ indices: [UInt8], width: Int, height: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(indices.count)
-        for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
-            for row in stride(from: start, to: height, by: step) {
-                out += indices[row * width..<(row + 1) * width]
-            }
-        }
-        return out
     }
 
     /// Writes the trailer and releases giflib's state.
@@ -245,40 +208,6 @@ package final class GIFWriter {
 
     /// The sink's own error (naming the file and why), when it has one.
     private var sinkError: ThrobberError { sink.failure ?? ThrobberError(.io, "write failed") }
-
-    static func describe(_ code: Int32) -> String {
-        GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-    }
-
-    /// Bits that hold index `highest` (at least 2, the smallest LZW code
-    /// size GIF allows).
-    package static func codeBits(_ highest: Int) -> Int {
-        var bits = 2
-        while 1 << bits <= highest { bits += 1 }
-        return bits
-    }
-
-    /// Entries a color table of `count` colors has in the file: a power of
-    /// two, at least 2.
-    private static func tableSize(_ count: Int) -> Int {
-        var size = 2
-        while size < count { size *= 2 }
-        return size
-    }
-
-    /// Bytes a color table of `count` colors takes in the file: three a
-    /// color, padded as `makeMap` pads it.
-    package static func colorTableBytes(_ count: Int) -> Int { 3 * tableSize(count) }
-
-    /// A giflib color map, padded to a power of two (at least 2 entries).
-    private static func makeMap(_ palette: [UInt32]) -> UnsafeMutablePointer<ColorMapObject> {
-        let size = tableSize(palette.count)
-        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
-        for (i, c) in palette.enumerated() {
-            colors[i] = GifColorType(Red: UInt8(c & 0xFF), Green: UInt8((c >> 8) & 0xFF), Blue: UInt8((c >> 16) & 0xFF))
-        }
-        return GifMakeMapObject(Int32(size), &colors)
-    }
 
     /// The smallest LZW data of `indices` among the clear rules (only those
     /// at giflib's place unless `movesClear`), `cached` standing for those.

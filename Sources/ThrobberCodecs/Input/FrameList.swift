@@ -34,7 +34,7 @@ public struct FrameList: Sendable {
     /// Throws ``ThrobberError/Kind/noInput`` when an input does not exist,
     /// is a device or a socket, a folder cannot be read, or a folder has no
     /// file to pick; ``ThrobberError/Kind/usage`` for a pipe or FIFO among
-    /// several inputs (one alone is read by ``StreamFrameSource/init(path:)``).
+    /// several inputs (one alone is read by ``StreamFrameSource/init(path:check:)``).
     public func files(for inputs: [String]) throws -> [String] {
         var files: [String] = []
         for input in inputs {

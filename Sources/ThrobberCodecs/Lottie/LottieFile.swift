@@ -31,7 +31,7 @@ public struct LottieFile: Sendable {
     /// and precompositions multiplied out.
     public let drawnItems: Int
     /// Bytes one rlottie object holds for this file, images decoded: a
-    /// run holds one per drawing thread (``LottieWork``).
+    /// run holds one per drawing thread (`LottieWork`).
     public let modelBytes: Int
 
     /// Most bytes a `.tgs` may inflate to.

@@ -90,10 +90,10 @@ public struct StreamFrameSource: FrameSource {
         }
     }
 
-    /// Reads the pipe or FIFO at `path` to its end, as ``init(fd:name:)``
+    /// Reads the pipe or FIFO at `path` to its end, as ``init(fd:name:check:)``
     /// reads standard input, under the same limits (``StreamLimits``);
     /// messages name `path`. A FIFO with no writer yet is waited for, as
-    /// cat(1) does. Throws as ``init(fd:name:)`` does, and
+    /// cat(1) does. Throws as ``init(fd:name:check:)`` does, and
     /// ``ThrobberError/Kind/usage`` when `path` is no pipe (see ``isStream(_:)``).
     public init(path: String, check: SizeCheck? = nil) throws {
         let fd = try FileBytes.openStream(path)
@@ -103,7 +103,7 @@ public struct StreamFrameSource: FrameSource {
 
     /// Whether `path` names a pipe or FIFO (symbolic links followed), such
     /// as the `/dev/fd/63` of a shell's `<(…)`: an input read once, as a
-    /// stream, with ``init(path:)``.
+    /// stream, with ``init(path:check:)``.
     public static func isStream(_ path: String) -> Bool {
         FileBytes.kind(path) == .stream
     }

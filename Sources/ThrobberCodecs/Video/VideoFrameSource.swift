@@ -5,7 +5,7 @@ import ThrobberCore
 /// `durations[i]`.
 ///
 /// One decoder serves every thread: it decodes forward under a lock and
-/// keeps the last few frames (``VideoDecoder``); the conversion to RGBA
+/// keeps the last few frames (`VideoDecoder`); the conversion to RGBA
 /// runs in the calling thread, outside the lock. Every frame comes out the
 /// same whatever the number of threads and the order frames are asked in.
 public struct VideoFrameSource: FrameSource {

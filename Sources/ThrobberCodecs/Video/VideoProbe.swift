@@ -18,7 +18,7 @@ extension VideoFile {
     /// content (never its name): a container or elementary stream of video,
     /// not an image format Throbber reads itself (PNG, APNG, GIF, WebP,
     /// JPEG and other still-image demuxers), nor a text, subtitle or
-    /// audio-only format. Reads at most ``probeBytes``; false for anything
+    /// audio-only format. Reads at most `probeBytes`; false for anything
     /// that is not a regular file, and when FFmpeg cannot be loaded. A file
     /// that starts as an image Throbber reads itself, or as a Lottie file
     /// (JSON, gzip, zip), is told apart by its first bytes without loading

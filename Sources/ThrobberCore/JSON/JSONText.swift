@@ -1,5 +1,3 @@
-import ThrobberCore
-
 /// JSON text for a parsed document: compact, members in their order,
 /// numbers exactly as they were written, strings escaped as RFC 8259
 /// requires (quote, backslash and control characters) and otherwise left
