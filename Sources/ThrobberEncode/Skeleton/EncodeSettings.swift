@@ -75,15 +75,6 @@ public struct EncodeSettings: Equatable, Sendable {
         /// on each frame's winner (many times slower, a few percent
         /// smaller). GIF ignores the choice.
         case max
-
-        /// The PNG compressor effort of this choice.
-        var effort: PNGCompressor.Effort {
-            switch self {
-            case .fast: .fast
-            case .best: .best
-            case .max: .max
-            }
-        }
     }
 
     /// The settings an error can be about (`ThrobberError.field`).
