@@ -58,6 +58,32 @@ public enum ConfigDecoder {
         let base = baseDirectory.isEmpty ? "." : baseDirectory
         func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
 
+        let timing = try readTiming(top, r)
+        let (canvas, canvasKeys) = try readCanvas(top, r)
+        let content = try readContent(
+            top, r, canvas: canvas, canvasKeys: canvasKeys, step: timing.step, resolve: resolve)
+
+        var config = SceneConfig(file: file, canvas: canvas, timing: timing, content: content)
+        config.loop = try top.optional("loop") { try r.integer($0, $1, in: 0...65535) } ?? 0
+        config.bounce = try top.optional("bounce", r.bool) ?? false
+        config.duplicate =
+            try top.optional("duplicate") { node, path in
+                if case .array(let items) = node.value {
+                    guard !items.isEmpty else { throw r.error(path, "expected at least one count") }
+                    return .perFrame(try items.enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...1000) })
+                }
+                return .every(try r.integer(node, path, in: 1...1000))
+            } ?? .every(1)
+        config.encode = try readEncode(top, r)
+        config.outputs = try readOutputs(top, r, resolve: resolve)
+        try top.finish(allowed: [
+            "version", "canvas", "timing", "loop", "bounce", "duplicate", "layers", "frames", "encode", "output",
+        ])
+        return config
+    }
+
+    /// The `timing` object of the config `top`.
+    private static func readTiming(_ top: ConfigReader.Object, _ r: ConfigReader) throws -> SceneConfig.Timing {
         var timing = SceneConfig.Timing()
         try top.optional("timing") { node, path in
             let o = try r.object(node, path)
@@ -76,7 +102,13 @@ public enum ConfigDecoder {
                 } ?? timing.speed
             try o.finish(allowed: ["fps", "step", "duration", "start", "speed"])
         }
+        return timing
+    }
 
+    /// The `canvas` object of the config `top`, and the keys it gives.
+    private static func readCanvas(_ top: ConfigReader.Object, _ r: ConfigReader) throws -> (
+        SceneConfig.Canvas, [String]
+    ) {
         var canvas = SceneConfig.Canvas()
         var canvasKeys: [String] = []
         try top.optional("canvas") { node, path in
@@ -88,8 +120,16 @@ public enum ConfigDecoder {
             canvas.background = try o.optional("background", r.color) ?? .transparent
             try o.finish(allowed: ["width", "height", "scale", "background"])
         }
+        return (canvas, canvasKeys)
+    }
 
-        let content: SceneConfig.Content
+    /// The `layers` (drawn on `canvas`, animated in steps of `step`) or the
+    /// `frames` of the config `top`; `canvasKeys` are the keys its canvas
+    /// gives and `resolve` makes a path in it absolute.
+    private static func readContent(
+        _ top: ConfigReader.Object, _ r: ConfigReader, canvas: SceneConfig.Canvas, canvasKeys: [String],
+        step: Rational, resolve: @escaping (String) -> String
+    ) throws -> SceneConfig.Content {
         switch (top.has("layers"), top.has("frames")) {
         case (true, true): throw r.error("frames", "a config has either \"layers\" or \"frames\", not both")
         case (false, false): throw r.error("", "missing \"layers\" (a scene to draw) or \"frames\" (a frame folder)")
@@ -107,8 +147,8 @@ public enum ConfigDecoder {
                     throw r.error("canvas.\(key)", "\(px) pixels is larger than the \(maxCanvasPixels) pixel limit")
                 }
             }
-            let layerReader = LayerReader(r: r, step: timing.step, resolve: resolve)
-            content = .layers(
+            let layerReader = LayerReader(r: r, step: step, resolve: resolve)
+            return .layers(
                 try top.required("layers") { node, path in
                     let items = try r.array(node, path)
                     guard !items.isEmpty else { throw r.error(path, "expected at least one layer") }
@@ -120,7 +160,7 @@ public enum ConfigDecoder {
             for key in ["width", "height", "scale"] where canvasKeys.contains(key) {
                 throw r.error("canvas.\(key)", "a frames config takes its size from the frames; remove this key")
             }
-            content = .frames(
+            return .frames(
                 try top.required("frames") { node, path in
                     let o = try r.object(node, path)
                     var f = SceneConfig.Frames(dir: resolve(try o.required("dir", r.string)))
@@ -136,51 +176,44 @@ public enum ConfigDecoder {
                     return f
                 })
         }
+    }
 
-        var config = SceneConfig(file: file, canvas: canvas, timing: timing, content: content)
-        config.loop = try top.optional("loop") { try r.integer($0, $1, in: 0...65535) } ?? 0
-        config.bounce = try top.optional("bounce", r.bool) ?? false
-        config.duplicate =
-            try top.optional("duplicate") { node, path in
-                if case .array(let items) = node.value {
-                    guard !items.isEmpty else { throw r.error(path, "expected at least one count") }
-                    return .perFrame(try items.enumerated().map { try r.integer($1, "\(path)[\($0)]", in: 1...1000) })
+    /// The `encode` object of the config `top`.
+    private static func readEncode(_ top: ConfigReader.Object, _ r: ConfigReader) throws -> SceneConfig.Encode {
+        try top.optional("encode") { node, path in
+            let o = try r.object(node, path)
+            var e = SceneConfig.Encode()
+            e.quality = try o.optional("quality") { try r.integer($0, $1, in: 1...100) }
+            e.dither =
+                try o.optional("dither") {
+                    try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue
+                } ?? 1
+            e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) }
+            e.matte = try o.optional("matte", r.color)
+            e.lossy = try o.optional("lossy") { try r.integer($0, $1, in: 0...200) } ?? 0
+            try o.finish(allowed: ["quality", "dither", "colors", "matte", "lossy"])
+            return e
+        } ?? SceneConfig.Encode()
+    }
+
+    /// The `output` list of the config `top`; `resolve` makes its paths
+    /// absolute.
+    private static func readOutputs(
+        _ top: ConfigReader.Object, _ r: ConfigReader, resolve: (String) -> String
+    ) throws -> [SceneConfig.Output] {
+        try top.optional("output") { node, path in
+            try r.array(node, path).enumerated().map { i, item in
+                let o = try r.object(item, "\(path)[\(i)]")
+                let p = try o.required("path", r.string)
+                let format = try o.optional("format") { node, path in
+                    try r.choice(
+                        node, path,
+                        among: AnimationFormat.allCases.map(\.rawValue) + VectorFormat.allCases.map(\.rawValue))
                 }
-                return .every(try r.integer(node, path, in: 1...1000))
-            } ?? .every(1)
-        config.encode =
-            try top.optional("encode") { node, path in
-                let o = try r.object(node, path)
-                var e = SceneConfig.Encode()
-                e.quality = try o.optional("quality") { try r.integer($0, $1, in: 1...100) }
-                e.dither =
-                    try o.optional("dither") {
-                        try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue
-                    } ?? 1
-                e.colors = try o.optional("colors") { try r.integer($0, $1, in: 2...256) }
-                e.matte = try o.optional("matte", r.color)
-                e.lossy = try o.optional("lossy") { try r.integer($0, $1, in: 0...200) } ?? 0
-                try o.finish(allowed: ["quality", "dither", "colors", "matte", "lossy"])
-                return e
-            } ?? SceneConfig.Encode()
-        config.outputs =
-            try top.optional("output") { node, path in
-                try r.array(node, path).enumerated().map { i, item in
-                    let o = try r.object(item, "\(path)[\(i)]")
-                    let p = try o.required("path", r.string)
-                    let format = try o.optional("format") { node, path in
-                        try r.choice(
-                            node, path,
-                            among: AnimationFormat.allCases.map(\.rawValue) + VectorFormat.allCases.map(\.rawValue))
-                    }
-                    try o.finish(allowed: ["path", "format"])
-                    return SceneConfig.Output(path: resolve(p), format: format)
-                }
-            } ?? []
-        try top.finish(allowed: [
-            "version", "canvas", "timing", "loop", "bounce", "duplicate", "layers", "frames", "encode", "output",
-        ])
-        return config
+                try o.finish(allowed: ["path", "format"])
+                return SceneConfig.Output(path: resolve(p), format: format)
+            }
+        } ?? []
     }
 
     /// Largest `timing.speed`; `preset --speed` has the same bound.

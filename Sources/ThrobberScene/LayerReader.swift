@@ -160,6 +160,7 @@ struct LayerReader {
         return e
     }
 
+    /// The animation `node` (at `path`) of a layer of kind `layerKind`.
     private func animation(_ node: JSONNode, _ path: String, kind layerKind: Layer.Kind) throws -> Animation {
         let o = try r.object(node, path)
         let kindName = try o.required("kind", r.string)
@@ -175,29 +176,7 @@ struct LayerReader {
         let delay = try o.optional("delay") { try r.number($0, $1) } ?? Rational(0)
         switch kindName {
         case "step":
-            let from = try o.optional("from") { try r.number($0, $1) } ?? Rational(0)
-            let by = try o.required("by") { try r.number($0, $1) }
-            let ease = try o.optional("ease", easing) ?? .linear
-            let bounce = try o.optional("bounce") { node, path -> (Rational, Rational) in
-                let items = try r.array(node, path)
-                guard items.count == 2 else { throw r.error(path, "expected [low, high]") }
-                return (try r.number(items[0], path + "[0]"), try r.number(items[1], path + "[1]"))
-            }
-            try o.finish(allowed: ["kind", "property", "from", "by", "ease", "bounce", "delay"])
-            do {
-                let step = try StepAnimation(
-                    from: from, by: by, ease: ease, bounce: bounce,
-                    isAngle: property == .rotate || property == .rotateY || property == .start || property == .end)
-                return Animation(property: property, kind: .step(step), delay: delay)
-            } catch {
-                switch error {
-                case .badBounds: throw r.error(path + ".bounce", "low must be less than high")
-                case .neverRepeats: throw r.error(path, "never repeats within \(StepAnimation.maxPeriodSteps) steps")
-                case .needsBounce:
-                    throw r.error(
-                        path, "a step animation of \"\(property.rawValue)\" never repeats; add \"bounce\": [low, high]")
-                }
-            }
+            return try stepAnimation(o, path, property: property, delay: delay)
         case "keyframes":
             let period = try o.required("period") { try r.number($0, $1, above: Rational(0)) }
             let keys = try o.required("keys") { node, path -> [KeyframeAnimation.Key] in
@@ -226,6 +205,35 @@ struct LayerReader {
                 path + ".kind",
                 "expected \"step\" or \"keyframes\", got \(ConfigReader.quoted(kindName))"
                     + Suggestion.didYouMean(kindName, among: ["step", "keyframes"], quote: "\""))
+        }
+    }
+
+    /// The step animation of `property` in `o` (at `path`), after `delay`.
+    private func stepAnimation(
+        _ o: ConfigReader.Object, _ path: String, property: AnimatedProperty, delay: Rational
+    ) throws -> Animation {
+        let from = try o.optional("from") { try r.number($0, $1) } ?? Rational(0)
+        let by = try o.required("by") { try r.number($0, $1) }
+        let ease = try o.optional("ease", easing) ?? .linear
+        let bounce = try o.optional("bounce") { node, path -> (Rational, Rational) in
+            let items = try r.array(node, path)
+            guard items.count == 2 else { throw r.error(path, "expected [low, high]") }
+            return (try r.number(items[0], path + "[0]"), try r.number(items[1], path + "[1]"))
+        }
+        try o.finish(allowed: ["kind", "property", "from", "by", "ease", "bounce", "delay"])
+        do {
+            let step = try StepAnimation(
+                from: from, by: by, ease: ease, bounce: bounce,
+                isAngle: property == .rotate || property == .rotateY || property == .start || property == .end)
+            return Animation(property: property, kind: .step(step), delay: delay)
+        } catch {
+            switch error {
+            case .badBounds: throw r.error(path + ".bounce", "low must be less than high")
+            case .neverRepeats: throw r.error(path, "never repeats within \(StepAnimation.maxPeriodSteps) steps")
+            case .needsBounce:
+                throw r.error(
+                    path, "a step animation of \"\(property.rawValue)\" never repeats; add \"bounce\": [low, high]")
+            }
         }
     }
 }

@@ -75,16 +75,7 @@ public struct SceneJob {
     ) throws {
         self.config = config
         let file = config.file
-        var settings = EncodeSettings()
-        settings.loop = config.loop
-        settings.quality = config.encode.quality
-        settings.dither = config.encode.dither
-        settings.colors = config.encode.colors
-        settings.lossy = config.encode.lossy
-        settings.alpha = AlphaPolicy(matte: config.encode.matte)
-        settings.jobs = jobs
-        settings.memory = memory
-        settings.timing.speed = speed
+        let settings = Self.settings(config, jobs: jobs, speed: speed, memory: memory)
 
         var durations: [Rational]
         var source: FrameSource
@@ -94,35 +85,7 @@ public struct SceneJob {
             source = SceneFrames(renderer: SceneRenderer(config: config, layers: layers), clock: clock, jobs: jobs)
             durations = Array(repeating: clock.frameDuration, count: clock.frameCount)
         case .frames(let frames):
-            let files: [String]
-            do {
-                files = try FrameList(sort: frames.sort, glob: frames.glob).files(for: [frames.dir])
-            } catch let e as ThrobberError {
-                throw ThrobberError(e.kind, "\(file): frames.dir: \(e.message)")
-            }
-            let fileFrames = try FileFrameSource(
-                files: files, background: config.canvas.background, budget: memory ?? .machineDefault)
-            source = fileFrames
-            if let duration = config.timing.duration {
-                guard frames.delays == nil else {
-                    throw ThrobberError(
-                        .data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
-                }
-                // The cycle's length, shared equally by the frames.
-                durations = Array(repeating: duration / Rational(Int64(fileFrames.count)), count: fileFrames.count)
-            } else if let delays = frames.delays {
-                guard delays.count == fileFrames.count else {
-                    throw ThrobberError(
-                        .data,
-                        "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(fileFrames.count) frames"
-                    )
-                }
-                durations = delays.map { Rational(Int64($0), 100) }
-            } else {
-                let step = Rational(1) / config.timing.fps
-                durations = (0..<fileFrames.count).map { fileFrames.duration(at: $0) ?? step }
-            }
-            durations = durations.map { $0 / config.timing.speed }
+            (source, durations) = try Self.folder(frames, config: config, memory: memory)
         }
         var duplicates: [Int]
         switch config.duplicate {
@@ -157,6 +120,61 @@ public struct SceneJob {
         let cycle = Timeline(durations: durations, duplicates: duplicates, bounce: config.bounce)
         timeline = poster.flatMap { cycle.firstEntry(showing: $0) }.map { cycle.rotated(toStartAt: $0) } ?? cycle
         self.settings = settings
+    }
+
+    /// The encode settings of `config`, with `jobs` threads, played
+    /// `speed` times as fast, in at most `memory`.
+    private static func settings(_ config: SceneConfig, jobs: Int, speed: Rational, memory: MemoryBudget?)
+        -> EncodeSettings
+    {
+        var settings = EncodeSettings()
+        settings.loop = config.loop
+        settings.quality = config.encode.quality
+        settings.dither = config.encode.dither
+        settings.colors = config.encode.colors
+        settings.lossy = config.encode.lossy
+        settings.alpha = AlphaPolicy(matte: config.encode.matte)
+        settings.jobs = jobs
+        settings.memory = memory
+        settings.timing.speed = speed
+        return settings
+    }
+
+    /// The frames of the folder `frames` names in `config` (in at most
+    /// `memory`), and how long each is shown at `timing.speed`.
+    private static func folder(_ frames: SceneConfig.Frames, config: SceneConfig, memory: MemoryBudget?) throws -> (
+        FrameSource, [Rational]
+    ) {
+        let file = config.file
+        let files: [String]
+        do {
+            files = try FrameList(sort: frames.sort, glob: frames.glob).files(for: [frames.dir])
+        } catch let e as ThrobberError {
+            throw ThrobberError(e.kind, "\(file): frames.dir: \(e.message)")
+        }
+        let fileFrames = try FileFrameSource(
+            files: files, background: config.canvas.background, budget: memory ?? .machineDefault)
+        var durations: [Rational]
+        if let duration = config.timing.duration {
+            guard frames.delays == nil else {
+                throw ThrobberError(
+                    .data, "\(file): timing.duration: give either timing.duration or frames.delays, not both")
+            }
+            // The cycle's length, shared equally by the frames.
+            durations = Array(repeating: duration / Rational(Int64(fileFrames.count)), count: fileFrames.count)
+        } else if let delays = frames.delays {
+            guard delays.count == fileFrames.count else {
+                throw ThrobberError(
+                    .data,
+                    "\(file): frames.delays: has \(delays.count) entries but \(frames.dir) has \(fileFrames.count) frames"
+                )
+            }
+            durations = delays.map { Rational(Int64($0), 100) }
+        } else {
+            let step = Rational(1) / config.timing.fps
+            durations = (0..<fileFrames.count).map { fileFrames.duration(at: $0) ?? step }
+        }
+        return (fileFrames, durations.map { $0 / config.timing.speed })
     }
 
     /// Renders and encodes to `sink` as `format`, with the compressor

@@ -64,6 +64,8 @@ public struct SceneRenderer: Sendable {
 
     private var canvasCenter: (Double, Double) { (canvasSize.0 / 2, canvasSize.1 / 2) }
 
+    /// Draws `layer` at time `t` (its animations started `extraDelay`
+    /// late), its repeats and opacity applied.
     private func draw(_ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational)
         throws
     {
@@ -114,6 +116,20 @@ public struct SceneRenderer: Sendable {
         cairo_scale(cr, sx, scaleY)
         let faded = opacity < 1
         if faded { cairo_push_group(cr) }
+        try drawShape(layer, cr, t: t, extraDelay: extraDelay, arcStart: arcStart, arcEnd: arcEnd, center: c)
+        if faded {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+    }
+
+    /// Draws what `layer` shows, in its own coordinates (its center at the
+    /// origin; the canvas's `center` there before its transform): an
+    /// arc's `arcStart` and `arcEnd` are the animated ones, if any.
+    private func drawShape(
+        _ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational, arcStart: Double?, arcEnd: Double?,
+        center c: (Double, Double)
+    ) throws {
         switch layer.kind {
         case .circle(let radius):
             cairo_new_path(cr)
@@ -149,10 +165,6 @@ public struct SceneRenderer: Sendable {
         case .group(let children):
             cairo_translate(cr, -c.0, -c.1)
             for child in children { try draw(child, cr, t: t, extraDelay: extraDelay) }
-        }
-        if faded {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, opacity)
         }
     }
 

@@ -62,6 +62,9 @@ enum GIFLZWFallback {
         return (width, height, images, codeSize)
     }
 
+    /// The blocks of the GIF `b` (named `name` in errors), read without
+    /// decoding the image data.
+    // Long: one parse loop over the GIF block types, sharing its read position with the small readers nested in it.
     static func parse(_ b: [UInt8], name: String) throws -> File {
         func bad(_ why: String) -> ThrobberError { ThrobberError(.data, "\(name): not a valid GIF: \(why)") }
         var p = 0
@@ -139,6 +142,7 @@ enum GIFLZWFallback {
     }
 
     /// Decodes LZW data into `count` indices (missing ones stay 0).
+    // Long: one LZW decoding state machine; its dictionary and bit reader share the loop's variables.
     static func lzw(_ data: [UInt8], codeSize minimum: Int, count: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: count)
         let clear = 1 << minimum

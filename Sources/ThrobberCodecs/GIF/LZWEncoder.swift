@@ -143,6 +143,7 @@ package struct LZWEncoder {
     /// the first miss that would add code 4094 (nothing of it written yet)
     /// and returns true; else returns whether the dictionary filled.
     /// `resuming` takes up a state stopped so.
+    // Long: the encoder's one state machine; each clear rule acts at a different point of the same loop.
     private mutating func run(
         _ indices: UnsafeBufferPointer<UInt8>, rule: ClearRule, stopAtFill: Bool, resuming: Bool = false
     ) -> Bool {

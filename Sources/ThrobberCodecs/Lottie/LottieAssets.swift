@@ -67,21 +67,7 @@ enum LottieAssets {
                 set(&fields, "e", .number("1"), like: asset)
                 changed = true
             }
-            let probe = ImageProbe.probe(bytes: data)
-            guard let size = probe.size, ["image/png", "image/jpeg", "image/gif"].contains(mimeType(data)) else {
-                throw ThrobberError(.data, "\(at).p: not a PNG, JPEG or GIF image (rlottie draws no other)")
-            }
-            guard size.width >= 1, size.height >= 1, size.width <= ImageDecoder.maxSide,
-                size.height <= ImageDecoder.maxSide,
-                FrameSize.product(size.width, size.height) <= DecodedAnimation.maxPixels
-            else {
-                throw ThrobberError(
-                    .data,
-                    "\(at).p: the image is \(size), larger than Throbber decodes (at most \(ImageDecoder.maxSide) pixels a side, \(DecodedAnimation.maxPixels) in all)"
-                )
-            }
-            // rlottie holds the image decoded and converted: two copies.
-            let held = FrameSize.product(size.rgbaBytes, 2)
+            let held = try heldBytes(data, at: at)
             imageBytes = imageBytes.addingReportingOverflow(held).overflow ? .max : imageBytes + held
             var node = asset
             node.value = .object(fields)
@@ -95,6 +81,27 @@ enum LottieAssets {
         text.reserveCapacity(json.count)
         JSONText.write(out.value, to: &text)
         return Result(json: text, top: out, imageBytes: imageBytes)
+    }
+
+    /// The bytes rlottie holds for the image `data` (the asset `at`, for
+    /// errors): its decoded size twice. Throws for an image that is not a
+    /// PNG, JPEG or GIF, or larger than Throbber decodes.
+    private static func heldBytes(_ data: [UInt8], at: String) throws -> Int {
+        let probe = ImageProbe.probe(bytes: data)
+        guard let size = probe.size, ["image/png", "image/jpeg", "image/gif"].contains(mimeType(data)) else {
+            throw ThrobberError(.data, "\(at).p: not a PNG, JPEG or GIF image (rlottie draws no other)")
+        }
+        guard size.width >= 1, size.height >= 1, size.width <= ImageDecoder.maxSide,
+            size.height <= ImageDecoder.maxSide,
+            FrameSize.product(size.width, size.height) <= DecodedAnimation.maxPixels
+        else {
+            throw ThrobberError(
+                .data,
+                "\(at).p: the image is \(size), larger than Throbber decodes (at most \(ImageDecoder.maxSide) pixels a side, \(DecodedAnimation.maxPixels) in all)"
+            )
+        }
+        // rlottie holds the image decoded and converted: two copies.
+        return FrameSize.product(size.rgbaBytes, 2)
     }
 
     /// The image an asset names by path, read from inside `folder`.

@@ -154,40 +154,18 @@ public struct LottieFile: Sendable {
         path: String, top parsed: JSONNode, json original: [UInt8], folder: String?, budget: MemoryBudget
     ) throws {
         guard case .object(let members) = parsed.value else { preconditionFailure("checked by kind(of:)") }
-        /// A header number, with its text as written for messages.
-        func number(_ key: String) throws -> (value: Double, text: String) {
-            guard case .number(let text)? = members.first(where: { $0.key == key })?.value.value,
-                let v = Double(text), v.isFinite
-            else { throw ThrobberError(.data, "\(path): \(key): expected a number") }
-            return (v, text)
-        }
-        /// `w` or `h`: a whole number of pixels within what Throbber renders.
-        func side(_ key: String) throws -> Int {
-            let (v, text) = try number(key)
-            guard v >= 1, v == v.rounded() else {
-                throw ThrobberError(
-                    .data, "\(path): \(key): expected a whole number of pixels, at least 1, got \(text)")
-            }
-            guard v <= Double(ImageDecoder.maxSide) else {
-                throw ThrobberError(
-                    .data,
-                    "\(path): \(key): \(text) pixels is larger than Throbber renders (at most \(ImageDecoder.maxSide) a side)"
-                )
-            }
-            return Int(v)
-        }
-        let (w, h) = (try side("w"), try side("h"))
+        let (w, h) = (try Self.side("w", in: members, path: path), try Self.side("h", in: members, path: path))
         guard w * h <= DecodedAnimation.maxPixels else {
             throw ThrobberError(
                 .data,
                 "\(path): w, h: \(w)x\(h) is more pixels than Throbber renders (at most \(DecodedAnimation.maxPixels))")
         }
-        let fr = try number("fr")
+        let fr = try Self.number("fr", in: members, path: path)
         guard fr.value > 0, fr.value <= 1000, let rate = Self.exactRate(fr.value) else {
             throw ThrobberError(
                 .data, "\(path): fr: the frame rate must be above 0 and at most 1000, got \(fr.text)")
         }
-        let (ip, op) = (try number("ip"), try number("op"))
+        let (ip, op) = (try Self.number("ip", in: members, path: path), try Self.number("op", in: members, path: path))
         guard abs(ip.value) < 1e9, abs(op.value) < 1e9 else {
             throw ThrobberError(.data, "\(path): ip, op: frame numbers out of range (\(ip.text), \(op.text))")
         }
@@ -227,6 +205,34 @@ public struct LottieFile: Sendable {
         }
         // rlottie's own reading must agree, or it refuses the file.
         try RLottieRender.check(self)
+    }
+
+    /// The header number `key` of `members` (in the file `path`), with its
+    /// text as written for messages.
+    private static func number(_ key: String, in members: [(key: String, value: JSONNode)], path: String) throws
+        -> (value: Double, text: String)
+    {
+        guard case .number(let text)? = members.first(where: { $0.key == key })?.value.value,
+            let v = Double(text), v.isFinite
+        else { throw ThrobberError(.data, "\(path): \(key): expected a number") }
+        return (v, text)
+    }
+
+    /// `w` or `h` of `members` (in the file `path`): a whole number of
+    /// pixels within what Throbber renders.
+    private static func side(_ key: String, in members: [(key: String, value: JSONNode)], path: String) throws -> Int {
+        let (v, text) = try number(key, in: members, path: path)
+        guard v >= 1, v == v.rounded() else {
+            throw ThrobberError(
+                .data, "\(path): \(key): expected a whole number of pixels, at least 1, got \(text)")
+        }
+        guard v <= Double(ImageDecoder.maxSide) else {
+            throw ThrobberError(
+                .data,
+                "\(path): \(key): \(text) pixels is larger than Throbber renders (at most \(ImageDecoder.maxSide) a side)"
+            )
+        }
+        return Int(v)
     }
 
     /// The length of one loop in seconds, exactly: frameCount / frameRate.

@@ -34,6 +34,10 @@ enum APNGDecoder {
         var data: [UInt8] = []
     }
 
+    /// The animation in the APNG `bytes` (named `name` in errors), or nil
+    /// for a file to show as a still PNG (no usable acTL, or an error the
+    /// spec says to recover from by showing the default image).
+    // Long: one pass over the chunk types; the APNG ordering rules share its state variables.
     static func decode(_ bytes: [UInt8], name: String) throws -> DecodedAnimation? {
         func invalid(_ why: String) -> ThrobberError { ThrobberError(.data, "\(name): not a valid APNG: \(why)") }
         let chunks = try PNGChunk.parse(bytes, name: name)
@@ -91,26 +95,9 @@ enum APNGDecoder {
                     throw invalid("frame \(frames.count + 1) has no image data (fcTL follows fcTL)")
                 }
                 if let cur = current { frames.append(cur) }
-                let w = Int(c.uint32(at: 4))
-                let h = Int(c.uint32(at: 8))
-                let x = Int(c.uint32(at: 12))
-                let y = Int(c.uint32(at: 16))
-                let num = Int64(c.data[c.data.startIndex + 20]) << 8 | Int64(c.data[c.data.startIndex + 21])
-                var den = Int64(c.data[c.data.startIndex + 22]) << 8 | Int64(c.data[c.data.startIndex + 23])
-                if den == 0 { den = 100 }  // the spec's default
-                let dispose = c.data[c.data.startIndex + 24]
-                let blend = c.data[c.data.startIndex + 25]
-                guard w > 0, h > 0, x + w <= width, y + h <= height else {
-                    throw invalid(
-                        "frame \(frames.count + 1) region \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) canvas")
-                }
-                guard dispose <= 2, blend <= 1 else {
-                    throw invalid("frame \(frames.count + 1) has an unknown dispose or blend op")
-                }
                 if !sawIDAT && frames.isEmpty { idatInAnimation = true }
-                current = FrameControl(
-                    rect: PixelRect(x: x, y: y, width: w, height: h), duration: Rational(num, den),
-                    delay: (Int(num), Int(den)), dispose: dispose, blend: blend)
+                current = try frameControl(
+                    c, number: frames.count + 1, width: width, height: height, invalid: invalid)
             case "IDAT":
                 sawIDAT = true
                 defaultImage += c.data
@@ -141,24 +128,7 @@ enum APNGDecoder {
         // a second acTL, or more frames than acTL announces.
         if repeatedACTL || frames.count > Int(declared) { return nil }
 
-        // Composite.
-        var canvas = RGBAImage(width: width, height: height)
-        var out: [RGBAImage] = []
-        var total = 0
-        for (i, f) in frames.enumerated() {
-            total += width * height * 4
-            guard total <= DecodedAnimation.maxTotalBytes else { throw invalid("too many frames to decode") }
-            let image = try decodeFrame(f, header: header, ihdr: ihdr, index: i, name: name)
-            let before = f.dispose == 2 ? canvas : nil
-            canvas.draw(image, at: f.rect.x, f.rect.y, over: f.blend == 1)
-            out.append(canvas)
-            switch f.dispose {
-            case 1: FrameDiff.clear(&canvas, f.rect)
-            case 2: if i == 0 { FrameDiff.clear(&canvas, f.rect) } else { canvas = before! }
-            default: break
-            }
-        }
-        for i in out.indices { out[i].clearInvisibleColor() }
+        let out = try composite(frames, width: width, height: height, header: header, ihdr: ihdr, name: name)
         // A PLTE in a truecolor file is only a suggestion, not the frames' palette.
         let isPalette = ihdr.data[ihdr.data.startIndex + 9] == 3
         let paletteSize = isPalette ? header.first { $0.type == "PLTE" }.map { $0.data.count / 3 } : nil
@@ -172,6 +142,61 @@ enum APNGDecoder {
             loop: Int(numPlays), format: .apng, stored: stored,
             pixelType: Self.pixelType(
                 color: ihdr.data[ihdr.data.startIndex + 9], depth: ihdr.data[ihdr.data.startIndex + 8]))
+    }
+
+    /// The frame control in the fcTL chunk `c` (its length checked) of
+    /// frame `number` (from 1) on a `width`×`height` canvas; throws
+    /// `invalid(why)` for a region outside the canvas or an unknown op.
+    private static func frameControl(
+        _ c: PNGChunk, number: Int, width: Int, height: Int, invalid: (String) -> ThrobberError
+    ) throws -> FrameControl {
+        let w = Int(c.uint32(at: 4))
+        let h = Int(c.uint32(at: 8))
+        let x = Int(c.uint32(at: 12))
+        let y = Int(c.uint32(at: 16))
+        let num = Int64(c.data[c.data.startIndex + 20]) << 8 | Int64(c.data[c.data.startIndex + 21])
+        var den = Int64(c.data[c.data.startIndex + 22]) << 8 | Int64(c.data[c.data.startIndex + 23])
+        if den == 0 { den = 100 }  // the spec's default
+        let dispose = c.data[c.data.startIndex + 24]
+        let blend = c.data[c.data.startIndex + 25]
+        guard w > 0, h > 0, x + w <= width, y + h <= height else {
+            throw invalid(
+                "frame \(number) region \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) canvas")
+        }
+        guard dispose <= 2, blend <= 1 else {
+            throw invalid("frame \(number) has an unknown dispose or blend op")
+        }
+        return FrameControl(
+            rect: PixelRect(x: x, y: y, width: w, height: h), duration: Rational(num, den),
+            delay: (Int(num), Int(den)), dispose: dispose, blend: blend)
+    }
+
+    /// The canvas after each of `frames` is drawn on it (decoded with the
+    /// `header` chunks and `ihdr`), before its dispose op, with invisible
+    /// colors cleared.
+    private static func composite(
+        _ frames: [FrameControl], width: Int, height: Int, header: [PNGChunk], ihdr: PNGChunk, name: String
+    ) throws -> [RGBAImage] {
+        var canvas = RGBAImage(width: width, height: height)
+        var out: [RGBAImage] = []
+        var total = 0
+        for (i, f) in frames.enumerated() {
+            total += width * height * 4
+            guard total <= DecodedAnimation.maxTotalBytes else {
+                throw ThrobberError(.data, "\(name): not a valid APNG: too many frames to decode")
+            }
+            let image = try decodeFrame(f, header: header, ihdr: ihdr, index: i, name: name)
+            let before = f.dispose == 2 ? canvas : nil
+            canvas.draw(image, at: f.rect.x, f.rect.y, over: f.blend == 1)
+            out.append(canvas)
+            switch f.dispose {
+            case 1: FrameDiff.clear(&canvas, f.rect)
+            case 2: if i == 0 { FrameDiff.clear(&canvas, f.rect) } else { canvas = before! }
+            default: break
+            }
+        }
+        for i in out.indices { out[i].clearInvisibleColor() }
+        return out
     }
 
     /// PNG color type `color` at `depth` bits per sample, as `info` shows it.

@@ -136,6 +136,7 @@ struct PNGFilterSet {
 
     /// The per-row choices of `heuristics`: each row is filtered five ways
     /// into one buffer, and each way is scored by all of them.
+    // Long: one pass over the rows that scores each filtered copy by every heuristic while it is in the cache.
     private mutating func choose(_ heuristics: Set<Strategy>) {
         let size = stride  // the five filtered copies of one row
         let (wantSum, wantEntropy, wantBigrams) =

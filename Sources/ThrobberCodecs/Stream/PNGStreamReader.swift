@@ -55,10 +55,8 @@ enum PNGStreamReader {
                 guard try input.fill(12 + size) else { throw truncated(length + input.available) }
                 let chunk = input.take(12 + size)
                 if number == 1, size == 13, chunk.dropFirst(4).prefix(4).elementsEqual("IHDR".utf8), let check {
-                    func word(_ at: Int) -> Int {
-                        chunk.dropFirst(at).prefix(4).reduce(0) { $0 << 8 | Int($1) }
-                    }
-                    let (w, h) = (word(8), word(12))
+                    let w = chunk.dropFirst(8).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+                    let h = chunk.dropFirst(12).prefix(4).reduce(0) { $0 << 8 | Int($1) }
                     try check(
                         FrameSize(width: w, height: h),
                         "\(name): encoding PNG frames of \(w)x\(h) (the IHDR of frame 1)")

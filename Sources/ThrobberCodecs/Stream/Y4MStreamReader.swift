@@ -36,29 +36,7 @@ enum Y4MStreamReader {
         while try !input.atEnd() {
             let number = spans.count + 1
             let after = number == 1 ? "" : " (frames 1-\(number - 1) are complete)"
-            let frameTag = Array("FRAME".utf8)
-            _ = try input.fill(frameTag.count + 1)
-            let start = Array(input.peek(frameTag.count + 1))
-            let tagged =
-                start.starts(with: frameTag) && (start.count == frameTag.count || [0x20, 0x0A].contains(start.last!))
-            guard tagged || (frameTag.starts(with: start) && start.count < frameTag.count) else {
-                throw ThrobberError(
-                    .data,
-                    "\(name): frame \(number) does not start with a FRAME header\(number == 1 ? "" : ": the bytes after frame \(number - 1) are not a YUV4MPEG2 frame (garbage at the end of the stream?)"); nothing was encoded"
-                )
-            }
-            guard try input.line(limit: Self.maxLine) != nil else {
-                if input.available >= Self.maxLine {
-                    throw ThrobberError(
-                        .data,
-                        "\(name): frame \(number): its FRAME header is too long (at most \(Self.maxLine) bytes, with no newline in them)\(after); nothing was encoded"
-                    )
-                }
-                throw ThrobberError(
-                    .data,
-                    "\(name): frame \(number) is truncated: the stream ends inside its FRAME header\(after); nothing was encoded"
-                )
-            }
+            try readFrameHeader(&input, number: number, after: after)
             // Checked: the limit is what keeps these sums small.
             let offset = FrameSize.product(spans.count, size)
             let total = offset.addingReportingOverflow(size)
@@ -78,5 +56,34 @@ enum Y4MStreamReader {
             spans.append(StreamFrameSource.Span(offset: offset, length: size))
         }
         return (header, spans)
+    }
+
+    /// Reads the FRAME header line of frame `number` from `input`; `after`
+    /// says which frames are complete, for the errors.
+    private static func readFrameHeader(_ input: inout StreamInput, number: Int, after: String) throws {
+        let name = input.name
+        let frameTag = Array("FRAME".utf8)
+        _ = try input.fill(frameTag.count + 1)
+        let start = Array(input.peek(frameTag.count + 1))
+        let tagged =
+            start.starts(with: frameTag) && (start.count == frameTag.count || [0x20, 0x0A].contains(start.last!))
+        guard tagged || (frameTag.starts(with: start) && start.count < frameTag.count) else {
+            throw ThrobberError(
+                .data,
+                "\(name): frame \(number) does not start with a FRAME header\(number == 1 ? "" : ": the bytes after frame \(number - 1) are not a YUV4MPEG2 frame (garbage at the end of the stream?)"); nothing was encoded"
+            )
+        }
+        guard try input.line(limit: Self.maxLine) != nil else {
+            if input.available >= Self.maxLine {
+                throw ThrobberError(
+                    .data,
+                    "\(name): frame \(number): its FRAME header is too long (at most \(Self.maxLine) bytes, with no newline in them)\(after); nothing was encoded"
+                )
+            }
+            throw ThrobberError(
+                .data,
+                "\(name): frame \(number) is truncated: the stream ends inside its FRAME header\(after); nothing was encoded"
+            )
+        }
     }
 }

@@ -45,42 +45,7 @@ enum WebPDecoder {
             let kept = keep.map { keep in (0..<count).count(where: keep) } ?? count
             try DecodedAnimation.checkTotal(
                 frames: kept, of: count, FrameSize(width: width, height: height), name: name, canPick: true)
-            var stored: [DecodedAnimation.StoredFrame] = []
-            var durations: [Rational] = []
-            var lossy = false
-            var lossless = false
-            if let walked = Self.animationFrames(bytes), walked.count == count {
-                // libwebp's iterator finds each frame from the first (quadratic
-                // in the frame count); the ANMF chunks, read in order, are linear.
-                for frame in walked {
-                    stored.append(frame.stored)
-                    durations.append(Rational(Int64(frame.stored.delay.numerator), 1000))
-                    if frame.lossless { lossless = true } else { lossy = true }
-                }
-            } else {
-                var iter = WebPIterator()
-                if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
-                    repeat {
-                        var features = WebPBitstreamFeatures()
-                        if WebPGetFeaturesInternal(
-                            iter.fragment.bytes, iter.fragment.size, &features, WEBP_DECODER_ABI_VERSION)
-                            == VP8_STATUS_OK
-                        {
-                            if features.format == 2 { lossless = true } else { lossy = true }
-                        }
-                        stored.append(
-                            DecodedAnimation.StoredFrame(
-                                rect: PixelRect(
-                                    x: Int(iter.x_offset), y: Int(iter.y_offset), width: Int(iter.width),
-                                    height: Int(iter.height)),
-                                delay: (Int(iter.duration), 1000),
-                                dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? "background" : "none",
-                                blend: iter.blend_method == WEBP_MUX_BLEND ? "over" : "source"))
-                        durations.append(Rational(Int64(max(0, iter.duration)), 1000))
-                    } while WebPDemuxNextFrame(&iter) != 0
-                    WebPDemuxReleaseIterator(&iter)
-                }
-            }
+            let (stored, durations, lossy, lossless) = Self.storedFrames(bytes, demux: demux, count: count)
             guard stored.count == count else { throw invalid("frame \(stored.count + 1) of \(count) cannot be read") }
             var kind = lossy && lossless ? "lossy and lossless" : lossless ? "lossless" : "lossy"
             if flags & UInt32(ALPHA_FLAG.rawValue) != 0 { kind += ", alpha" }
@@ -90,42 +55,98 @@ enum WebPDecoder {
                     width: width, height: height, frames: [], durations: durations, loop: loop, format: .webp,
                     stored: stored, pixelType: kind)
             }
-
-            var options = WebPAnimDecoderOptions()
-            guard WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else {
-                throw ThrobberError(.software, "libwebp: animation decoder version mismatch")
-            }
-            options.color_mode = MODE_RGBA
-            options.use_threads = 0
-            guard let decoder = WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION) else {
-                throw invalid("the animation cannot be decoded")
-            }
-            defer { WebPAnimDecoderDelete(decoder) }
-            var frames: [RGBAImage] = []
-            frames.reserveCapacity(kept)
-            let bytesPerFrame = width * height * 4
-            // Frames after the last one kept are not decoded.
-            let last = keep.map { keep in (0..<count).last(where: keep) ?? -1 } ?? count - 1
-            var decoded = 0
-            while decoded <= last && WebPAnimDecoderHasMoreFrames(decoder) != 0 {
-                var out: UnsafeMutablePointer<UInt8>? = nil
-                var timestamp: Int32 = 0
-                guard WebPAnimDecoderGetNext(decoder, &out, &timestamp) != 0, let out else {
-                    throw invalid("frame \(decoded + 1) of \(count) cannot be decoded")
-                }
-                if keep?(decoded) ?? true {
-                    frames.append(
-                        RGBAImage(
-                            width: width, height: height,
-                            pixels: Array(UnsafeBufferPointer(start: out, count: bytesPerFrame))))
-                }
-                decoded += 1
-            }
-            guard decoded == last + 1 else { throw invalid("\(decoded) of \(count) frames decoded") }
+            let frames = try Self.decodeFrames(
+                &data, keep: keep, kept: kept, count: count, width: width, height: height, invalid: invalid)
             return DecodedAnimation(
                 width: width, height: height, frames: frames, durations: durations, loop: loop, format: .webp,
                 stored: stored, pixelType: kind)
         }
+    }
+
+    /// The frames of the file `bytes` as stored (`count` of them in its
+    /// demuxer `demux`), their durations, and whether any is lossy, any
+    /// lossless.
+    private static func storedFrames(_ bytes: [UInt8], demux: OpaquePointer, count: Int) -> (
+        stored: [DecodedAnimation.StoredFrame], durations: [Rational], lossy: Bool, lossless: Bool
+    ) {
+        var stored: [DecodedAnimation.StoredFrame] = []
+        var durations: [Rational] = []
+        var lossy = false
+        var lossless = false
+        if let walked = Self.animationFrames(bytes), walked.count == count {
+            // libwebp's iterator finds each frame from the first (quadratic
+            // in the frame count); the ANMF chunks, read in order, are linear.
+            for frame in walked {
+                stored.append(frame.stored)
+                durations.append(Rational(Int64(frame.stored.delay.numerator), 1000))
+                if frame.lossless { lossless = true } else { lossy = true }
+            }
+        } else {
+            var iter = WebPIterator()
+            if WebPDemuxGetFrame(demux, 1, &iter) != 0 {
+                repeat {
+                    var features = WebPBitstreamFeatures()
+                    if WebPGetFeaturesInternal(
+                        iter.fragment.bytes, iter.fragment.size, &features, WEBP_DECODER_ABI_VERSION)
+                        == VP8_STATUS_OK
+                    {
+                        if features.format == 2 { lossless = true } else { lossy = true }
+                    }
+                    stored.append(
+                        DecodedAnimation.StoredFrame(
+                            rect: PixelRect(
+                                x: Int(iter.x_offset), y: Int(iter.y_offset), width: Int(iter.width),
+                                height: Int(iter.height)),
+                            delay: (Int(iter.duration), 1000),
+                            dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? "background" : "none",
+                            blend: iter.blend_method == WEBP_MUX_BLEND ? "over" : "source"))
+                    durations.append(Rational(Int64(max(0, iter.duration)), 1000))
+                } while WebPDemuxNextFrame(&iter) != 0
+                WebPDemuxReleaseIterator(&iter)
+            }
+        }
+        return (stored, durations, lossy, lossless)
+    }
+
+    /// The canvas after each frame `keep` accepts (all when nil), decoded
+    /// from `data` (`count` frames, `kept` of them kept, on a
+    /// `width`×`height` canvas) by libwebp's animation decoder.
+    private static func decodeFrames(
+        _ data: inout WebPData, keep: ((Int) -> Bool)?, kept: Int, count: Int, width: Int, height: Int,
+        invalid: (String) -> ThrobberError
+    ) throws -> [RGBAImage] {
+        var options = WebPAnimDecoderOptions()
+        guard WebPAnimDecoderOptionsInitInternal(&options, WEBP_DEMUX_ABI_VERSION) != 0 else {
+            throw ThrobberError(.software, "libwebp: animation decoder version mismatch")
+        }
+        options.color_mode = MODE_RGBA
+        options.use_threads = 0
+        guard let decoder = WebPAnimDecoderNewInternal(&data, &options, WEBP_DEMUX_ABI_VERSION) else {
+            throw invalid("the animation cannot be decoded")
+        }
+        defer { WebPAnimDecoderDelete(decoder) }
+        var frames: [RGBAImage] = []
+        frames.reserveCapacity(kept)
+        let bytesPerFrame = width * height * 4
+        // Frames after the last one kept are not decoded.
+        let last = keep.map { keep in (0..<count).last(where: keep) ?? -1 } ?? count - 1
+        var decoded = 0
+        while decoded <= last && WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+            var out: UnsafeMutablePointer<UInt8>? = nil
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetNext(decoder, &out, &timestamp) != 0, let out else {
+                throw invalid("frame \(decoded + 1) of \(count) cannot be decoded")
+            }
+            if keep?(decoded) ?? true {
+                frames.append(
+                    RGBAImage(
+                        width: width, height: height,
+                        pixels: Array(UnsafeBufferPointer(start: out, count: bytesPerFrame))))
+            }
+            decoded += 1
+        }
+        guard decoded == last + 1 else { throw invalid("\(decoded) of \(count) frames decoded") }
+        return frames
     }
 
     /// One ANMF chunk's frame as stored, and whether its bitstream is

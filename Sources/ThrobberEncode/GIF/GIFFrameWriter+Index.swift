@@ -18,9 +18,8 @@ extension GIFFrameWriter {
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
-        // With lossy LZW a pixel may keep what is shown when that is within
-        // the lossy tolerance of its source (what earlier frames drew is
-        // near their source, not equal to it).
+        // With lossy LZW a pixel may keep what is shown when that is within the lossy
+        // tolerance of its source (what earlier frames drew is near their source, not equal to it).
         let keepTolerance = lossy?.tolerance ?? -1
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in

@@ -15,66 +15,12 @@ extension GIFFrameWriter {
     /// remaps run in parallel and this pass costs a few ms a frame.)
     mutating func writeQuantized(_ f: PlannedFrame, _ remapped: Quantizer.Remapped) throws {
         let rect = f.geometry.rect
-        let w = width
         var indices = remapped.indices
         let colors = remapped.colors
-        let keepTolerance = lossy?.tolerance ?? -1
-        // Where a pixel becomes transparent, the entry of the color shown
-        // there (if the palette has it) shows the same: LZW may take either.
-        var alternative: [Int16] = []
-        // With lossy LZW, a pixel whose shown color is only within the
-        // tolerance of its source may keep it (its alternative, the
-        // transparent entry, at a `GIFTuning.keptErrorDivisor`th of that error)
-        // where the dictionary then matches further by the lossy score;
-        // forced, such keeps broke runs (testsrc2 --lossy 10 came out
-        // 1.2 % over lossless).
-        var alternativeError: [Int32] = []
+        var (alternative, alternativeError): ([Int16], [Int32]) = ([], [])
         if let transparent = remapped.transparent, f.index > 0, let previous = lastTarget {
-            let clear = UInt8(transparent)
-            let shownEntries = EntryLookup(colors, transparent: transparent)
-            alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
-            if keepTolerance >= 0 { alternativeError = [Int32](repeating: 0, count: indices.count) }
-            var anyAlternative = false
-            f.target.pixels.withUnsafeBytes { tRaw in
-                shown.pixels.withUnsafeBytes { sRaw in
-                    previous.pixels.withUnsafeBytes { pRaw in
-                        let t = tRaw.bindMemory(to: UInt32.self)
-                        let s = sRaw.bindMemory(to: UInt32.self)
-                        let p = pRaw.bindMemory(to: UInt32.self)
-                        for y in 0..<rect.height {
-                            let row = (rect.y + y) * w + rect.x
-                            for x in 0..<rect.width {
-                                let i = y * rect.width + x
-                                let index = Int(indices[i])
-                                let shownColor = s[row + x]
-                                // Transparent here, or nothing shown to keep.
-                                if index == transparent || shownColor >> 24 == 0 { continue }
-                                let c = t[row + x]
-                                if c == p[row + x]
-                                    || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index])
-                                {
-                                    indices[i] = clear
-                                    if let entry = shownEntries.entry(showing: shownColor) {
-                                        alternative[i] = entry
-                                        anyAlternative = true
-                                    }
-                                } else if keepTolerance >= 0 {
-                                    let d = ColorTable.perceptualDistance(c, shownColor)
-                                    if d <= keepTolerance {
-                                        alternative[i] = Int16(clear)
-                                        alternativeError[i] = Int32(d / GIFTuning.keptErrorDivisor)
-                                        anyAlternative = true
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            if !anyAlternative {
-                alternative = []
-                alternativeError = []
-            }
+            (alternative, alternativeError) = keep(
+                f, indices: &indices, colors: colors, transparent: transparent, previous: previous)
         }
         var frame = GIFWriter.Frame(
             rect: rect, palette: colors, indices: indices, delay: f.delay,
@@ -93,5 +39,67 @@ extension GIFFrameWriter {
         if trial?.measures == true { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
+    }
+
+    /// Sets to `transparent` the pixels of `indices` (frame `f` remapped to
+    /// `colors`; `previous` is the frame before's source) that keep what is
+    /// shown, and returns each pixel's alternative entry and, with lossy
+    /// LZW, the error of taking it (both empty when no pixel has one).
+    private func keep(
+        _ f: PlannedFrame, indices: inout [UInt8], colors: [UInt32], transparent: Int, previous: RGBAImage
+    ) -> (alternative: [Int16], errors: [Int32]) {
+        let rect = f.geometry.rect
+        let w = width
+        let keepTolerance = lossy?.tolerance ?? -1
+        let clear = UInt8(transparent)
+        let shownEntries = EntryLookup(colors, transparent: transparent)
+        // Where a pixel becomes transparent, the entry of the color shown
+        // there (if the palette has it) shows the same: LZW may take either.
+        var alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
+        // With lossy LZW, a pixel whose shown color is only within the
+        // tolerance of its source may keep it (its alternative, the
+        // transparent entry, at a `GIFTuning.keptErrorDivisor`th of that error)
+        // where the dictionary then matches further by the lossy score;
+        // forced, such keeps broke runs (testsrc2 --lossy 10 came out
+        // 1.2 % over lossless).
+        var alternativeError = [Int32](repeating: 0, count: keepTolerance >= 0 ? indices.count : 0)
+        var anyAlternative = false
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                previous.pixels.withUnsafeBytes { pRaw in
+                    let t = tRaw.bindMemory(to: UInt32.self)
+                    let s = sRaw.bindMemory(to: UInt32.self)
+                    let p = pRaw.bindMemory(to: UInt32.self)
+                    for y in 0..<rect.height {
+                        let row = (rect.y + y) * w + rect.x
+                        for x in 0..<rect.width {
+                            let i = y * rect.width + x
+                            let index = Int(indices[i])
+                            let shownColor = s[row + x]
+                            // Transparent here, or nothing shown to keep.
+                            if index == transparent || shownColor >> 24 == 0 { continue }
+                            let c = t[row + x]
+                            if c == p[row + x]
+                                || ColorTable.distance(c, shownColor) <= ColorTable.distance(c, colors[index])
+                            {
+                                indices[i] = clear
+                                if let entry = shownEntries.entry(showing: shownColor) {
+                                    alternative[i] = entry
+                                    anyAlternative = true
+                                }
+                            } else if keepTolerance >= 0 {
+                                let d = ColorTable.perceptualDistance(c, shownColor)
+                                if d <= keepTolerance {
+                                    alternative[i] = Int16(clear)
+                                    alternativeError[i] = Int32(d / GIFTuning.keptErrorDivisor)
+                                    anyAlternative = true
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return anyAlternative ? (alternative, alternativeError) : ([], [])
     }
 }

@@ -128,30 +128,7 @@ struct GIFFrameWriter {
                     p.frame, indexed(p.frame, table: table, local: false, sized: false, transparent: chosen).frame,
                     table: table)
             case (.local(let table), _):
-                // The colors the viewer does not show yet (the rest can be
-                // transparent), when they fit.
-                let needed = changedColors(p.frame, limit: table.limit)
-                // With the shared palette instead of its own table, if it
-                // holds every color needed and that is smaller.
-                let shared = globalTable.flatMap { sharedUse(p.frame, table: $0, needed: needed ?? table) }
-                // Or with a table of the needed colors only, when that table
-                // is smaller or the rectangle's own has no room for a
-                // transparent entry.
-                let changed = needed.flatMap { c in
-                    table.index(of: 0) == nil
-                        || GIFWriter.colorTableBytes(c.count) < GIFWriter.colorTableBytes(table.count) ? c : nil
-                }
-                var best = indexed(p.frame, table: table, local: true, sized: shared != nil || changed != nil)
-                if let shared {
-                    let viaShared = indexed(
-                        p.frame, table: shared.table, local: false, transparent: shared.transparent)
-                    if viaShared.bytes < best.bytes { best = viaShared }
-                }
-                if let changed {
-                    let viaChanged = indexed(p.frame, table: changed, local: true)
-                    if viaChanged.bytes < best.bytes { best = viaChanged }
-                }
-                try write(p.frame, best.frame, table: best.table)
+                try writeLocal(p.frame, table: table)
             case (.overflowing, .local(let limit, let fallback, _)):
                 // The rectangle has too many colors, but the pixels the
                 // viewer does not show yet may not (an input GIF's frame
@@ -177,6 +154,36 @@ struct GIFFrameWriter {
                 throw ThrobberError(.software, "frame palette does not match the palette choice")
             }
         }
+    }
+
+    /// Writes frame `f`, which has a table of its own (`table`), with the
+    /// smallest of that table, the shared palette and a table of the colors
+    /// the viewer does not show yet.
+    private mutating func writeLocal(_ f: PlannedFrame, table: ColorTable) throws {
+        // The colors the viewer does not show yet (the rest can be
+        // transparent), when they fit.
+        let needed = changedColors(f, limit: table.limit)
+        // With the shared palette instead of its own table, if it
+        // holds every color needed and that is smaller.
+        let shared = globalTable.flatMap { sharedUse(f, table: $0, needed: needed ?? table) }
+        // Or with a table of the needed colors only, when that table
+        // is smaller or the rectangle's own has no room for a
+        // transparent entry.
+        let changed = needed.flatMap { c in
+            table.index(of: 0) == nil
+                || GIFWriter.colorTableBytes(c.count) < GIFWriter.colorTableBytes(table.count) ? c : nil
+        }
+        var best = indexed(f, table: table, local: true, sized: shared != nil || changed != nil)
+        if let shared {
+            let viaShared = indexed(
+                f, table: shared.table, local: false, transparent: shared.transparent)
+            if viaShared.bytes < best.bytes { best = viaShared }
+        }
+        if let changed {
+            let viaChanged = indexed(f, table: changed, local: true)
+            if viaChanged.bytes < best.bytes { best = viaChanged }
+        }
+        try write(f, best.frame, table: best.table)
     }
 
     func finish() throws { try gif.finish() }

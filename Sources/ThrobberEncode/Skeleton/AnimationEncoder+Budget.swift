@@ -57,10 +57,9 @@ extension AnimationEncoder {
         var search = BudgetSearch(maxBytes: maxBytes, format: format)
         if try !strategy.attempt(0, level: nil, run: run, search: &search), count > 1, strategy.laterStepsHelp() {
             if strategy.boundsAfterFirstStep { try bound() }
-            // A step that fails without any file smaller than the
-            // settings' smallest shows that fewer colors do not help (a few
-            // exact colors): the search stops there, where sizes follow
-            // the steps.
+            // A step that fails without any file smaller than the settings' smallest shows that
+            // fewer colors do not help (a few exact colors): the search stops there, where sizes
+            // follow the steps.
             let given = search.smallest?.bytes ?? .max
             var (fails, fits) = (0, count)
             while fits - fails > 1 {

@@ -81,75 +81,87 @@ struct EncodeRequest {
         printHash = args.flag("sha256")
     }
 
+    /// Reads the inputs (a stream, a video, a Lottie file, or frames and
+    /// animations) and encodes them to the output.
     func run() throws {
         var settings = self.settings
         let source: FrameSource
         if inputs == ["-"] || (inputs.count == 1 && StreamFrameSource.isStream(inputs[0])) {
-            // A named pipe (`<(…)`, a FIFO) is read exactly as standard input is.
-            // The frame size in a header is checked against the memory budget
-            // before any frame is spooled.
-            try refuseClipTimes()
-            let planner = AnimationEncoder(format: format, settings: settings)
-            let check: StreamFrameSource.SizeCheck = { try planner.checkMemory(frameSize: $0, for: $1) }
-            var stream =
-                try inputs == ["-"]
-                ? StreamFrameSource(fd: 0, check: check) : StreamFrameSource(path: inputs[0], check: check)
-            stream.background = background
-            if !settings.timing.retime, let rate = stream.frameRate {
-                try Self.checkStreamRate(rate, format: format, name: stream.name)
-                settings.timing.fps = rate
-            }
-            source = stream
+            source = try streamSource(settings: &settings)
+        } else if inputs.count == 1, VideoFile.isVideo(inputs[0]) {
+            let file = try VideoFile(
+                path: inputs[0], from: from, to: to, budget: settings.memory ?? .machineDefault,
+                threads: settings.jobs)
+            source = try VideoInput.frames(
+                of: file, format: format, settings: &settings, fps: resampleFPS, background: background)
         } else {
-            if inputs.count == 1, VideoFile.isVideo(inputs[0]) {
-                let file = try VideoFile(
-                    path: inputs[0], from: from, to: to, budget: settings.memory ?? .machineDefault,
-                    threads: settings.jobs)
-                source = try VideoInput.frames(
-                    of: file, format: format, settings: &settings, fps: resampleFPS, background: background)
-                return try encode(source, settings: settings)
-            }
             try refuseClipTimes()
-            let paths = try frames.files(for: inputs)
-            // Only a lone input is sniffed: a folder's frames are not opened twice.
-            if let lottie = paths.first(where: { LottieFile.isCandidate($0, sniff: paths.count == 1) }) {
-                guard paths.count == 1 else {
-                    throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
-                }
-                let frames = try LottieInput.frames(
-                    of: try LottieFile.read(lottie, budget: settings.memory ?? .machineDefault), format: format,
-                    settings: &settings, fps: resampleFPS,
-                    background: background)
-                if !quiet && background.a > 0 && !settings.transform.trim,
-                    try LottieInput.drawsOwnBackground(frames)
-                {
-                    StandardError.write(
-                        "note: \(lottie) draws its own opaque background, so --background has no visible effect; --trim crops to the drawing\n"
-                    )
-                }
-                source = frames
-            } else {
-                // An animated WebP keeps only the frames --frames picks.
-                let files = try FileFrameSource(
-                    files: paths, background: background, budget: settings.memory ?? .machineDefault,
-                    selection: settings.transform.frames)
-                if !loopGiven, let loop = files.inputLoop {
-                    settings.loop = min(loop, format.limits.maxLoop)
-                }
-                if let layers = files.inputLayers, !asksForFrames {
-                    // The picture meant is the last composited frame.
-                    source = SelectedFrames(files, indices: [files.count - 1])
-                    if !quiet {
-                        StandardError.write(
-                            "note: \(paths[0]) is a still built up in \(layers) layers (0 ms delays, plays once): writing its final picture as one frame; add --frames 1- to keep the layers as frames\n"
-                        )
-                    }
-                } else {
-                    source = files
-                }
-            }
+            source = try fileSource(try frames.files(for: inputs), settings: &settings)
         }
         try encode(source, settings: settings)
+    }
+
+    /// The frames of the stream input (standard input or a named pipe);
+    /// its frame rate becomes `settings`' unless the timing is retimed.
+    private func streamSource(settings: inout EncodeSettings) throws -> FrameSource {
+        // A named pipe (`<(…)`, a FIFO) is read exactly as standard input is.
+        // The frame size in a header is checked against the memory budget
+        // before any frame is spooled.
+        try refuseClipTimes()
+        let planner = AnimationEncoder(format: format, settings: settings)
+        let check: StreamFrameSource.SizeCheck = { try planner.checkMemory(frameSize: $0, for: $1) }
+        var stream =
+            try inputs == ["-"]
+            ? StreamFrameSource(fd: 0, check: check) : StreamFrameSource(path: inputs[0], check: check)
+        stream.background = background
+        if !settings.timing.retime, let rate = stream.frameRate {
+            try Self.checkStreamRate(rate, format: format, name: stream.name)
+            settings.timing.fps = rate
+        }
+        return stream
+    }
+
+    /// The frames of the input files `paths` (a Lottie file, or frames and
+    /// animations); an animation's loop count becomes `settings`' unless
+    /// --loop is given.
+    private func fileSource(_ paths: [String], settings: inout EncodeSettings) throws -> FrameSource {
+        // Only a lone input is sniffed: a folder's frames are not opened twice.
+        if let lottie = paths.first(where: { LottieFile.isCandidate($0, sniff: paths.count == 1) }) {
+            guard paths.count == 1 else {
+                throw ThrobberError(.usage, "\(lottie): a Lottie file must be the only input")
+            }
+            let frames = try LottieInput.frames(
+                of: try LottieFile.read(lottie, budget: settings.memory ?? .machineDefault), format: format,
+                settings: &settings, fps: resampleFPS,
+                background: background)
+            if !quiet && background.a > 0 && !settings.transform.trim,
+                try LottieInput.drawsOwnBackground(frames)
+            {
+                StandardError.write(
+                    "note: \(lottie) draws its own opaque background, so --background has no visible effect; --trim crops to the drawing\n"
+                )
+            }
+            return frames
+        } else {
+            // An animated WebP keeps only the frames --frames picks.
+            let files = try FileFrameSource(
+                files: paths, background: background, budget: settings.memory ?? .machineDefault,
+                selection: settings.transform.frames)
+            if !loopGiven, let loop = files.inputLoop {
+                settings.loop = min(loop, format.limits.maxLoop)
+            }
+            if let layers = files.inputLayers, !asksForFrames {
+                // The picture meant is the last composited frame.
+                let source = SelectedFrames(files, indices: [files.count - 1])
+                if !quiet {
+                    StandardError.write(
+                        "note: \(paths[0]) is a still built up in \(layers) layers (0 ms delays, plays once): writing its final picture as one frame; add --frames 1- to keep the layers as frames\n"
+                    )
+                }
+                return source
+            }
+            return files
+        }
     }
 
     /// Encodes `source` to the output, with the progress bar and summary.

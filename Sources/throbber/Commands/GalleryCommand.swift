@@ -39,20 +39,13 @@ enum GalleryCommand: Subcommand {
     /// The dark page's color unless --dark says otherwise.
     static let defaultDark = Color(r: 0x1e, g: 0x1e, b: 0x1e)
 
+    /// Writes every preset in every format, and an index page showing
+    /// them on a light and a dark background, to the folder given.
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let dir = args.positional.first else {
             throw ThrobberError(.usage, "give one output folder")
         }
-        var dark = defaultDark
-        if let text = args.string("dark") {
-            guard let color = Color(parsing: text), color.a == 255 else {
-                throw ThrobberError(
-                    .usage,
-                    "--dark expects an opaque color, \(Color.syntaxHelp), got '\(text)'"
-                        + Suggestion.didYouMean(text, among: Color.names))
-            }
-            dark = color
-        }
+        let dark = try darkColor(args)
         try Output.makeFolder(dir)
         var options = PresetOptions()
         options.size = try args.int("size", in: 8...4096)
@@ -90,10 +83,35 @@ enum GalleryCommand: Subcommand {
             written += 1
             rows.append("<tr><th>\(preset.name)</th>\(light)\(shade)<td>\(html(preset.summary))</td></tr>")
         }
+        let index = try OutputFile(path: dir + "/index.html")
+        try index.write(Array(page(rows: rows, darkText: darkText).utf8))
+        try index.commit()
+        if !args.flag("quiet") {
+            StandardError.write("wrote \(written) images and index.html to \(dir)\n")
+        }
+        return 0
+    }
+
+    /// The color --dark gives (opaque), or the default.
+    private static func darkColor(_ args: Arguments) throws -> Color {
+        if let text = args.string("dark") {
+            guard let color = Color(parsing: text), color.a == 255 else {
+                throw ThrobberError(
+                    .usage,
+                    "--dark expects an opaque color, \(Color.syntaxHelp), got '\(text)'"
+                        + Suggestion.didYouMean(text, among: Color.names))
+            }
+            return color
+        }
+        return defaultDark
+    }
+
+    /// The index page: a table of `rows`, the dark half on `darkText`.
+    private static func page(rows: [String], darkText: String) -> String {
         let names = AnimationFormat.allCases.map(\.limits.name) + [VectorFormat.svg.name]
         let heads = names.map { "<th>\($0)</th>" }.joined()
         let darkHeads = names.map { "<th class=\"dark\">\($0)</th>" }.joined()
-        let page = """
+        return """
             <!doctype html>
             <html lang="en"><meta charset="utf-8"><title>Throbber presets</title>
             <style>body{font:14px sans-serif;margin:16px;background:#fff}td,th{padding:6px 10px;text-align:left}
@@ -105,13 +123,6 @@ enum GalleryCommand: Subcommand {
             </table></html>
 
             """
-        let index = try OutputFile(path: dir + "/index.html")
-        try index.write(Array(page.utf8))
-        try index.commit()
-        if !args.flag("quiet") {
-            StandardError.write("wrote \(written) images and index.html to \(dir)\n")
-        }
-        return 0
     }
 
     /// Encodes `job` to `path`; returns the size written.

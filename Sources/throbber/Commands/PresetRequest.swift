@@ -15,6 +15,7 @@ struct PresetRequest {
     var options: PresetOptions
     var action: Action
 
+    /// The request `args` make; relative paths are resolved against `base`.
     init(_ args: Arguments, base: BaseFolder) throws {
         guard args.positional.count == 1, let name = args.positional.first else {
             throw ThrobberError(
@@ -29,6 +30,31 @@ struct PresetRequest {
                     + Suggestion.didYouMean(name, among: PresetCatalog.all.map(\.name)))
         }
         self.preset = preset
+        let o = try Self.options(args, preset: name, base: base)
+        options = o
+        if args.flag("print-config") {
+            // The printed config is the preset's design; encoding options would be silently lost.
+            let output = OptionSpec.output().map(\.long).filter { !PresetCommand.own.contains($0) && args.flag($0) }
+            if let first = output.first {
+                throw ThrobberError(
+                    .usage,
+                    "--\(first) is an output option; --print-config prints the preset's design only (render the printed config with 'render --\(first)')"
+                )
+            }
+            action = .printConfig
+        } else {
+            guard args.string("output") != nil else {
+                throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)")
+            }
+            let output = try SceneOutput(args, base: base, own: PresetCommand.own)
+            try output.refuseInputs([o.ring, o.icon].compactMap { $0 })
+            action = .render(output)
+        }
+    }
+
+    /// The preset options `args` give for the preset `name`; --ring and
+    /// --icon resolved against `base` and checked to exist.
+    private static func options(_ args: Arguments, preset name: String, base: BaseFolder) throws -> PresetOptions {
         var o = PresetOptions()
         o.size = try args.int("size", in: 8...4096)
         o.scale = try args.int("scale", in: 1...16)
@@ -58,27 +84,10 @@ struct PresetRequest {
                 throw ThrobberError(.noInput, "\(path): no such file")
             }
         }
-        options = o
-        if args.flag("print-config") {
-            // The printed config is the preset's design; encoding options would be silently lost.
-            let output = OptionSpec.output().map(\.long).filter { !PresetCommand.own.contains($0) && args.flag($0) }
-            if let first = output.first {
-                throw ThrobberError(
-                    .usage,
-                    "--\(first) is an output option; --print-config prints the preset's design only (render the printed config with 'render --\(first)')"
-                )
-            }
-            action = .printConfig
-        } else {
-            guard args.string("output") != nil else {
-                throw ThrobberError(.usage, "no output given; add -o OUT.gif (or --print-config)")
-            }
-            let output = try SceneOutput(args, base: base, own: PresetCommand.own)
-            try output.refuseInputs([o.ring, o.icon].compactMap { $0 })
-            action = .render(output)
-        }
+        return o
     }
 
+    /// Prints the config or renders it, as asked.
     func run() throws {
         switch action {
         case .printConfig: try StandardOutput.write(try preset.configText(options))

@@ -2,6 +2,8 @@
 /// its options and its positional argument. Needs only bash, not the
 /// bash-completion package.
 enum BashCompletion {
+    /// The script for `commands`, completing preset names from `presets`.
+    // Long: the script's text as bash reads it, with the per-command cases filled in where they go.
     static func script(_ commands: [CommandSpec], presets: [(name: String, summary: String)]) -> String {
         let root = RootCommand.spec.options.flatMap(names)
         var s = """

@@ -5,6 +5,8 @@ import Glibc
 /// descriptions from the help texts. Works autoloaded from $fpath (as
 /// `_throbber`) and sourced after compinit.
 enum ZshCompletion {
+    /// The script for `commands`, completing preset names from `presets`.
+    // Long: the script's text as zsh reads it, with the per-command specs filled in where they go.
     static func script(_ commands: [CommandSpec], presets: [(name: String, summary: String)]) -> String {
         var s = """
             #compdef throbber

@@ -66,6 +66,7 @@ enum CheckCommand: Subcommand {
 
     /// Exit status: 0 all match, 1 any mismatch or entry that fails, 2
     /// entries without a recorded hash (and nothing worse).
+    // Long: the check's steps in order (checks, each entry, the commit); the entries share its report and staging.
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let file = args.positional.first else {
             throw ThrobberError(.usage, args.positional.isEmpty ? "no manifest given" : "give one manifest")
@@ -77,14 +78,7 @@ enum CheckCommand: Subcommand {
         let junit = args.string("junit")
         let goldens = update && !args.flag("hashes-only")
         if args.flag("hashes-only") && !update { throw ThrobberError(.usage, "--hashes-only goes with --update") }
-        // Every rule about the entries' paths holds before anything is made.
-        let paths = try CheckPaths(manifest)
-        if !args.flag("allow-outside") { try paths.checkContained() }
-        try paths.checkOutputs()
-        try paths.checkKinds(goldens: goldens)
-        if let junit, junit != "-", let what = paths.overwrites(try CheckPaths.resolve(junit).path) {
-            throw ThrobberError(.usage, "--junit \(CheckReport.printable(junit)): is \(what); give another file")
-        }
+        let paths = try checkedPaths(manifest, args, goldens: goldens, junit: junit)
         if let diffDir { try Output.makeFolder(diffDir) }
         // Opened now, so a report that cannot be written fails before any entry runs.
         let junitFile = try junit.map { try OutputFile(path: $0) }
@@ -112,11 +106,7 @@ enum CheckCommand: Subcommand {
             }
             let bytes: [UInt8]
             do {
-                try make(entry, at: made, manifest: manifest, jobs: jobs)
-                guard let data = FileManager.default.contents(atPath: made) else {
-                    throw ThrobberError(.data, "the command wrote no output")
-                }
-                bytes = [UInt8](data)
+                bytes = try makeBytes(entry, at: made, manifest: manifest, jobs: jobs)
                 if goldens, let target = paths.named.first(where: { $0.entry == i && $0.role == .output }) {
                     try staging.stage(bytes, at: target.resolved, name: entry.output)
                 }
@@ -152,6 +142,34 @@ enum CheckCommand: Subcommand {
         }
         try StandardOutput.write(report.summary + "\n")
         return report.exitStatus
+    }
+
+    /// The paths of `manifest`'s entries, after every rule about them is
+    /// checked (before anything is made): inside its folder unless
+    /// --allow-outside, distinct outputs, the right kinds, and a --junit
+    /// report `junit` that overwrites none of them.
+    private static func checkedPaths(_ manifest: Manifest, _ args: Arguments, goldens: Bool, junit: String?) throws
+        -> CheckPaths
+    {
+        let paths = try CheckPaths(manifest)
+        if !args.flag("allow-outside") { try paths.checkContained() }
+        try paths.checkOutputs()
+        try paths.checkKinds(goldens: goldens)
+        if let junit, junit != "-", let what = paths.overwrites(try CheckPaths.resolve(junit).path) {
+            throw ThrobberError(.usage, "--junit \(CheckReport.printable(junit)): is \(what); give another file")
+        }
+        return paths
+    }
+
+    /// Makes `entry` at `made` and returns the bytes written.
+    private static func makeBytes(_ entry: Manifest.Entry, at made: String, manifest: Manifest, jobs: Int?) throws
+        -> [UInt8]
+    {
+        try make(entry, at: made, manifest: manifest, jobs: jobs)
+        guard let data = FileManager.default.contents(atPath: made) else {
+            throw ThrobberError(.data, "the command wrote no output")
+        }
+        return [UInt8](data)
     }
 
     /// Makes the scratch folder, a new one with an unpredictable name in the
