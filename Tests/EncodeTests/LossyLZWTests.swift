@@ -658,7 +658,7 @@ struct LossyEncodeTests {
         let settings = EncodeSettings.with { $0.timing.fps = Rational(10) }
         let source = MemoryFrameSource(frames)
         let timeline = Timeline(source: source, settings: settings.timing)
-        let checkpoint = try #require(LossyTrials.checkpoint(entries: timeline.entries.count))
+        let checkpoint = try #require(GIFTuning.checkpoint(entries: timeline.entries.count))
         #expect(checkpoint == 8)
         func encode(_ trials: LossyTrials) throws -> Int {
             let furthest = Furthest()

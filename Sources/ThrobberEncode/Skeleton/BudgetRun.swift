@@ -40,22 +40,6 @@ struct BudgetRun {
         return try run.encodeOnce(trial, source, timeline: timeline ?? self.timeline, to: sink, batch: batch)
     }
 
-    /// A sink that only counts, refusing writes once `stop` is set: the
-    /// encode writing to it then ends with a write error.
-    final class CountingSink: ByteSink {
-        private(set) var count = 0
-        var stop = false
-        /// The bytes and entries done when the count was first seen past
-        /// the cap, after a batch.
-        var over: (bytes: Int, done: Int)?
-
-        func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            guard !stop else { return false }
-            count += bytes.count
-            return true
-        }
-    }
-
     /// The lower bound of a format that writes as it goes: `trial` (the
     /// ladder's smallest settings) written only to count its bytes. Where
     /// they pass `BudgetTuning.boundMargin` times the budget, no step can
@@ -70,21 +54,23 @@ struct BudgetRun {
         let cap = Double(maxBytes) * BudgetTuning.boundMargin
         let total = timeline.entries.count
         let sink = CountingSink()
+        // The bytes and entries done when the count was first seen past the
+        // cap, after a batch.
+        var over: (bytes: Int, done: Int)?
         let progress = encoder.progress
         do {
             _ = try encode(trial, to: sink) { done, total in
                 progress?(done, total)
                 guard done > 0, !sink.stop else { return }
-                let projected = Double(sink.count) * Double(total) / Double(done)
                 if Double(sink.count) > cap {
-                    sink.over = (sink.count, done)
+                    over = (sink.count, done)
                     sink.stop = true
-                } else if projected <= cap {
+                } else if Double(sink.count) * Double(total) / Double(done) <= cap {
                     sink.stop = true
                 }
             }
         } catch  where sink.stop {
-            return sink.over.map { Overrun(bytes: $0.bytes, done: $0.done, total: total, prefix: false) }
+            return over.map { Overrun(bytes: $0.bytes, done: $0.done, total: total, prefix: false) }
         }
         return Double(sink.count) > cap ? Overrun(bytes: sink.count, done: total, total: total, prefix: false) : nil
     }

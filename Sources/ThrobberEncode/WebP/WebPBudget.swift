@@ -52,7 +52,7 @@ struct WebPBudget: BudgetStrategy {
         var done = max(1, total / WebPTuning.budgetSampleShare)
         let progress = run.encoder.progress
         while true {
-            let sink = BudgetRun.CountingSink()
+            let sink = CountingSink()
             _ = try run.encode(trial, to: sink, timeline: run.timeline.prefix(done)) { entries, _ in
                 progress?(entries, total)
             }

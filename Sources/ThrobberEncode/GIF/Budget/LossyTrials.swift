@@ -39,10 +39,6 @@ final class LossyTrials: ByteSink {
     /// Thrown by the encoder once every file is over `limit`.
     struct Abandoned: Error {}
 
-    /// Where files are measured (`GIFFrameWriter.checkpoint`) to tell
-    /// early how large they will be (`GIFTuning.checkpoint`).
-    static func checkpoint(entries: Int) -> Int? { GIFTuning.checkpoint(entries: entries) }
-
     /// Whether `file` was stopped at its checkpoint below the limit (its
     /// size projected, its bytes not written), because the lowest level
     /// was expected to fit.
