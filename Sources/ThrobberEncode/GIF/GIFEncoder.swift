@@ -101,10 +101,11 @@ struct GIFEncoder: FormatEncoder {
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still)
         guard let trials else {
-            let writer = try GIFFrameWriter(
+            var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: settings.lossy)
             writer.triesInterlace = still
+            writer.jobs = settings.jobs
             single = writer
             return
         }
