@@ -54,12 +54,12 @@ package struct LZWEncoder {
     /// Where the coder is: everything needed to go on from a pixel, so
     /// that the rules can share the coding up to the miss that would add
     /// code 4094.
-    private struct State {
+    struct State {
         /// Open addressing: `keys[slot]` is prefix << 8 | pixel (−1 =
         /// empty), `codes[slot]` its code. 8,192 slots for at most 4,095
         /// strings.
-        var keys = [Int32](repeating: -1, count: 8192)
-        var codes = [Int16](repeating: 0, count: 8192)
+        var keys: [Int32] = []
+        var codes: [Int16] = []
         var bytes: [UInt8] = []
         var bitBuffer: UInt64 = 0
         var bitCount = 0
@@ -76,6 +76,8 @@ package struct LZWEncoder {
         var blockStart = 0
         /// Where the current string starts.
         var stringStart = 0
+        /// The last run stopped at its `giveUpAt`.
+        var gaveUp = false
     }
     private var state = State()
     /// Whether the last `smallest` came near a full dictionary (else every
@@ -99,7 +101,8 @@ package struct LZWEncoder {
     /// The shortest LZW data of `indices` among the rules (the first on
     /// ties, so that an image whose dictionary never fills is coded as
     /// giflib codes it). The rules share the coding up to the miss that
-    /// would add code 4094, where the first of them differs.
+    /// would add code 4094, where the first of them differs; a rule stops
+    /// as soon as its data is as long as the shortest so far.
     package mutating func smallest(
         _ indices: UnsafeBufferPointer<UInt8>, codeSize: Int, rules: [ClearRule] = ClearRule.allCases
     ) -> [UInt8] {
@@ -114,7 +117,8 @@ package struct LZWEncoder {
         var best: [UInt8] = []
         for rule in rules {
             state = atFill
-            _ = run(indices, rule: rule, stopAtFill: false, resuming: true)
+            _ = run(indices, rule: rule, stopAtFill: false, resuming: true, giveUpAt: best.isEmpty ? .max : best.count)
+            if state.gaveUp { continue }
             let data = finish(indices)
             if best.isEmpty || data.count < best.count { (best, chosen) = (data, rule) }
         }
@@ -125,6 +129,8 @@ package struct LZWEncoder {
         precondition((2...8).contains(codeSize))
         self.codeSize = codeSize
         state = State()
+        state.keys = [Int32](repeating: -1, count: 8192)
+        state.codes = [Int16](repeating: 0, count: 8192)
         state.bytes.reserveCapacity(indices.count / 2 + 16)
         restart()
         output(clear)
@@ -142,78 +148,35 @@ package struct LZWEncoder {
     /// Codes pixels from `state.position` on. With `stopAtFill`, stops at
     /// the first miss that would add code 4094 (nothing of it written yet)
     /// and returns true; else returns whether the dictionary filled.
-    /// `resuming` takes up a state stopped so.
-    // Long: the encoder's one state machine; each clear rule acts at a different point of the same loop.
+    /// `resuming` takes up a state stopped so. Gives up (setting
+    /// `state.gaveUp`) once the data holds `giveUpAt` bytes: a rule tried
+    /// after a smaller one can then no longer win.
     private mutating func run(
-        _ indices: UnsafeBufferPointer<UInt8>, rule: ClearRule, stopAtFill: Bool, resuming: Bool = false
+        _ indices: UnsafeBufferPointer<UInt8>, rule: ClearRule, stopAtFill: Bool, resuming: Bool = false,
+        giveUpAt: Int = .max
     ) -> Bool {
-        var sawFull = false
-        var resumed = resuming
-        let limit = rule == .later ? 4096 : 4095
-        var key: Int32 = 0
-        var slot = 0
-        while resumed || state.position < indices.count {
-            if resumed {
-                // The miss stopped at: its string and free slot, found again.
-                resumed = false
-                key = Int32(state.current << 8 | Int(indices[state.position - 1]))
-                slot = Self.slot(key)
-                while state.keys[slot] != -1 { slot = (slot + 1) & 8191 }
-            } else {
-                let pixel = Int(indices[state.position])
-                state.position += 1
-                key = Int32(state.current << 8 | pixel)
-                slot = Self.slot(key)
-                while state.keys[slot] != -1 && state.keys[slot] != key { slot = (slot + 1) & 8191 }
-                if state.keys[slot] == key {
-                    state.current = Int(state.codes[slot])
-                    continue
-                }
-                if state.next == 4094 {
-                    sawFull = true
-                    if stopAtFill { return true }
-                }
-            }
-            if state.next == 4094 && rule == .earlier {
-                output(clear)
-                restart()
-                state.position = state.stringStart + 1
-                state.current = Int(indices[state.stringStart])
-                continue
-            }
-            output(state.current)
-            state.current = Int(indices[state.position - 1])
-            state.stringStart = state.position - 1
-            if state.next < limit {
-                state.keys[slot] = key
-                state.codes[slot] = Int16(state.next)
-                state.next += 1
-                state.blockStart = state.position - 1
-                continue
-            }
-            // The dictionary is full.
-            switch rule {
-            case .whenFull, .earlier, .later:
-                output(clear)
-                restart()
-            case .never:
-                break
-            case .whenWorn:
-                state.blockCodes += 1
-                guard state.blockCodes == Self.block else { continue }
-                let perCode = Double(state.position - 1 - state.blockStart) / Double(Self.block)
-                state.blockCodes = 0
-                state.blockStart = state.position - 1
-                if state.baseline == 0 {
-                    state.baseline = perCode
-                } else if perCode < 0.75 * state.baseline {
-                    output(clear)
-                    restart()
-                    state.baseline = 0
-                }
+        // The dictionary is walked through raw pointers: this loop is most
+        // of a GIF's coding time, and array accesses through `state` pay
+        // a uniqueness and a bounds check a pixel. The state moves into the
+        // coder (no copy of its data) and back.
+        var coder = Coder(codeSize: codeSize)
+        swap(&coder.state, &state)
+        var keys: [Int32] = []
+        var codes: [Int16] = []
+        swap(&keys, &coder.state.keys)
+        swap(&codes, &coder.state.codes)
+        defer {
+            swap(&keys, &coder.state.keys)
+            swap(&codes, &coder.state.codes)
+            swap(&coder.state, &state)
+        }
+        return keys.withUnsafeMutableBufferPointer { k in
+            codes.withUnsafeMutableBufferPointer { c in
+                coder.run(
+                    indices, keys: k.baseAddress!, codes: c.baseAddress!, rule: rule, stopAtFill: stopAtFill,
+                    resuming: resuming, giveUpAt: giveUpAt)
             }
         }
-        return sawFull
     }
 
     /// The last string's code, the end code, and the last bits.
@@ -226,7 +189,7 @@ package struct LZWEncoder {
     }
 
     @inline(__always)
-    private static func slot(_ key: Int32) -> Int {
+    static func slot(_ key: Int32) -> Int {
         Int((UInt32(bitPattern: key) &* 0x9E37_79B1) >> 19)
     }
 

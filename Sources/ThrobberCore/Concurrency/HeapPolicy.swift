@@ -30,6 +30,16 @@ package enum HeapPolicy: Int, Sendable {
     /// frames up to 512x512, where a frame's coding is short and those
     /// tables are most of its memory traffic.
     case reuse = 2
+    /// libimagequant allocates several frame-sized blocks per frame (its
+    /// float copy of a 1280x720 frame is 14.7 MB), and the GIF writer's
+    /// candidates as many again. Mapped afresh under `streaming`, their
+    /// page faults were 12 % of a 1280x720 encode's CPU time (0.85 s of
+    /// 6.9 s in the kernel). A fixed threshold of 32 MiB (the largest glibc
+    /// takes) keeps them in the heaps: 0.1 s in the kernel, and peak memory
+    /// still flat over the frame count (600 frames of 640x360 within 1.07×
+    /// of 150), at 20–45 % more of it (docs/tuning.md, "Peak memory over
+    /// frame count"). GIF uses this while it quantizes.
+    case quantizing = 3
 
     private static let current = Atomic<Int>(0)
 
@@ -51,6 +61,9 @@ package enum HeapPolicy: Int, Sendable {
             case .reuse:
                 _ = mallopt(mmapThreshold, 8 << 20)
                 _ = mallopt(trimThreshold, 16 << 20)
+            case .quantizing:
+                _ = mallopt(mmapThreshold, 32 << 20)
+                _ = mallopt(trimThreshold, 128 << 20)
             }
         #endif
         return before

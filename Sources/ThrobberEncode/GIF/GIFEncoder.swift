@@ -59,6 +59,9 @@ struct GIFEncoder: FormatEncoder {
         var quantizedFrames: Int { writer.withLock { $0.quantizedFrames } }
     }
 
+    /// The heap policy before `begin` (nil: the C library's own), put back
+    /// by `finish`.
+    private var heapBefore: HeapPolicy?
     /// Frames of the file planned so far.
     private var planned = 0
     /// One source frame: a still, written without a loop extension (with
@@ -97,14 +100,17 @@ struct GIFEncoder: FormatEncoder {
     private var loop: Int { still ? 1 : settings.loop }
 
     mutating func begin(first: RGBAImage) throws {
+        // libimagequant's frame-sized blocks, kept in the heap.
+        if case .quantized = stage { heapBefore = HeapPolicy.apply(.quantizing) }
         let header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still)
         guard let trials else {
-            let writer = try GIFFrameWriter(
+            var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: settings.lossy)
             writer.triesInterlace = still
+            writer.jobs = settings.jobs
             single = writer
             return
         }
@@ -158,6 +164,7 @@ struct GIFEncoder: FormatEncoder {
     }
 
     mutating func finish() throws -> String {
+        defer { if let heapBefore { HeapPolicy.apply(heapBefore) } }
         let quantizedFrames: Int
         if let writer = single {
             try writer.finish()

@@ -45,7 +45,7 @@ extension GIFFrameWriter {
     /// `colors`; `previous` is the frame before's source) that keep what is
     /// shown, and returns each pixel's alternative entry and, with lossy
     /// LZW, the error of taking it (both empty when no pixel has one).
-    private func keep(
+    func keep(
         _ f: PlannedFrame, indices: inout [UInt8], colors: [UInt32], transparent: Int, previous: RGBAImage
     ) -> (alternative: [Int16], errors: [Int32]) {
         let rect = f.geometry.rect

@@ -42,6 +42,8 @@ struct GIFFrameWriter {
     }
     /// The sink, where it counts what it holds.
     let memory: MemorySink?
+    /// Threads that code a batch of quantized frames (`writeBatch`).
+    var jobs = 1
 
     init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
         var global: [UInt32]? = nil
@@ -117,6 +119,7 @@ struct GIFFrameWriter {
 
     /// Writes frames in order; each depends on what the previous ones show.
     mutating func write(_ frames: [Paletted]) throws {
+        if writesInBatch(frames) { return try writeBatch(frames) }
         for p in frames {
             guard !(trial?.isDone ?? false) else { return }
             defer { trial?.note(entries: p.frame.endEntry, bytes: memory?.bytes.count) }

@@ -17,6 +17,9 @@ struct TrialBackoff {
         return true
     }
 
+    /// Whether trials run on every frame now (not only now and then).
+    var isTrying: Bool { losses < GIFTuning.trialLossLimit }
+
     /// Whether the candidate was the smaller this time.
     mutating func record(won: Bool) { losses = won ? 0 : losses + 1 }
 }
