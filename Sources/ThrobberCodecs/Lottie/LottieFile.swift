@@ -15,6 +15,9 @@ public struct LottieFile: Sendable {
     /// The JSON text rlottie reads (images by path already embedded), for
     /// a writer that embeds the animation in another.
     package var jsonText: [UInt8] { json.dropLast().map { UInt8(bitPattern: $0) } }
+    /// The SHA-256 of the JSON text, in hex: what names its parsed model in
+    /// rlottie's model cache (`RLottieRender`).
+    let modelKey: String
     /// The composition's size in pixels (`w`, `h`).
     public let width: Int
     /// The composition's height in pixels.
@@ -190,6 +193,7 @@ public struct LottieFile: Sendable {
         }
         self.name = path
         self.json = prepared.json.map { CChar(bitPattern: $0) } + [0]
+        self.modelKey = SHA256.hex(prepared.json)
         self.width = w
         self.height = h
         self.frameRate = rate
