@@ -16,6 +16,10 @@ struct GIFTrial {
     /// Whether the writer stops at the checkpoint: a look at the first
     /// part of a file only.
     var stopsAtCheckpoint = false
+    /// For a look: the limit the whole file would have. The writer does
+    /// not stop there, but notes where the file first passed it
+    /// (`firstOver`), so that the whole file can go on from the look.
+    var watch: Int?
     /// The squared error of what is shown against each frame's source,
     /// summed over channels, pixels and centiseconds, and the samples it
     /// sums.
@@ -26,6 +30,9 @@ struct GIFTrial {
     private(set) var over: (entries: Int, bytes: Int)?
     /// The entries shown and the bytes written at the checkpoint.
     private(set) var mark: (entries: Int, bytes: Int)?
+    /// Where the file first passed `watch`: the entries shown and its
+    /// bytes then; nil while it has not.
+    private(set) var firstOver: (entries: Int, bytes: Int)?
     /// The size the file would reach, where it was stopped for being
     /// expected to grow past the limit (`stop`).
     private(set) var projected: Int?
@@ -38,6 +45,7 @@ struct GIFTrial {
     mutating func note(entries: Int, bytes: Int?) {
         guard let bytes else { return }
         if let limit, bytes > limit { over = (entries, bytes) }
+        if firstOver == nil, let watch, bytes > watch { firstOver = (entries, bytes) }
         if mark == nil, let checkpoint, entries >= checkpoint { mark = (entries, bytes) }
     }
 
@@ -46,6 +54,15 @@ struct GIFTrial {
     mutating func add(error sum: Int, samples count: Int, weight: Double) {
         squaredError += Double(sum) * weight
         samples += Double(count) * weight
+    }
+
+    /// A look that stopped at its checkpoint without passing `watch` goes
+    /// on as the whole file, stopping past `limit`: the state it reaches is
+    /// the one a whole file written from the start with that limit has.
+    mutating func resume(limit: Int?) {
+        self.limit = limit
+        watch = nil
+        stopsAtCheckpoint = false
     }
 
     /// Stops the file at its checkpoint: it is expected to reach `size`

@@ -58,6 +58,9 @@ final class LossyTrials: ByteSink {
     /// The palettized frames in order, or nil once they outgrew `GIFTuning.keepBudget`.
     private(set) var kept: [[GIFFrameWriter.Paletted]]? = []
     private var keptBytes = 0
+    /// The writers of the last looks (`replay` to the checkpoint), by
+    /// level, for a whole file at the same level to go on from.
+    var looks: [Int: Look] = [:]
 
     init(levels: [Int], limit: Int? = nil, unlimited: Int? = nil) {
         self.levels = levels
@@ -165,46 +168,4 @@ final class LossyTrials: ByteSink {
 
     /// Whether `replay` can write more levels.
     var canReplay: Bool { kept != nil && header != nil }
-
-    /// The files at `levels`, from the kept frames on up to `jobs`
-    /// threads: the same bytes as new encodes at those levels would give.
-    /// `untilCheckpoint`: only their bytes at the checkpoint (`File.prefix`),
-    /// a quarter of the work, for the search to scale.
-    func replay(levels: [Int], jobs: Int, untilCheckpoint: Bool = false) throws -> [File] {
-        let (header, kept) = (header, kept)
-        let limits = levels.map { untilCheckpoint ? nil : limit(level: $0) }
-        return try parallelMap(levels.count, jobs: jobs) { i in
-            try Self.replay(
-                level: levels[i], header: header, kept: kept, limit: limits[i], untilCheckpoint: untilCheckpoint)
-        }
-    }
-
-    private static func replay(
-        level: Int, header: Header?, kept: [[GIFFrameWriter.Paletted]]?, limit: Int?, untilCheckpoint: Bool
-    ) throws -> File {
-        guard let header, let kept else { throw ThrobberError(.software, "lossy replay without kept frames") }
-        let sink = MemorySink()
-        var writer = try GIFFrameWriter(
-            sink: sink, width: header.width, height: header.height, choice: header.choice, loop: header.loop,
-            lossy: level)
-        writer.triesInterlace = header.still
-        writer.trial = GIFTrial(
-            measures: !untilCheckpoint, limit: limit, checkpoint: GIFTuning.checkpoint(entries: header.entries),
-            stopsAtCheckpoint: untilCheckpoint)
-        for batch in kept where !(writer.trial?.isDone ?? false) {
-            try writer.write(batch)
-        }
-        if untilCheckpoint {
-            guard let mark = writer.trial?.mark else {
-                throw ThrobberError(.software, "lossy replay without a checkpoint")
-            }
-            return File(level: level, over: mark, entries: header.entries, projected: nil, prefix: mark.bytes)
-        }
-        if let over = writer.trial?.over {
-            return File(
-                level: level, over: over, entries: header.entries, projected: nil, prefix: writer.trial?.mark?.bytes)
-        }
-        try writer.finish()
-        return File(level: level, bytes: sink.bytes, psnr: writer.trial?.psnr, prefix: writer.trial?.mark?.bytes)
-    }
 }
