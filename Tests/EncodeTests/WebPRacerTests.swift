@@ -44,3 +44,30 @@ struct WebPRacerTests {
         #expect(Self.list(Self.settings { $0.quality = 75 }, frames: 100, 320, 240) == ["m4q75"])
     }
 }
+
+/// Which racers the first frames stop (`WebPRace.prefixLosers`), from each
+/// racer's prefix size, the racers in the default's order: methods 3, 4 at
+/// effort 100, and 5.
+@Suite("WebP prefix race")
+struct WebPPrefixRaceTests {
+    static let order = [WebPTuning.method3, WebPTuning.fullEffort, WebPTuning.method5]
+
+    @Test("effort 100 goes on only 1 % under both others, and then the larger of them stops")
+    func fullEffortPays() {
+        #expect(WebPRace.prefixLosers([1000, 980, 990], settings: Self.order, full: 1) == [0])
+        #expect(WebPRace.prefixLosers([990, 980, 1000], settings: Self.order, full: 1) == [2])
+        // Equal others: the later stops.
+        #expect(WebPRace.prefixLosers([1000, 980, 1000], settings: Self.order, full: 1) == [2])
+    }
+
+    @Test("method 5 stops with effort 100 where method 3's prefix is 1 % smaller")
+    func methodThreeAlone() {
+        #expect(WebPRace.prefixLosers([966, 997, 1000], settings: Self.order, full: 1) == [1, 2])
+        // Exactly 1 % smaller.
+        #expect(WebPRace.prefixLosers([990, 995, 1000], settings: Self.order, full: 1) == [1, 2])
+        // 0.9 % smaller, or equal: method 5 goes on.
+        #expect(WebPRace.prefixLosers([991, 995, 1000], settings: Self.order, full: 1) == [1])
+        #expect(WebPRace.prefixLosers([1000, 1000, 1000], settings: Self.order, full: 1) == [1])
+        #expect(WebPRace.prefixLosers([1000, 990, 980], settings: Self.order, full: 1) == [1])
+    }
+}

@@ -6,8 +6,9 @@ import ThrobberCore
 /// file wins (`finish`). Which settings race is `candidates`; two of them
 /// are decided on the first frames: the exhaustive setting by a sample
 /// (`exhaustivePays`), coded at the end on the frames held until then, and
-/// method 4 at effort 100 by a prefix each racer codes as a short
-/// animation of its own (`racePrefix`).
+/// method 4 at effort 100 (and, where it stops, method 5 beside method 3)
+/// by a prefix each racer codes as a short animation of its own
+/// (`racePrefix`), method 3 coding the prefix's frames beside the probes.
 struct WebPRace {
     /// One libwebp coder of the race. Its writer is behind a lock: a batch
     /// is coded by one thread at a time, and each racer takes one thread.
@@ -46,7 +47,8 @@ struct WebPRace {
         case exhaustiveSample
         /// Until `prefixFrames` frames and one more have come, which each
         /// racer's settings code as a short animation to decide which two
-        /// racers go on (`racePrefix`); the racers wait.
+        /// racers go on (`racePrefix`); the racers wait, but for the one
+        /// that `codesAhead`.
         case prefix
     }
 
@@ -65,6 +67,8 @@ struct WebPRace {
     /// frame and the next that differs have come (`startSample`; with one
     /// job, at `finish`).
     private var sample: Pending<Bool>?
+    /// The racers coding the last batch (`code`), nil once it is coded.
+    private var coding: Pending<Void>?
 
     /// The race of `candidates` for `settings` on `frames` timeline entries
     /// of `first`'s size, the exhaustive setting left to its sample.
@@ -95,13 +99,47 @@ struct WebPRace {
         if let holding {
             held += batch
             if holding == .prefix {
+                if let ahead = codesAhead { try code([(ahead, batch)], inBackground: true) }
                 if held.count > WebPTuning.prefixFrames { try releaseHeld() }
                 return
             }
             startSample()
         }
-        let racers = self.racers
-        _ = try parallelMap(racers.count, jobs: jobs) { i in try racers[i].add(batch) }
+        try code(racers.map { ($0, batch) }, inBackground: false)
+    }
+
+    /// The racer that codes the frames held for the prefix as they come,
+    /// beside the probes (`racePrefix`): method 3, the fastest, where
+    /// `jobs` allows a second thread. Where the prefix keeps it (flat
+    /// frames, where it is often the only racer left) the frames are coded
+    /// by then; where it stops it, a few frames at its speed are lost.
+    private var codesAhead: Racer? {
+        guard holding == .prefix, jobs > 1 else { return nil }
+        return racers.first { $0.settings == WebPTuning.method3 }
+    }
+
+    /// Codes each racer's frames of `work`, each racer on a thread of its
+    /// own, once the frames given before are coded. `inBackground`, where
+    /// `jobs` allows: the racers go on while the caller returns (`settle`
+    /// waits for them), for frames the memory plan counts as held by the
+    /// race anyway (the prefix's, `heldFrames`): the racer that codes them
+    /// ahead runs beside the probes, and the racers the prefix keeps beside
+    /// the skeleton loading the next batch.
+    private mutating func code(_ work: [(racer: Racer, frames: [WebPEncoder.Frame])], inBackground: Bool) throws {
+        try settle()
+        let jobs = self.jobs
+        let todo = work.filter { !$0.frames.isEmpty }
+        let run: @Sendable () throws -> Void = {
+            _ = try parallelMap(todo.count, jobs: jobs) { i in try todo[i].racer.add(todo[i].frames) }
+        }
+        if inBackground && jobs > 1 { coding = Pending(run) } else { try run() }
+    }
+
+    /// Waits until the racers have coded every batch given to them.
+    private mutating func settle() throws {
+        let work = coding
+        coding = nil
+        try work?.wait()
     }
 
     /// Starts the exhaustive sample on a thread of its own once the held
@@ -132,13 +170,12 @@ struct WebPRace {
     }
 
     /// Codes the first `prefixFrames` frames held with each racer's
-    /// settings as an animation of their own, in parallel, and stops one
-    /// racer: `fullEffort` unless its animation is at least
-    /// `prefixGainPercent` smaller than every other's, else the larger of
-    /// the others (the later of equal ones). The racers left get every held
-    /// frame. With no frame after the prefix (identical neighbors merged
-    /// leave fewer frames than the timeline has), every racer goes on.
-    private mutating func racePrefix(_ frames: [WebPEncoder.Frame]) throws {
+    /// settings as an animation of their own, in parallel, and stops the
+    /// racers `prefixLosers` names. The racers left get every held frame
+    /// but `ahead`, which has them already (`codesAhead`). With no frame
+    /// after the prefix (identical neighbors merged leave fewer frames than
+    /// the timeline has), every racer goes on.
+    private mutating func racePrefix(_ frames: [WebPEncoder.Frame], ahead: Racer?) throws {
         let racers = self.racers
         if frames.count > WebPTuning.prefixFrames,
             let full = racers.firstIndex(where: { $0.settings == WebPTuning.fullEffort })
@@ -151,15 +188,31 @@ struct WebPRace {
                 for f in sample { try probe.add(f.image, start: f.start) }
                 return try probe.finish(end: end).count
             }
-            let others = racers.indices.filter { $0 != full }
-            let keep = 100 - WebPTuning.prefixGainPercent
-            let pays = others.allSatisfy { sizes[full] * 100 <= sizes[$0] * keep }
-            // Where it pays, the larger of the others stops (the later of equal ones).
-            let dropped = pays ? others.max { (sizes[$0], $0) < (sizes[$1], $1) } ?? full : full
-            self.racers.remove(at: dropped)
+            let dropped = Self.prefixLosers(sizes, settings: racers.map(\.settings), full: full)
+            self.racers = racers.indices.filter { !dropped.contains($0) }.map { racers[$0] }
         }
-        let kept = self.racers
-        _ = try parallelMap(kept.count, jobs: jobs) { i in try kept[i].add(frames) }
+        try code(self.racers.map { ($0, $0 === ahead ? [] : frames) }, inBackground: true)
+    }
+
+    /// Which racers the prefix stops, given each one's prefix `sizes` and
+    /// `settings` (`full`: the index of `fullEffort`): `full` unless its
+    /// prefix is at least `prefixGainPercent` smaller than every other's,
+    /// else the larger of the others (the later of equal ones). Where
+    /// `full` stops and method 3's prefix is at least
+    /// `method3AloneGainPercent` smaller than method 5's, method 5 stops
+    /// too: method 3 then codes the whole file no larger, in a fraction of
+    /// method 5's time ("WebP: time against img2webp").
+    static func prefixLosers(_ sizes: [Int], settings: [WebPAnimWriter.Settings], full: Int) -> [Int] {
+        let others = sizes.indices.filter { $0 != full }
+        let keep = 100 - WebPTuning.prefixGainPercent
+        if others.allSatisfy({ sizes[full] * 100 <= sizes[$0] * keep }) {
+            return [others.max { (sizes[$0], $0) < (sizes[$1], $1) } ?? full]
+        }
+        guard let m3 = settings.firstIndex(of: WebPTuning.method3),
+            let m5 = settings.firstIndex(of: WebPTuning.method5),
+            sizes[m3] * 100 <= sizes[m5] * (100 - WebPTuning.method3AloneGainPercent)
+        else { return [full] }
+        return [full, m5]
     }
 
     /// Hands the held frames on as `holding` says: to the exhaustive coder
@@ -167,13 +220,14 @@ struct WebPRace {
     /// from then on every racer codes frames as they come.
     private mutating func releaseHeld() throws {
         guard let holding else { return }
+        let ahead = codesAhead
         self.holding = nil
         let frames = held
         held = []
         guard let first = frames.first?.image else { return }
         switch holding {
         case .exhaustiveSample: try codeHeld(frames, first: first)
-        case .prefix: try racePrefix(frames)
+        case .prefix: try racePrefix(frames, ahead: ahead)
         }
     }
 
@@ -181,6 +235,7 @@ struct WebPRace {
     /// returns the smallest (the first of equal ones) with its settings.
     mutating func finish(end: Int) throws -> (file: [UInt8], settings: WebPAnimWriter.Settings) {
         try releaseHeld()
+        try settle()
         let racers = self.racers
         self.racers = []
         let files = try parallelMap(racers.count, jobs: jobs) { i in try racers[i].finish(end: end) }

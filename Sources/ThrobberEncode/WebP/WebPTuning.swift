@@ -54,6 +54,15 @@ enum WebPTuning {
     /// prefixes 1.7 % and 3.4 % smaller) ("WebP: which lossless settings race").
     static let prefixGainPercent = 1
 
+    /// How much smaller (percent) method 3's prefix must be than method 5's
+    /// for method 5 to stop with `fullEffort` (method 3 then races alone,
+    /// in a third to a half of method 5's time): less let method 5 stop
+    /// where it wins the whole file (the dots-flip example 0.19 % smaller
+    /// at method 3, 4 B larger in all; the ease preset's equal prefixes,
+    /// 140 B), more keeps it on testsrc2 (3.4 % smaller, a 10 % smaller
+    /// file) ("WebP: time against img2webp").
+    static let method3AloneGainPercent = 1
+
     /// Tiles of 8x8 pixels above which libwebp bins histograms below effort
     /// 100 (`histogram_enc.c`): `fullEffort` races only on frames with more,
     /// as smaller frames code the same at effort 100 in more time
