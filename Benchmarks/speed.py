@@ -199,14 +199,15 @@ def frame_jobs(case, c, d, out):
                    [("throbber", "apngasm", "speedup", ">=", APNG_SPEEDUP), ("throbber", "ffmpeg apng", "bytes", "<=",
                                                                                1.0)])
     if case == "max-bytes":
+        default.label = "default"
         job = Job(case, c.name, c.what, [default], [])
         for p in BUDGETS:
             path = out / f"budget-{p}.gif"
             job.commands.append(Command(
-                f"--max-bytes {p} %", f"throbber encode DIR -o x.gif --fps 25 --max-bytes B ({p} % of the default's "
-                "bytes)", lambda j, p=p, path=path: thr + ["-o", str(path), "--fps", str(FPS), "--max-bytes",
-                                                           str(j.budgets[p])], path, allow=(0, 65)))
-            job.bounds.append((f"--max-bytes {p} %", "throbber", "time", "<=", BUDGET_TIME))
+                f"--max-bytes {p} %", "throbber encode DIR -o x.gif --fps 25 --max-bytes B",
+                lambda j, p=p, path=path: thr + ["-o", str(path), "--fps", str(FPS), "--max-bytes", str(j.budgets[p])],
+                path, allow=(0, 65)))
+            job.bounds.append((f"--max-bytes {p} %", "default", "time", "<=", BUDGET_TIME))
         return job
     webp, ref = out / "throbber.webp", out / "img2webp.webp"
     ours = Command("throbber", "throbber encode DIR -o x.webp --fps 25", thr + ["-o", str(webp), "--fps", str(FPS)],
@@ -269,7 +270,7 @@ def run_round(job, rnd, log_path, quiet_wait):
                                                            else []):
         if not run_once(job, cmd, log_path):
             return
-        if job.case == "max-bytes" and cmd.label == "throbber" and not job.budgets:
+        if job.case == "max-bytes" and cmd.label == "default" and not job.budgets:
             job.budgets = {p: cmd.bytes * p // 100 for p in BUDGETS}
     job.seconds.append(time.monotonic() - start)
 
@@ -417,7 +418,7 @@ def main():
     per_case = {}
     for j in jobs:
         per_case[j.case] = per_case.get(j.case, 0.0) + median(j.seconds)
-    print(f"# Speed against the peers: medians of {args.repeat} interleaved rounds\n")
+    print(f"# Speed against the peers: medians of {args.repeat} interleaved round{'s' * (args.repeat != 1)}\n")
     print("\n".join(tables(rows)))
     for j in jobs:
         if j.failed:
