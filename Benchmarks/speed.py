@@ -72,7 +72,7 @@ BUDGETS = [50, 25]
 PHOTOS = bench.ROOT.parent / "shared" / "fixtures" / "photo-seq-dlib-bobot"
 LOTTIE_DIR = Path(os.environ.get("LOTTIE_DIR") or bench.ROOT.parent / "shared" / "fixtures" / "lottie-android")
 
-# The bounds of issue #40: (case, what is compared, op, limit).
+# The bounds of issue #40 on the ratios (the docstring says which ratio each limits).
 GIF_BOUND_SMALL, GIF_BOUND = 0.8, 1.0
 APNG_SPEEDUP = 5.0
 BUDGET_TIME = 2.0
@@ -108,6 +108,7 @@ def make_natural(base):
     stamp = d / ".recipe"
     if stamp.exists() and stamp.read_text() == recipe and len(list(d.glob("*.png"))) == 60:
         return d
+    log(f"speed: making {d} from {PHOTOS}")
     shutil.rmtree(d, ignore_errors=True)
     d.mkdir(parents=True)
     subprocess.run(argv, check=True, stdin=subprocess.DEVNULL)
