@@ -374,6 +374,7 @@ def main():
     ap.add_argument("--quiet-wait", type=float, default=float(os.environ.get("BENCH_QUIET_WAIT", 10)),
                     help="seconds to wait for an idle machine before each case's commands (default 10)")
     args = ap.parse_args()
+    cases = parse_only(args.only)
     bench.THROBBER = Path(os.environ.get("THROBBER") or bench.ROOT / ".build/release/throbber").absolute()
     bench.FFMPEG = bench.tool_path("FFMPEG", "ffmpeg")
     for tool in (str(bench.THROBBER), bench.FFMPEG, "apngasm", "img2webp", "chromium", "/usr/bin/time"):
@@ -386,7 +387,7 @@ def main():
     unknown = [n for n in args.corpus or [] if n not in known]
     if unknown:
         raise SystemExit(f"speed: unknown corpus {', '.join(unknown)} (known: {', '.join(sorted(known))})")
-    jobs = make_jobs(parse_only(args.only), set(args.corpus or []), base)
+    jobs = make_jobs(cases, set(args.corpus or []), base)
     if not jobs:
         raise SystemExit("speed: nothing to run (no case has the corpora asked for)")
     log_path = base / "logs" / "speed.log"
