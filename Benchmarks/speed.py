@@ -33,7 +33,9 @@ folder, 25 fps):
 Corpora ($BENCH_DIR/corpora, made once): the GIF benchmark's testsrc2,
 mandelbrot and life at 320x240 and testsrc2 at 1280x720 (Benchmarks/bench.py),
 testsrc2 at 640x480, natural-320x240 (the 60 grayscale camera frames of
-../shared/fixtures/photo-seq-dlib-bobot, the photographic corpus), and two
+../shared/fixtures/photo-seq-dlib-bobot), photo-320x240 (a 30-frame sepia
+pan with grain over three of those frames, Benchmarks/webp_time_ab.py's
+recipe), and two
 640x400 screen recordings by headless Chromium (Benchmarks/screencast.py):
 the scrolling GPL-3 text, and a colored page whose frames have more than
 2000 colors. Lottie: every .json in LOTTIE_DIR (../shared/fixtures/lottie-android);
@@ -99,21 +101,44 @@ def lavfi(name):
     return Corpus(name, f"{c.frames} frames of `{c.spec}`", lambda base: bench.make_corpus(c, base))
 
 
-def make_natural(base):
-    """photo-seq-dlib-bobot's 60 JPEG frames as RGB PNG frames (made once)."""
-    d = base / "natural-320x240"
-    argv = [bench.FFMPEG, "-v", "error", "-y", "-start_number", "100", "-i", str(PHOTOS / "frame_%06d.jpg"),
-            "-frames:v", "60", "-pix_fmt", "rgb24", str(d / "%04d.png")]
-    recipe = " ".join(argv[1:]) + "\n" + bench.first_line([bench.FFMPEG, "-version"]) + "\n"
+def made(d, argvs, count):
+    """Runs the ffmpeg commands argvs (which fill folder d with `count` PNG
+    frames) unless d holds the frames of the same commands and ffmpeg."""
+    recipe = "\n".join(" ".join(a[1:]) for a in argvs) + "\n" + bench.first_line([bench.FFMPEG, "-version"]) + "\n"
     stamp = d / ".recipe"
-    if stamp.exists() and stamp.read_text() == recipe and len(list(d.glob("*.png"))) == 60:
+    if stamp.exists() and stamp.read_text() == recipe and len(list(d.glob("*.png"))) == count:
         return d
-    log(f"speed: making {d} from {PHOTOS}")
+    log(f"speed: making {d}")
     shutil.rmtree(d, ignore_errors=True)
     d.mkdir(parents=True)
-    subprocess.run(argv, check=True, stdin=subprocess.DEVNULL)
+    for argv in argvs:
+        subprocess.run(argv, check=True, stdin=subprocess.DEVNULL)
     stamp.write_text(recipe)
     return d
+
+
+def make_natural(base):
+    """photo-seq-dlib-bobot's 60 JPEG frames as RGB PNG frames."""
+    d = base / "natural-320x240"
+    return made(d, [[bench.FFMPEG, "-v", "error", "-y", "-start_number", "100", "-i",
+                     str(PHOTOS / "frame_%06d.jpg"), "-frames:v", "60", "-pix_fmt", "rgb24", str(d / "%04d.png")]],
+                60)
+
+
+def make_photo_pan(base):
+    """A photographic pan, the recipe of Benchmarks/webp_time_ab.py's
+    photo-320x240: three photo-seq-dlib-bobot frames side by side, tinted
+    sepia, with static color noise of strength 5 (a camera's grain), a
+    320x240 window moving 22 px a frame, 30 frames."""
+    d = base / "photo-320x240"
+    still = base / "photo-320x240-still.png"
+    inputs = [x for n in (100, 130, 159) for x in ("-i", str(PHOTOS / f"frame_{n:06d}.jpg"))]
+    ff = [bench.FFMPEG, "-v", "error", "-y"]
+    return made(d, [
+        ff + inputs + ["-filter_complex", "[0][1][2]hstack=3,format=rgb24,colorchannelmixer=rr=1.0:gg=0.85:bb=0.65:"
+                       "rb=0.1,format=gbrp,noise=c0s=5:c1s=5:c2s=5:all_seed=7,format=rgb24", str(still)],
+        ff + ["-loop", "1", "-i", str(still), "-vf", "crop=320:240:x='min(640,n*22)':y=0", "-frames:v", "30",
+              "-pix_fmt", "rgb24", str(d / "%04d.png")]], 30)
 
 
 CORPORA = [
@@ -121,6 +146,8 @@ CORPORA = [
     lavfi("mandelbrot-320x240"),
     lavfi("life-320x240"),
     Corpus("natural-320x240", "60 grayscale frames of a hand-held camera (photo-seq-dlib-bobot)", make_natural),
+    Corpus("photo-320x240", "30 frames of a sepia photographic pan with grain (photo-seq-dlib-bobot)",
+           make_photo_pan),
     lavfi("testsrc2-640x480"),
     lavfi("testsrc2-1280x720"),
     Corpus("screencast-text-640x400", "60 frames of the GPL-3 text scrolled 4 px a frame (headless Chromium)",
@@ -135,7 +162,7 @@ CASE_CORPORA = {
     "apng": ["testsrc2-320x240", "mandelbrot-320x240", "life-320x240", "natural-320x240", "testsrc2-1280x720",
              "screencast-color-640x400"],
     "max-bytes": ["testsrc2-320x240", "mandelbrot-320x240", "natural-320x240", "screencast-color-640x400"],
-    "webp": ["testsrc2-320x240", "mandelbrot-320x240", "life-320x240", "natural-320x240",
+    "webp": ["testsrc2-320x240", "mandelbrot-320x240", "life-320x240", "natural-320x240", "photo-320x240",
              "screencast-color-640x400"],
 }
 
