@@ -6,7 +6,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build demo test test-fast lint format install uninstall bench bench-gif bench-resize bench-lottie bench-webp bench-apng bench-lossy bench-screencast bench-reencode bench-video bench-vector bench-startup clean man docs fuzz sanitize
+.PHONY: deps build demo test test-fast lint format install uninstall bench bench-gif bench-resize bench-lottie bench-webp bench-apng bench-lossy bench-screencast bench-reencode bench-video bench-vector bench-startup bench-speed clean man docs fuzz sanitize
 
 deps:
 	scripts/install-deps
@@ -145,6 +145,15 @@ bench-video: $(BENCH_BUILD)
 bench-startup: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-all --only startup --no-report
+
+# Each default encode's wall time beside its peer's (ffmpeg, apngasm,
+# img2webp, rlottie-python; --max-bytes beside the default), medians of 5
+# interleaved rounds against their bounds ("Speed against the peers"; about
+# half an hour on an idle 2-core machine). SPEED_ARGS narrows it, e.g.
+# SPEED_ARGS="--only gif,webp --corpus testsrc2-320x240 --repeat 1".
+bench-speed: $(BENCH_BUILD)
+	scripts/install-deps --bench
+	Benchmarks/run-speed $(SPEED_ARGS)
 
 # libFuzzer targets for the GIF, PNG/CgBI/APNG and JPEG readers, the config
 # and the manifest reader, FUZZ_SECONDS each (default 60), under ASan

@@ -2,7 +2,8 @@
 (Benchmarks/run-all leaves them in $BENCH_DIR/report: run.json, and one
 NAME.json or NAME.md a suite), and prints each headline ratio against its
 bound (ok/OVER). The prose comes from Benchmarks/report/*.md, the numbers
-only from the results. Usage:
+only from the results. Where the speed suite timed a comparison on a corpus
+that another suite times too, its ratio stands for both. Usage:
 
   Benchmarks/report.py [REPORT_DIR] [--out docs/benchmarks.md]
 
@@ -20,6 +21,7 @@ from string import Template
 import report_formats
 import report_gif
 import report_inputs
+import report_speed
 from report_common import Section, table
 
 HERE = Path(__file__).resolve().parent
@@ -38,14 +40,17 @@ TOOLS = {
     "video": ["throbber", "ffmpeg"],
     "vector": ["throbber"],
     "startup": ["throbber", "hyperfine", "img2webp", "gifsicle"],
+    "speed": ["throbber", "ffmpeg", "apngasm", "img2webp", "rlottie-python", "chromium"],
 }
 TARGETS = {"gif": "bench-gif", "reencode": "bench-reencode", "screencast": "bench-screencast",
            "lossy": "bench-lossy", "apng": "bench-apng", "webp": "bench-webp", "resize": "bench-resize",
-           "lottie": "bench-lottie", "video": "bench-video", "vector": "bench-vector", "startup": "bench-startup"}
+           "lottie": "bench-lottie", "video": "bench-video", "vector": "bench-vector", "startup": "bench-startup",
+           "speed": "bench-speed"}
 
 # (heading, suite, prose fragment, renderer); a heading without a suite
 # only opens a part.
 SECTIONS = [
+    ("## Speed against the peers", "speed", "speed.md", report_speed.speed),
     ("## GIF", None, None, None),
     ("### Default encode against the peers", "gif", "gif.md", report_gif.default_encode),
     ("### throbber's `--quality` curves", "gif", None, report_gif.curves),
@@ -133,7 +138,9 @@ def render(run, data):
         seen.add(suite)
         parts += s.lines
         summary += s.summary
-        bounds += s.bounds
+        bounds += [(suite, b) for b in s.bounds]
+    # The speed suite's ratio stands for the same comparison on the same corpus timed elsewhere.
+    bounds = report_speed.supersede(bounds)
     kind = fragment("quick.md" if run["quick"] else "full.md")
     lines = ["# Benchmarks", "", "<!-- Written by Benchmarks/report.py (make bench); edit Benchmarks/report/*.md "
              "or the harnesses instead. -->", ""]

@@ -69,6 +69,8 @@ SUITES = [
     Suite("reencode", "Benchmarks/run-reencode", [], []),
     Suite("vector", "Benchmarks/vector_sizes.py", [], []),
     Suite("startup", "Benchmarks/startup.py", ["--runs", "40"], ["--runs", "15"], "startup-results.json"),
+    Suite("speed", "Benchmarks/run-speed", ["--repeat", "5"],
+          ["--repeat", "3", "--corpus", "testsrc2-320x240", "--corpus", "soda_loader"], "speed-results.json"),
 ]
 
 
