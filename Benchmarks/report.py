@@ -127,6 +127,22 @@ def ratio_text(b):
     return f"{b.ratio:.3f}" if float(text) == b.limit else text
 
 
+def provenance(run):
+    """Which run the numbers come from: one, or (when suites were run again
+    on their own, `run-all --only`) each suite's."""
+    latest = (f"on {run['machine']}, on {run['date']} (the suites took {run['seconds'] / 60:.1f} minutes; load "
+              f"average {' '.join(run['load_start'])} at the start, {' '.join(run['load_end'])} at the end)")
+    runs = {}
+    for r in run["suites"]:
+        runs.setdefault((r.get("date", run["date"]), r.get("quick", run["quick"])), []).append(r["name"])
+    if len(runs) < 2:
+        return f"Every number below comes from one run of `{run['command']}` {latest}."
+    parts = [f"{', '.join(names)} on {date}" + (" (`make bench QUICK=1`)" if quick else " (`make bench`)")
+             for (date, quick), names in sorted(runs.items())]
+    return (f"The numbers below come from more than one run, each section's with the binary and commands it "
+            f"names: {'; '.join(parts)}. The latest, `{run['command']}`, ran {latest}.")
+
+
 def render(run, data):
     """The whole document, and the bounds."""
     parts, summary, bounds, seen = [], [], [], set()
@@ -141,12 +157,13 @@ def render(run, data):
         bounds += [(suite, b) for b in s.bounds]
     # The speed suite's ratio stands for the same comparison on the same corpus timed elsewhere.
     bounds = report_speed.supersede(bounds)
-    kind = fragment("quick.md" if run["quick"] else "full.md")
+    mixed = len({(r.get("date", run["date"]), r.get("quick", run["quick"])) for r in run["suites"]}) > 1
+    kind = [] if mixed else fragment("quick.md" if run["quick"] else "full.md")
     lines = ["# Benchmarks", "", "<!-- Written by Benchmarks/report.py (make bench); edit Benchmarks/report/*.md "
              "or the harnesses instead. -->", ""]
-    lines += fragment("intro.md", command=run["command"], machine=run["machine"], date=run["date"],
-                      minutes=f"{run['seconds'] / 60:.1f}", load_start=" ".join(run["load_start"]),
-                      load_end=" ".join(run["load_end"]), kind=" ".join(kind).strip())
+    intro = fragment("intro.md", provenance=provenance(run), kind=" ".join(kind).strip())
+    # Without a kind sentence its paragraph is empty: one blank line, not three.
+    lines += [line for i, line in enumerate(intro) if line or i == 0 or intro[i - 1]]
     lines += ["## Summary", ""] + table(["comparison", "measured", "reproduce"], [list(r) for r in summary]) + [""]
     if bounds:
         lines += ["Headline ratios against the bounds the project holds itself to (wall time; "

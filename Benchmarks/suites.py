@@ -200,16 +200,23 @@ def main():
         if (args.only and s.name not in args.only) or (args.quick and not s.quick_too):
             continue
         runs.append(run_suite(s, args, bench_dir, out))
+    for r in runs:
+        r["date"], r["quick"] = date, args.quick
     record = {"quick": args.quick, "date": date, "machine": machine(), "load_start": load,
               "load_end": open("/proc/loadavg").read().split()[:3], "seconds": round(time.monotonic() - start, 1),
-              "command": "make bench QUICK=1" if args.quick else "make bench", "suites": runs,
+              "command": (f"Benchmarks/run-all {'--quick ' if args.quick else ''}--only {' --only '.join(args.only)}"
+                          if args.only else "make bench QUICK=1" if args.quick else "make bench"), "suites": runs,
               "full_only": [s.name for s in SUITES if not s.quick_too],
               "versions": versions(throbber, bench_dir)}
     if args.only and (out / "run.json").exists():
         # One suite again: its record replaces the one of the run before.
         before = json.loads((out / "run.json").read_text())
         names = {r["name"] for r in runs}
-        record["suites"] = [r for r in before["suites"] if r["name"] not in names] + runs
+        kept = [r for r in before["suites"] if r["name"] not in names]
+        for r in kept:
+            r.setdefault("date", before["date"])
+            r.setdefault("quick", before["quick"])
+        record["suites"] = kept + runs
         record["quick"] = before["quick"] and args.quick
     (out / "run.json").write_text(json.dumps(record, indent=1))
     print(f"run-all: suites took {record['seconds']:.0f} s", file=sys.stderr, flush=True)
