@@ -111,21 +111,8 @@ extension LZWEncoder {
             state.widthLimit = 1 << state.width
         }
 
-        /// `LZWEncoder.output`: a code at the current width, widening as
-        /// giflib widens.
+        /// A code at the current width (`State.output`).
         @inline(__always)
-        private mutating func output(_ code: Int) {
-            state.bitBuffer |= UInt64(code) << UInt64(state.bitCount)
-            state.bitCount += state.width
-            while state.bitCount >= 8 {
-                state.bytes.append(UInt8(truncatingIfNeeded: state.bitBuffer))
-                state.bitBuffer >>= 8
-                state.bitCount -= 8
-            }
-            if state.next >= state.widthLimit && state.width < 12 {
-                state.width += 1
-                state.widthLimit = 1 << state.width
-            }
-        }
+        private mutating func output(_ code: Int) { state.output(code) }
     }
 }

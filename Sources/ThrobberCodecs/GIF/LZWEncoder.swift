@@ -193,20 +193,26 @@ package struct LZWEncoder {
         Int((UInt32(bitPattern: key) &* 0x9E37_79B1) >> 19)
     }
 
+    /// Appends a code at the current width (`State.output`).
+    @inline(__always)
+    private mutating func output(_ code: Int) { state.output(code) }
+}
+
+extension LZWEncoder.State {
     /// Appends a code at the current width, then widens as giflib does
     /// (once the next free code needs another bit; 12 bits at most).
     @inline(__always)
-    private mutating func output(_ code: Int) {
-        state.bitBuffer |= UInt64(code) << UInt64(state.bitCount)
-        state.bitCount += state.width
-        while state.bitCount >= 8 {
-            state.bytes.append(UInt8(truncatingIfNeeded: state.bitBuffer))
-            state.bitBuffer >>= 8
-            state.bitCount -= 8
+    mutating func output(_ code: Int) {
+        bitBuffer |= UInt64(code) << UInt64(bitCount)
+        bitCount += width
+        while bitCount >= 8 {
+            bytes.append(UInt8(truncatingIfNeeded: bitBuffer))
+            bitBuffer >>= 8
+            bitCount -= 8
         }
-        if state.next >= state.widthLimit && state.width < 12 {
-            state.width += 1
-            state.widthLimit = 1 << state.width
+        if next >= widthLimit && width < 12 {
+            width += 1
+            widthLimit = 1 << width
         }
     }
 }
