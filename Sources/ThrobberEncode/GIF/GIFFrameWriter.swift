@@ -4,7 +4,8 @@ import ThrobberCore
 /// The last two stages for GIF: give each planned frame its palette (in
 /// parallel: frames are independent there), then index and write them in
 /// order, keeping track of what a viewer shows so that unchanged pixels can
-/// be left transparent.
+/// be left transparent. libimagequant's frames are coded a batch at a time
+/// on all cores between those ordered steps (`writeBatch`).
 struct GIFFrameWriter {
     let gif: GIFWriter
     let choice: PaletteChoice
