@@ -87,19 +87,17 @@ extension GIFFrameWriter {
         guard rewritesAhead, !k.alternative.isEmpty else {
             return Coded(plain: plain, plainBytes: coded.bytes, matched: nil)
         }
+        var exact = LossyLZW(level: 0)
         return Coded(
-            plain: plain, plainBytes: coded.bytes, matched: matched(k, width: width, height: height))
+            plain: plain, plainBytes: coded.bytes, matched: matched(k, by: &exact, width: width, height: height))
     }
 
-    /// The kept frame rewritten to the alternatives LZW matches furthest,
-    /// coded.
-    private static func matched(_ k: Kept, width: Int, height: Int) -> (frame: GIFWriter.Frame, bytes: Int) {
-        var exact = LossyLZW(level: 0)
-        var frame = k.frame
-        let palette = frame.palette ?? []
-        exact.rewrite(
-            &frame.indices, sources: [], palette: palette, transparent: frame.transparentIndex,
-            alternatives: k.alternative)
+    /// The kept frame rewritten to its alternatives (`rewritten`), coded.
+    private static func matched(
+        _ k: Kept, by exact: inout LossyLZW, width: Int, height: Int
+    ) -> (frame: GIFWriter.Frame, bytes: Int) {
+        let palette = k.frame.palette ?? []
+        var frame = rewritten(k.frame, alternative: k.alternative, palette: palette, by: &exact)
         let coded = GIFWriter.encoded(of: frame, palette: palette, width: width, height: height)
         frame.lzw = coded.lzw
         return (frame, coded.bytes)
@@ -110,7 +108,7 @@ extension GIFFrameWriter {
     /// smaller (the plain one wins ties).
     private mutating func choose(_ k: Kept, _ c: Coded) -> GIFWriter.Frame {
         guard !k.alternative.isEmpty, exactTrials.tries() else { return c.plain }
-        let matched = c.matched ?? Self.matched(k, width: width, height: height)
+        let matched = c.matched ?? Self.matched(k, by: &exact, width: width, height: height)
         let won = matched.bytes < c.plainBytes
         exactTrials.record(won: won)
         return won ? matched.frame : c.plain

@@ -103,11 +103,7 @@ extension GIFFrameWriter {
         var candidates = [frame]
         let triesExact = exactTrials.tries()
         if triesExact {
-            var matched = frame
-            exact.rewrite(
-                &matched.indices, sources: [], palette: palette, transparent: frame.transparentIndex,
-                alternatives: alternative)
-            candidates.append(matched)
+            candidates.append(Self.rewritten(frame, alternative: alternative, palette: palette, by: &exact))
         }
         if withRuns {
             var runs = frame
@@ -127,5 +123,17 @@ extension GIFFrameWriter {
         var chosen = candidates[best]
         chosen.lzw = coded[best].lzw
         return (chosen, coded[best].bytes)
+    }
+
+    /// `frame` with each pixel's exact alternative taken where giflib's
+    /// LZW then matches further (`exact`, a `LossyLZW` at level 0).
+    static func rewritten(
+        _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], by exact: inout LossyLZW
+    ) -> GIFWriter.Frame {
+        var matched = frame
+        exact.rewrite(
+            &matched.indices, sources: [], palette: palette, transparent: frame.transparentIndex,
+            alternatives: alternative)
+        return matched
     }
 }
