@@ -18,9 +18,6 @@ extension GIFFrameWriter {
         var plain = [UInt8](repeating: 0, count: rect.width * rect.height)
         var alternative = [Int16](repeating: FewestRuns.none, count: plain.count)
         var keepsAny = false
-        // With lossy LZW a pixel may keep what is shown when that is within the lossy
-        // tolerance of its source (what earlier frames drew is near their source, not equal to it).
-        let keepTolerance = lossy?.tolerance ?? -1
         f.target.pixels.withUnsafeBytes { tRaw in
             shown.pixels.withUnsafeBytes { sRaw in
                 let t = tRaw.bindMemory(to: UInt32.self)
@@ -46,11 +43,7 @@ extension GIFFrameWriter {
                             continue
                         }
                         plain[i] = UInt8(lastIndex)
-                        if let transparent, f.index > 0, lastIndex != transparent,
-                            c == s[row + x]
-                                || (keepTolerance >= 0 && s[row + x] >> 24 != 0
-                                    && ColorTable.perceptualDistance(c, s[row + x]) <= keepTolerance)
-                        {
+                        if let transparent, f.index > 0, lastIndex != transparent, c == s[row + x] {
                             alternative[i] = Int16(transparent)
                             keepsAny = true
                         }
@@ -78,7 +71,13 @@ extension GIFFrameWriter {
         let rect = f.geometry.rect
         let transparent = frame.transparentIndex
         if lossy != nil {
-            applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
+            if let transparent, f.index > 0 {
+                let (alternative, errors) = lossyKeeps(
+                    frame.indices, f, colors: table.colors, transparent: transparent)
+                frame = lossyChoice(frame, f, alternative: alternative, errors: errors, palette: table.colors)
+            } else {
+                applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
+            }
             try put(frame)
             show(frame.indices, rect, colors: table.colors, transparent: transparent)
         } else {

@@ -18,6 +18,50 @@ extension GIFFrameWriter {
             alternatives: alternatives.isEmpty ? nil : alternatives)
     }
 
+    /// What lossy LZW may write instead of each pixel of an exact frame's
+    /// `indices`, and at what error (`lossyChoice`): for a transparent
+    /// pixel, the entry of the color shown there (exact); for an opaque
+    /// one, the transparent entry, exact where the viewer shows its color
+    /// and otherwise at the error of what is shown against its source,
+    /// within the tolerance. A keep costs its error as a changed pixel
+    /// does: free keeps left what earlier frames drew on screen while
+    /// the picture moved on (docs/tuning.md, "How the lossy coder is
+    /// tuned").
+    func lossyKeeps(_ indices: [UInt8], _ f: PlannedFrame, colors: [UInt32], transparent: Int) -> (
+        alternative: [Int16], errors: [Int32]
+    ) {
+        let rect = f.geometry.rect
+        let tolerance = lossy?.tolerance ?? 0
+        let shownEntries = EntryLookup(colors, transparent: transparent)
+        var alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
+        var errors = [Int32](repeating: 0, count: indices.count)
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                let t = tRaw.bindMemory(to: UInt32.self)
+                let s = sRaw.bindMemory(to: UInt32.self)
+                for y in 0..<rect.height {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width {
+                        let i = y * rect.width + x
+                        let shownColor = s[row + x]
+                        if shownColor >> 24 == 0 { continue }
+                        if Int(indices[i]) == transparent {
+                            if let entry = shownEntries.entry(showing: shownColor) { alternative[i] = entry }
+                            continue
+                        }
+                        let c = t[row + x]
+                        let d = c == shownColor ? 0 : ColorTable.perceptualDistance(c, shownColor)
+                        if d <= tolerance {
+                            alternative[i] = Int16(transparent)
+                            errors[i] = Int32(d)
+                        }
+                    }
+                }
+            }
+        }
+        return (alternative, errors)
+    }
+
     /// The colors frame `f`'s rectangle should show, row by row.
     private static func sources(_ f: PlannedFrame) -> [UInt32] {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)

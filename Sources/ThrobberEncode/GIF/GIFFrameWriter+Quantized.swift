@@ -58,10 +58,11 @@ extension GIFFrameWriter {
         var alternative = [Int16](repeating: FewestRuns.none, count: indices.count)
         // With lossy LZW, a pixel whose shown color is only within the
         // tolerance of its source may keep it (its alternative, the
-        // transparent entry, at a `GIFTuning.keptErrorDivisor`th of that error)
-        // where the dictionary then matches further by the lossy score;
-        // forced, such keeps broke runs (testsrc2 --lossy 10 came out
-        // 1.2 % over lossless).
+        // transparent entry, at that error, as a changed pixel's) where
+        // the dictionary then matches further by the lossy score; forced,
+        // such keeps broke runs (testsrc2 --lossy 10 came out 1.2 % over
+        // lossless), and cheaper ones left stale colors on screen
+        // (docs/tuning.md, "How the lossy coder is tuned").
         var alternativeError = [Int32](repeating: 0, count: keepTolerance >= 0 ? indices.count : 0)
         var anyAlternative = false
         f.target.pixels.withUnsafeBytes { tRaw in
@@ -91,7 +92,7 @@ extension GIFFrameWriter {
                                 let d = ColorTable.perceptualDistance(c, shownColor)
                                 if d <= keepTolerance {
                                     alternative[i] = Int16(clear)
-                                    alternativeError[i] = Int32(d / GIFTuning.keptErrorDivisor)
+                                    alternativeError[i] = Int32(d)
                                     anyAlternative = true
                                 }
                             }

@@ -58,15 +58,6 @@ enum GIFTuning {
 
     // MARK: - Frame writing
 
-    /// With lossy LZW, a kept pixel's error counts this much less than a
-    /// changed one's: it stays still (no flicker from frame to frame) and
-    /// it joins a run of transparent pixels. Of 1, 4 and 16, 4 drew the
-    /// best curves: testsrc2 about 2 dB and mandelbrot 0.3–0.55 dB over
-    /// forced keeps at equal bytes, SSIM higher too (docs/tuning.md);
-    /// 1 kept too few pixels (the same curve, but --lossy 80 only 5 %
-    /// under lossless on testsrc2).
-    static let keptErrorDivisor = 4
-
     /// A costly second candidate encoding (`TrialBackoff`) is skipped after
     /// this many losses in a row, and tried again every `trialRetry`
     /// frames: trades the candidate's time on content where it never wins
