@@ -74,7 +74,8 @@ extension GIFFrameWriter {
             if let transparent, f.index > 0 {
                 let (alternative, errors) = lossyKeeps(
                     frame.indices, f, colors: table.colors, transparent: transparent)
-                frame = lossyChoice(frame, f, alternative: alternative, errors: errors, palette: table.colors)
+                frame = lossyChoice(
+                    frame, f, alternative: alternative, errors: errors, palette: table.colors, triesPlain: false)
             } else {
                 applyLossy(&frame.indices, f, palette: table.colors, transparent: transparent)
             }

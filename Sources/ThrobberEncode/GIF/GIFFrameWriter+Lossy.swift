@@ -77,9 +77,13 @@ extension GIFFrameWriter {
     /// than lossy 0 (which keeps the smaller too). The second rewrite costs
     /// an LZW pass and a size trial, so it is tried only while it pays, as
     /// `smallest` does.
+    /// `triesPlain` false: with lossy keeps, only the rewrite free to take
+    /// them (exact frames, where the other never won: camera frames, both
+    /// screen recordings and life at lossy 40, 80 and 200, while trying it
+    /// cost 7–10 % of the time).
     mutating func lossyChoice(
         _ frame: GIFWriter.Frame, _ f: PlannedFrame, alternative: [Int16], errors: [Int32] = [],
-        palette: [UInt32]
+        palette: [UInt32], triesPlain: Bool = true
     ) -> GIFWriter.Frame {
         let sources = Self.sources(f)
         // With lossy keeps (`errors`), where most of the bytes go, the
@@ -92,7 +96,7 @@ extension GIFFrameWriter {
             lossy?.rewrite(
                 &matched.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
                 alternatives: alternative, alternativeErrors: errors)
-            guard plainTrials.tries() else { return matched }
+            guard triesPlain, plainTrials.tries() else { return matched }
             var plain = frame
             lossy?.rewrite(&plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex)
             let (chosen, plainWon) = smaller(matched, plain, palette: palette)
