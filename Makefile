@@ -115,8 +115,8 @@ bench-apng: $(BENCH_BUILD)
 	Benchmarks/run-all --only apng --no-report
 
 # --lossy and --max-bytes against gifsicle, the gifski recipe (pngquant per
-# frame + gifsicle) and ffmpeg palettegen, with the plots in docs/plots
-# ("Lossy LZW and byte budgets").
+# frame + gifsicle) and ffmpeg palettegen, and --max-bytes at each peer
+# file's size, with the plots in docs/plots ("Lossy LZW and byte budgets").
 bench-lossy: $(BENCH_BUILD)
 	scripts/install-deps --bench
 	Benchmarks/run-lossy --plots docs/plots

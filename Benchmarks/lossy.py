@@ -1,6 +1,8 @@
 """Lossy LZW and byte budgets (issue #12): `Benchmarks/run-lossy`.
 
-For each corpus (ffmpeg lavfi frames, as Benchmarks/run makes them):
+For each corpus (ffmpeg lavfi frames, as Benchmarks/run makes them, and
+the two screen recordings of Benchmarks/screencast.py, as the speed suite
+names them):
 
 - time: throbber's default encode against `--lossy 80` and against
   `--max-bytes` at 50 %, 25 % and 10 % of the default size (median of
@@ -18,6 +20,8 @@ For each corpus (ffmpeg lavfi frames, as Benchmarks/run makes them):
   no larger with PSNR and SSIM no lower (the issue's R-D target);
 - budgets: for 50/25/10 % of the default size, `--max-bytes` against the
   best file (highest PSNR) that any peer above wrote under the same budget;
+- at a peer's size: `--max-bytes` at the size of one file of each peer
+  family against that file (Benchmarks/lossy_peer.py);
 - a plot per corpus (matplotlib): bytes against PSNR and against SSIM, our
   curves and every peer's points, written to --plots (docs/plots for
   docs/benchmarks.md).
@@ -40,6 +44,7 @@ from pathlib import Path
 
 import bench
 import gifmetrics
+import lossy_peer
 
 # Level 10 and 30: at 16 x level (since 43f54a8) the curve's first steps
 # are long (mandelbrot: 4.54 MB at 0, 2.70 MB at 20).
@@ -63,7 +68,7 @@ PNGQUANT_QUALITIES = [90, 70]
 PNGQUANT_LOSSY = [0, 40, 80, 120, 200]
 FFMPEG_COLORS = [256, 128, 64, 32]
 BUDGETS = [0.5, 0.25, 0.1]
-CORPORA = [c for c in bench.CORPORA if c.name.endswith("320x240")]
+CORPORA = [c for c in bench.CORPORA if c.name.endswith("320x240")] + lossy_peer.SCREENCASTS
 # --small (`make bench QUICK=1`): a sparser curve and peer grid with the same
 # end points, so a run takes minutes instead of a quarter of an hour.
 SMALL = {"LOSSY": [0, 80, 200], "QUALITIES": [20], "QUALITY_LOSSY": [0, 200],
@@ -83,15 +88,8 @@ def timed(argv, allow=(0,)):
     return wall, cpu, text
 
 
-def score_one(job):
-    path, frames_dir = job
-    sources = [gifmetrics.load_rgb(f) for f in bench.frame_files(Path(frames_dir))]
-    s = gifmetrics.score(path, sources, bench.FPS)
-    return path, s["psnr"], s["ssim"]
-
-
 def run_corpus(c, base, throbber, repeat, jobs):
-    frames = bench.make_corpus(c, base / "corpora")
+    frames = lossy_peer.make_frames(c, base / "corpora")
     out = base / "out" / c.name
     out.mkdir(parents=True, exist_ok=True)
     enc = [throbber, "encode", str(frames), "--fps", str(bench.FPS), "-q", "-o"]
@@ -117,11 +115,9 @@ def run_corpus(c, base, throbber, repeat, jobs):
                                     "--max-bytes", str(b)], allow=(0, 65))
             runs.append((wall, cpu))
         fits = path.exists()
-        chose = next((line for line in err.splitlines() if line.startswith("--max-bytes")), "") if fits else \
-            "does not fit: " + err.strip().replace("throbber: error: ", "")
         budgets.append({"fraction": frac, "budget": b, "path": str(path) if fits else None,
                         "bytes": path.stat().st_size if fits else None,
-                        "chose": chose, "wall": statistics.median(r[0] for r in runs),
+                        "chose": lossy_peer.choice(err, fits), "wall": statistics.median(r[0] for r in runs),
                         "cpu": statistics.median(r[1] for r in runs)})
 
     # Our curve.
@@ -158,13 +154,14 @@ def run_corpus(c, base, throbber, repeat, jobs):
                           "bytes": path.stat().st_size,
                           "label": f"gifsicle -O3 --lossy={level}" + (f" --colors {colors}" if colors < 256 else "")})
     peers += gifski_recipe(frames, out)
-    peers += ffmpeg_palettegen(frames, out)
+    peers += ffmpeg_palettegen(frames, out, lossy_peer.pattern(c))
 
     paths = [r["path"] for r in ours + peers + budgets if r["path"]]
     with multiprocessing.Pool(jobs) as pool:
-        scores = {p: (ps, ss) for p, ps, ss in pool.map(score_one, [(p, str(frames)) for p in paths])}
-    for r in ours + peers + budgets:
-        r["psnr"], r["ssim"] = scores.get(r["path"], (float("nan"), float("nan")))
+        scores = {p: (ps, ss) for p, ps, ss in pool.map(lossy_peer.score_one, [(p, str(frames)) for p in paths])}
+        for r in ours + peers + budgets:
+            r["psnr"], r["ssim"] = scores.get(r["path"], (float("nan"), float("nan")))
+        rows["at_peer"] = lossy_peer.at_peer_sizes(c, frames, out, throbber, peers, repeat, pool)
     for b in budgets:
         under = [p for p in peers if p["bytes"] <= b["budget"]]
         b["peer"] = max(under, key=lambda p: (p["psnr"], p["ssim"])) if under else None
@@ -208,14 +205,14 @@ def gifski_recipe(frames, out):
     return peers
 
 
-def ffmpeg_palettegen(frames, out):
+def ffmpeg_palettegen(frames, out, pattern):
     """ffmpeg's two-pass palette: one palette for the clip, dithered."""
     peers = []
     for colors in FFMPEG_COLORS:
         path = out / f"ffmpeg-{colors}.gif"
         graph = f"split[a][b];[a]palettegen=max_colors={colors}[p];[b][p]paletteuse"
         subprocess.run([bench.FFMPEG, "-v", "error", "-y", "-framerate", str(bench.FPS), "-i",
-                        str(Path(frames) / "%04d.png"), "-vf", graph, "-loop", "0", str(path)], check=True)
+                        str(Path(frames) / pattern), "-vf", graph, "-loop", "0", str(path)], check=True)
         peers.append({"family": "ffmpeg", "colors": colors, "lossy": 0, "path": str(path),
                       "bytes": path.stat().st_size, "label": f"ffmpeg palettegen max_colors={colors}"})
     return peers
@@ -334,6 +331,7 @@ def markdown(results, env):
             size = f"{b['bytes']:,} | {100 * b['bytes'] / b['budget']:.1f}" if b["bytes"] else "none | "
             lines.append(f"| {int(b['fraction'] * 100)} % = {b['budget']:,} | {size} | {fmt(b['psnr'])} | {fmt(b['ssim'], 5)} | {chose} | "
                          f"{peer} |")
+    lines += lossy_peer.markdown(results, fmt)
     return "\n".join(lines) + "\n"
 
 

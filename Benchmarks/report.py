@@ -86,9 +86,11 @@ def fragment(name, **values):
 
 def source_line(run, suite, again=False):
     """The command that made a suite's tables and the tools they depend on
-    (`again`: named in full above)."""
+    (`again`: named in full above); the throbber binary is the one the
+    suite's own run recorded, when it did."""
     rec = next((s for s in run["suites"] if s["name"] == suite), None)
-    tools = "the tools above" if again else "; ".join(run["versions"][t] for t in TOOLS[suite] if t in run["versions"])
+    known = dict(run["versions"], **({"throbber": rec["throbber"]} if rec and rec.get("throbber") else {}))
+    tools = "the tools above" if again else "; ".join(known[t] for t in TOOLS[suite] if t in known)
     return [f"*Measured by* `{rec['command'] if rec else '?'}` *with* {tools}.", ""]
 
 

@@ -4,7 +4,7 @@ apng.json (Benchmarks/apng.py) and webp.json (Benchmarks/run-webp)."""
 
 import re
 
-from report_common import Bound, Section, corpora, fmt_psnr, num, span
+from report_common import Bound, Section, corpora, fmt_psnr, num, span, table
 
 BUDGET_TIME = 2.0
 
@@ -28,6 +28,7 @@ def lossy(d):
     s.lines += ["Wall time as a multiple of the default encode's, and the peer files dominated:", ""]
     s.table(["corpus", "default", "`--lossy 80`", "`--max-bytes` 50 %", "25 %", "10 %", "peer files dominated"],
             body)
+    s.lines += _at_peer(d["corpora"])
     for r in d["corpora"]:
         s.lines += [f"#### {r['name']}", ""]
         if r.get("plot"):
@@ -38,8 +39,38 @@ def lossy(d):
                       f"our bytes/quality curve dominates {sum(a for a, _ in dominated)} of "
                       f"{sum(b for _, b in dominated)} peer files (gifsicle --lossy, the gifski recipe, ffmpeg "
                       f"palettegen) on {corpora(len(dominated))}; `--max-bytes` at 50 %/25 % takes "
-                      f"{span(worst)}× a default encode"))
+                      f"{span(worst)}× a default encode" + _at_peer_summary(d["corpora"])))
     return s
+
+
+def _at_peer(results):
+    """`--max-bytes` at each chosen peer file's size against that file (Benchmarks/lossy_peer.py)."""
+    rows = [(r["name"], a) for r in results for a in r.get("at_peer", [])]
+    if not rows:
+        return []
+    body = []
+    for name, a in rows:
+        ours = ([num(a["bytes"]), fmt_psnr(a["psnr"]), f"{a['ssim']:.5f}"] if a["bytes"] else
+                ["refused (exit 65)", "", ""])
+        body.append([name, a["peer"], num(a["peer_bytes"]), fmt_psnr(a["peer_psnr"]), f"{a['peer_ssim']:.5f}"] + ours
+                    + [re.sub(r"^--max-bytes \d+: ", "", a["chose"]) if a["bytes"] else "",
+                       f"{a['wall']:.2f} s", f"{a['wall'] / a['default_wall']:.2f}×", "WIN" if a["win"] else "LOSE"])
+    lines = ["#### At a peer's file size", "",
+             "`--max-bytes` at the size of each peer file against that file: WIN when our PSNR and SSIM are both at "
+             "least the peer's, LOSE otherwise. Wall time is the median of the runs, and its multiple of a default "
+             "encode timed in the same rounds:", ""]
+    return lines + table(["corpus", "peer file", "peer bytes", "peer PSNR dB", "peer SSIM", "throbber bytes",
+                          "PSNR dB", "SSIM", "throbber chose", "wall", "× default", "verdict"], body) + [""]
+
+
+def _at_peer_summary(results):
+    """The Summary's words on the at-a-peer's-size table."""
+    rows = [a for r in results for a in r.get("at_peer", [])]
+    if not rows:
+        return ""
+    lost = sorted({r["name"] for r in results for a in r.get("at_peer", []) if not a["win"]})
+    return (f"; at a peer's file size it beats the peer's PSNR and SSIM on {sum(a['win'] for a in rows)} of "
+            f"{len(rows)} files" + (f" (loses on {', '.join(lost)})" if lost else ""))
 
 
 def _levels(r):

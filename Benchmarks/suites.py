@@ -7,7 +7,7 @@ Each suite runs with the same THROBBER and BENCH_DIR (the frame corpora in
 $BENCH_DIR/corpora are made once and shared); its machine-readable results
 are copied to $BENCH_DIR/report/NAME.json (or .md for the suites that print
 a table), its output to $BENCH_DIR/report/NAME.log, and the run itself
-(suites, their commands and durations, tool versions) to
+(suites, their commands, durations and throbber binary, tool versions) to
 $BENCH_DIR/report/run.json (with --only, merged into the one there). Then
 Benchmarks/report.py writes docs/benchmarks.md from them and prints the
 headline ratios against their bounds. A suite that fails is reported as
@@ -200,14 +200,15 @@ def main():
         if (args.only and s.name not in args.only) or (args.quick and not s.quick_too):
             continue
         runs.append(run_suite(s, args, bench_dir, out))
+    tools = versions(throbber, bench_dir)
     for r in runs:
-        r["date"], r["quick"] = date, args.quick
+        r["date"], r["quick"], r["throbber"] = date, args.quick, tools["throbber"]
     record = {"quick": args.quick, "date": date, "machine": machine(), "load_start": load,
               "load_end": open("/proc/loadavg").read().split()[:3], "seconds": round(time.monotonic() - start, 1),
               "command": (f"Benchmarks/run-all {'--quick ' if args.quick else ''}--only {' --only '.join(args.only)}"
                           if args.only else "make bench QUICK=1" if args.quick else "make bench"), "suites": runs,
               "full_only": [s.name for s in SUITES if not s.quick_too],
-              "versions": versions(throbber, bench_dir)}
+              "versions": tools}
     if args.only and (out / "run.json").exists():
         # One suite again: its record replaces the one of the run before.
         before = json.loads((out / "run.json").read_text())
@@ -216,6 +217,7 @@ def main():
         for r in kept:
             r.setdefault("date", before["date"])
             r.setdefault("quick", before["quick"])
+            r.setdefault("throbber", before["versions"]["throbber"])
         record["suites"] = kept + runs
         record["quick"] = before["quick"] and args.quick
     (out / "run.json").write_text(json.dumps(record, indent=1))
