@@ -24,9 +24,9 @@ extension GIFFrameWriter {
     /// one, the transparent entry, exact where the viewer shows its color
     /// and otherwise at the error of what is shown against its source,
     /// within the tolerance. A keep costs its error as a changed pixel
-    /// does: free keeps left what earlier frames drew on screen while
-    /// the picture moved on (docs/tuning.md, "How the lossy coder is
-    /// tuned").
+    /// does: free keeps would leave what earlier frames drew on screen
+    /// while the picture moves on (docs/tuning.md, "How the lossy coder
+    /// is tuned").
     func lossyKeeps(_ indices: [UInt8], _ f: PlannedFrame, colors: [UInt32], transparent: Int) -> (
         alternative: [Int16], errors: [Int32]
     ) {
@@ -68,7 +68,8 @@ extension GIFFrameWriter {
         return crop.pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
     }
 
-    /// Lossy LZW on a quantized frame: its indices rewritten as they are,
+    /// Lossy LZW on a quantized frame, or on an exact one with its
+    /// `lossyKeeps`: its indices rewritten as they are,
     /// and, where pixels have exact alternatives, also rewritten free to
     /// take them; the smaller is kept (with its LZW data). Taking an
     /// alternative wherever the dictionary then matches further is greedy:
@@ -77,10 +78,11 @@ extension GIFFrameWriter {
     /// than lossy 0 (which keeps the smaller too). The second rewrite costs
     /// an LZW pass and a size trial, so it is tried only while it pays, as
     /// `smallest` does.
-    /// `triesPlain` false: with lossy keeps, only the rewrite free to take
-    /// them (exact frames, where the other never won: camera frames, both
-    /// screen recordings and life at lossy 40, 80 and 200, while trying it
-    /// cost 7–10 % of the time).
+    ///
+    /// With `triesPlain` false and lossy keeps, only the rewrite free to
+    /// take them is made: on exact frames the other never won (camera
+    /// frames, both screen recordings and life at lossy 40, 80 and 200),
+    /// and trying it cost 7–10 % of the time.
     mutating func lossyChoice(
         _ frame: GIFWriter.Frame, _ f: PlannedFrame, alternative: [Int16], errors: [Int32] = [],
         palette: [UInt32], triesPlain: Bool = true

@@ -61,7 +61,7 @@ extension GIFFrameWriter {
         // transparent entry, at that error, as a changed pixel's) where
         // the dictionary then matches further by the lossy score; forced,
         // such keeps broke runs (testsrc2 --lossy 10 came out 1.2 % over
-        // lossless), and cheaper ones left stale colors on screen
+        // lossless), and cheaper ones leave stale colors on screen
         // (docs/tuning.md, "How the lossy coder is tuned").
         var alternativeError = [Int32](repeating: 0, count: keepTolerance >= 0 ? indices.count : 0)
         var anyAlternative = false
