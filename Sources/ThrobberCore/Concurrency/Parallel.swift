@@ -3,19 +3,27 @@ import Synchronization
 
 /// Runs `body` for 0..<count on up to `jobs` threads and returns the results
 /// in index order. Which thread runs which index never shows in the result,
-/// and the error reported is the one of the lowest failing index.
-package func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) throws -> T) throws -> [T] {
+/// and the error reported is the one of the lowest failing index. A body
+/// that cannot throw makes a call that cannot either.
+package func parallelMap<T: Sendable, E: Error>(
+    _ count: Int, jobs: Int, _ body: @Sendable (Int) throws(E) -> T
+) throws(E) -> [T] {
     if jobs <= 1 || count <= 1 { return try (0..<count).map(body) }
-    let results = Mutex<[Result<T, any Error>?]>(Array(repeating: nil, count: count))
-    let workers = min(jobs, count)
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        for i in stride(from: worker, to: count, by: workers) {
-            let result = Result { try body(i) }
+    let results = Mutex<[Result<T, E>?]>(Array(repeating: nil, count: count))
+    // Each worker takes the next index as it comes free, so tasks of
+    // unequal cost (a frame's candidate codings) keep every thread busy.
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+        while true {
+            let i = next.add(1, ordering: .relaxed).oldValue
+            guard i < count else { return }
+            let result = Result { () throws(E) -> T in try body(i) }
             results.withLock { $0[i] = result }
         }
     }
-    return try results.withLock { $0 }.map { result in
-        guard let result else { throw ThrobberError(.software, "a parallel task did not run") }
-        return try result.get()
-    }
+    var mapped: [T] = []
+    mapped.reserveCapacity(count)
+    // Every index was taken by a worker before concurrentPerform returned.
+    for result in results.withLock({ $0 }) { mapped.append(try result!.get()) }
+    return mapped
 }

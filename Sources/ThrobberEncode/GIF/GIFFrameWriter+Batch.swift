@@ -49,7 +49,7 @@ extension GIFFrameWriter {
         // trials lose (`TrialBackoff`): it is coded below if wanted after all.
         let ahead = exactTrials.isTrying
         let (w, h) = (width, height)
-        let coded = try parallelMap(kept.count, jobs: jobs) { [kept] i in
+        let coded = parallelMap(kept.count, jobs: jobs) { [kept] i in
             Self.code(kept[i], rewritesAhead: ahead, width: w, height: h)
         }
         for (k, c) in zip(kept, coded) {

@@ -96,33 +96,56 @@ extension GIFFrameWriter {
     /// alternative taken, the fewest-runs choice and the stretch rule
     /// (`FewestRuns.stretches`) (which win on flat, drawn frames and on
     /// re-encoded GIFs; the dictionary's choice wins on quantized ones).
-    /// Nil when there is nothing to choose from.
+    /// Nil when there is nothing to choose from. The candidates are made
+    /// and coded on up to `jobs` threads; the first of the smallest wins,
+    /// so the choice does not depend on them.
     mutating func smallest(
         _ frame: GIFWriter.Frame, alternative: [Int16], palette: [UInt32], withRuns: Bool
     ) -> (frame: GIFWriter.Frame, bytes: Int)? {
-        var candidates = [frame]
+        var candidates: [Candidate] = [.plain]
         let triesExact = exactTrials.tries()
         if triesExact {
-            candidates.append(Self.rewritten(frame, alternative: alternative, palette: palette, by: &exact))
+            candidates.append(.given(Self.rewritten(frame, alternative: alternative, palette: palette, by: &exact)))
         }
-        if withRuns {
-            var runs = frame
-            runs.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
-            var allAlternative = frame
-            for i in alternative.indices where alternative[i] != FewestRuns.none {
-                allAlternative.indices[i] = UInt8(alternative[i])
-            }
-            var stretches = frame
-            stretches.indices = FewestRuns.stretches(primary: frame.indices, alternative: alternative)
-            candidates += [runs, allAlternative, stretches]
-        }
+        if withRuns { candidates += [.fewestRuns, .allAlternatives, .stretches] }
         guard candidates.count > 1 else { return nil }
-        let coded = candidates.map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
+        let (w, h) = (width, height)
+        let coded = parallelMap(candidates.count, jobs: jobs) { [candidates] i in
+            var c = candidates[i].frame(frame, alternative: alternative)
+            let e = GIFWriter.encoded(of: c, palette: palette, width: w, height: h)
+            c.lzw = e.lzw
+            return (frame: c, bytes: e.bytes)
+        }
         let best = coded.indices.min { coded[$0].bytes < coded[$1].bytes }!
         if triesExact { exactTrials.record(won: best == 1) }
-        var chosen = candidates[best]
-        chosen.lzw = coded[best].lzw
-        return (chosen, coded[best].bytes)
+        return coded[best]
+    }
+
+    /// One of `smallest`'s candidates: how it is made from the frame and
+    /// each pixel's alternative.
+    enum Candidate: Sendable {
+        case plain
+        /// Made beforehand (the dictionary's choice, which needs the
+        /// writer's coder).
+        case given(GIFWriter.Frame)
+        case fewestRuns
+        case allAlternatives
+        case stretches
+
+        func frame(_ frame: GIFWriter.Frame, alternative: [Int16]) -> GIFWriter.Frame {
+            var c = frame
+            switch self {
+            case .plain: break
+            case .given(let made): c = made
+            case .fewestRuns: c.indices = FewestRuns.choose(primary: frame.indices, alternative: alternative)
+            case .allAlternatives:
+                for i in alternative.indices where alternative[i] != FewestRuns.none {
+                    c.indices[i] = UInt8(alternative[i])
+                }
+            case .stretches: c.indices = FewestRuns.stretches(primary: frame.indices, alternative: alternative)
+            }
+            return c
+        }
     }
 
     /// `frame` with each pixel's exact alternative taken where giflib's

@@ -118,11 +118,15 @@ extension GIFFrameWriter {
     }
 
     /// The smaller of two codings of a frame (`first` on a tie), with its
-    /// LZW data, and whether that is `second`.
+    /// LZW data, and whether that is `second`; both coded at once where
+    /// `jobs` allows.
     private func smaller(_ first: GIFWriter.Frame, _ second: GIFWriter.Frame, palette: [UInt32]) -> (
         GIFWriter.Frame, Bool
     ) {
-        let coded = [first, second].map { GIFWriter.encoded(of: $0, palette: palette, width: width, height: height) }
+        let (w, h) = (width, height)
+        let coded = parallelMap(2, jobs: jobs) { i in
+            GIFWriter.encoded(of: i == 0 ? first : second, palette: palette, width: w, height: h)
+        }
         let secondWins = coded[1].bytes < coded[0].bytes
         var chosen = secondWins ? second : first
         chosen.lzw = coded[secondWins ? 1 : 0].lzw

@@ -99,7 +99,7 @@ struct GIFFrameWriter {
         case .global:
             return frames.map { Paletted(frame: $0, work: .global) }
         case .local(let limit, _, _):
-            return try parallelMap(frames.count, jobs: jobs) { i in
+            return parallelMap(frames.count, jobs: jobs) { i in
                 let f = frames[i]
                 var table = ColorTable(limit: limit)
                 guard table.insertColors(of: f.target, in: f.geometry.rect) else {

@@ -27,7 +27,7 @@ extension WebPRace {
                 list.append(WebPTuning.exhaustive)
             } else if racesFullEffort(settings, frames: frames, size: size) {
                 // Second, so that on two threads it has one to itself
-                // (`parallelMap` deals the racers out in turn).
+                // (`parallelMap` starts the first two at once).
                 list.insert(WebPTuning.fullEffort, at: 1)
             }
             return list
