@@ -273,4 +273,42 @@ struct LZWEncoderTests {
         }
         #expect(sizes[2] < sizes[0] * 9 / 10, "bytes when full, when worn, never: \(sizes)")
     }
+
+    @Test("never goes on from whenWorn's first clear: smallest keeps what each rule codes alone")
+    func neverFromWornClear() {
+        var random = SeededRandom(seed: 23)
+        let tile = (0..<(40 * 30)).map { _ in UInt8(random.next() % 16) }
+        func textured(_ rows: Range<Int>) -> [UInt8] {
+            rows.flatMap { y in (0..<320).map { x in tile[(y % 30) * 40 + x % 40] } }
+        }
+        // A texture throughout, where the full dictionary never wears out;
+        // and one broken by noise that wears it out (so `whenWorn` clears)
+        // before the texture comes back, which `never`'s dictionary holds.
+        let still = textured(0..<240)
+        let broken = textured(0..<100) + (0..<(40 * 320)).map { _ in UInt8(random.next() % 16) } + textured(0..<100)
+        var encoder = LZWEncoder()
+        var alone: [[LZWEncoder.ClearRule: [UInt8]]] = []
+        for indices in [still, broken] {
+            var data: [LZWEncoder.ClearRule: [UInt8]] = [:]
+            for rule in LZWEncoder.ClearRule.allCases {
+                data[rule] = indices.withUnsafeBufferPointer { encoder.encode($0, codeSize: 4, rule: rule) }
+            }
+            alone.append(data)
+            for rules in [LZWEncoder.ClearRule.atGiflibsPlace, [.whenWorn, .never], [.never, .whenWorn]] {
+                let best = rules.min { data[$0]!.count < data[$1]!.count }!
+                let smallest = indices.withUnsafeBufferPointer { encoder.smallest($0, codeSize: 4, rules: rules) }
+                // (A Bool: the streams are too long to print.)
+                let same = smallest == data[best]
+                #expect(same, "\(rules): not the stream of \(best) alone")
+                #expect(encoder.chosen == best, "\(rules): chose \(encoder.chosen), not \(best)")
+            }
+        }
+        // The cases are what they are meant to be.
+        let (stillAlike, brokenAlike) = (
+            alone[0][.whenWorn] == alone[0][.never], alone[1][.whenWorn] == alone[1][.never]
+        )
+        #expect(stillAlike, "the texture wore the dictionary out")
+        #expect(!brokenAlike, "the noise did not wear the dictionary out")
+        #expect(alone[1][.never]!.count < alone[1][.whenWorn]!.count, "keeping the texture's dictionary did not pay")
+    }
 }

@@ -5,10 +5,14 @@ extension LZWEncoder {
         var state = State()
         let codeSize: Int
         let clear: Int
+        /// Whether `whenWorn` keeps its state at its first clear (`worn`).
+        let keepsWorn: Bool
+        var worn: State?
 
-        init(codeSize: Int) {
+        init(codeSize: Int, keepsWorn: Bool = false) {
             self.codeSize = codeSize
             clear = 1 << codeSize
+            self.keepsWorn = keepsWorn
         }
 
         /// `LZWEncoder.run` on raw dictionary storage: `keys[slot]` is
@@ -93,6 +97,15 @@ extension LZWEncoder {
                     if state.baseline == 0 {
                         state.baseline = perCode
                     } else if perCode < 0.75 * state.baseline {
+                        if keepsWorn && worn == nil {
+                            // Where `never`, which does not clear, goes on.
+                            var kept = state
+                            kept.position = position
+                            kept.current = current
+                            kept.keys = Array(UnsafeBufferPointer(start: keys, count: 8192))
+                            kept.codes = Array(UnsafeBufferPointer(start: codes, count: 8192))
+                            worn = kept
+                        }
                         output(clear)
                         restart(keys)
                         state.baseline = 0

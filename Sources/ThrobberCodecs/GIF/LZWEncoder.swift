@@ -80,6 +80,9 @@ package struct LZWEncoder {
         var gaveUp = false
     }
     private var state = State()
+    /// `whenWorn`'s state at its first clear, kept by `run` with
+    /// `keepsWorn` (nil: it did not clear).
+    private var worn: State?
     /// Whether the last `smallest` came near a full dictionary (else every
     /// rule codes alike), and the rule it chose.
     package private(set) var filled = false
@@ -115,9 +118,24 @@ package struct LZWEncoder {
         filled = true
         let atFill = state
         var best: [UInt8] = []
+        // `never` codes as `whenWorn` does up to its first clear: where
+        // `whenWorn` ran first, `never` goes on from there (`worn`), and
+        // where it never cleared, `never` would code the same bytes (or
+        // give up at the same place) and cannot win.
+        var wornRan = false
         for rule in rules {
-            state = atFill
-            _ = run(indices, rule: rule, stopAtFill: false, resuming: true, giveUpAt: best.isEmpty ? .max : best.count)
+            let giveUpAt = best.isEmpty ? Int.max : best.count
+            if rule == .never && wornRan {
+                guard let worn else { continue }
+                state = worn
+                _ = run(indices, rule: rule, stopAtFill: false, giveUpAt: giveUpAt)
+            } else {
+                state = atFill
+                _ = run(
+                    indices, rule: rule, stopAtFill: false, resuming: true, giveUpAt: giveUpAt,
+                    keepsWorn: rule == .whenWorn)
+                wornRan = wornRan || rule == .whenWorn
+            }
             if state.gaveUp { continue }
             let data = finish(indices)
             if best.isEmpty || data.count < best.count { (best, chosen) = (data, rule) }
@@ -151,15 +169,17 @@ package struct LZWEncoder {
     /// `resuming` takes up a state stopped so. Gives up (setting
     /// `state.gaveUp`) once the data holds `giveUpAt` bytes: a rule tried
     /// after a smaller one can then no longer win.
+    /// With `keepsWorn`, `worn` is set to the state at the first clear
+    /// `whenWorn` makes (nil if none).
     private mutating func run(
         _ indices: UnsafeBufferPointer<UInt8>, rule: ClearRule, stopAtFill: Bool, resuming: Bool = false,
-        giveUpAt: Int = .max
+        giveUpAt: Int = .max, keepsWorn: Bool = false
     ) -> Bool {
         // The dictionary is walked through raw pointers: this loop is most
         // of a GIF's coding time, and array accesses through `state` pay
         // a uniqueness and a bounds check a pixel. The state moves into the
         // coder (no copy of its data) and back.
-        var coder = Coder(codeSize: codeSize)
+        var coder = Coder(codeSize: codeSize, keepsWorn: keepsWorn)
         swap(&coder.state, &state)
         var keys: [Int32] = []
         var codes: [Int16] = []
@@ -169,6 +189,7 @@ package struct LZWEncoder {
             swap(&keys, &coder.state.keys)
             swap(&codes, &coder.state.codes)
             swap(&coder.state, &state)
+            if keepsWorn { worn = coder.worn }
         }
         return keys.withUnsafeMutableBufferPointer { k in
             codes.withUnsafeMutableBufferPointer { c in
