@@ -19,6 +19,8 @@ public enum SettingField: String, Sendable, CaseIterable {
     case colors
     /// `lossy`: the lossy LZW level of GIF, 0…200.
     case lossy
+    /// `palette`: which frames a GIF's quantized palette serves.
+    case palette
     /// `max-bytes`: the largest file allowed, above 0.
     case maxBytes = "max-bytes"
     /// `jobs`: worker threads, 1…256.

@@ -266,7 +266,7 @@ public struct SceneJob {
         case .dither: "encode.dither"
         case .colors: "encode.colors"
         case .lossy: "encode.lossy"
-        case .maxBytes: nil
+        case .maxBytes, .palette: nil
         case .jobs, .speed, .frames, .crop, .width, .height, .scale, .posterFrame, .trimMargin: nil
         }
     }

@@ -89,11 +89,56 @@ struct GIFEncoder: FormatEncoder {
 
     /// Without `quality`, lossless whenever the colors allow.
     mutating func survey(_ frames: inout FrameLoader) throws {
-        guard settings.quality == nil else { return }
-        let fallback = Self.quantizer(settings)
-        if let lossless = try ColorCensus.survey(&frames, maxColors: settings.colors ?? 256, fallback: fallback) {
+        let quantizer = Self.quantizer(settings)
+        if settings.quality == nil,
+            let lossless = try ColorCensus.survey(&frames, maxColors: settings.colors ?? 256, fallback: quantizer)
+        {
             stage = lossless
+            return
         }
+        if settings.palette == .shared { stage = try Self.sharedPalette(&frames, quantizer: quantizer) }
+    }
+
+    /// One libimagequant palette for all frames, from the colors of every
+    /// distinct frame together, with a transparent entry (for pixels that
+    /// keep what is shown) when there is more than one frame or any pixel
+    /// is clear.
+    private static func sharedPalette(_ frames: inout FrameLoader, quantizer: Quantizer) throws -> PaletteChoice {
+        let shared = try Quantizer.SharedPalette(quantizer)
+        // The frames decoded for the survey, kept in the heap as while
+        // quantizing (`begin`).
+        let heapBefore = HeapPolicy.apply(.quantizing)
+        defer { if let heapBefore { HeapPolicy.apply(heapBefore) } }
+        var previous: RGBAImage? = nil
+        var distinct = 0
+        var clear = false
+        // A batch's frames go into the histogram (one thread, in order)
+        // while the next batch is decoded.
+        var batch: [RGBAImage] = []
+        var adding: Pending<Void>? = nil
+        let (size, count) = (frames.batch, frames.source.count)
+        try frames.scan { index, image in
+            defer { previous = image }
+            if image != previous {
+                distinct += 1
+                if !clear { clear = image.hasTransparency }
+                batch.append(image)
+            }
+            if batch.count >= size || index == count - 1 {
+                try adding?.wait()
+                let images = batch
+                adding = Pending { for image in images { try shared.add(image) } }
+                batch = []
+            }
+            return true
+        }
+        try adding?.wait()
+        if distinct > 1 || clear { shared.reserveTransparent() }
+        // GIF draws a pixel or not: entries under 50% alpha all mean clear,
+        // the others opaque.
+        let found = try shared.quantize(dither: quantizer.dither).colors
+        let colors = ColorTable(colors: found.map { $0 >> 24 < 128 ? 0 : $0 | 0xFF00_0000 }).colors
+        return .sharedQuantized(quantizer, colors: colors)
     }
 
     /// The loop count written (1: no loop extension).
@@ -101,7 +146,10 @@ struct GIFEncoder: FormatEncoder {
 
     mutating func begin(first: RGBAImage) throws {
         // libimagequant's frame-sized blocks, kept in the heap.
-        if case .quantized = stage { heapBefore = HeapPolicy.apply(.quantizing) }
+        switch stage {
+        case .quantized, .sharedQuantized: heapBefore = HeapPolicy.apply(.quantizing)
+        default: break
+        }
         let header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still)

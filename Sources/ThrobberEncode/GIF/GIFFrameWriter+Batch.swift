@@ -31,12 +31,19 @@ extension GIFFrameWriter {
     /// Whether `write` may take `frames` a batch at a time: an ordinary
     /// lossless-LZW encode of libimagequant's frames.
     func writesInBatch(_ frames: [Paletted]) -> Bool {
-        guard lossy == nil, trial == nil, case .quantized = choice else { return false }
+        guard lossy == nil, trial == nil else { return false }
+        switch choice {
+        case .quantized, .sharedQuantized: break
+        default: return false
+        }
         return frames.allSatisfy {
             if case .quantized = $0.work { return true }
             return false
         }
     }
+
+    /// The global table's entries (empty without one).
+    var globalColors: [UInt32] { globalTable?.colors ?? [] }
 
     /// Writes quantized frames as `writeQuantized` writes them one by one.
     mutating func writeBatch(_ frames: [Paletted]) throws {
@@ -49,8 +56,9 @@ extension GIFFrameWriter {
         // trials lose (`TrialBackoff`): it is coded below if wanted after all.
         let ahead = exactTrials.isTrying
         let (w, h) = (width, height)
+        let global = globalColors
         let coded = parallelMap(kept.count, jobs: jobs) { [kept] i in
-            Self.code(kept[i], rewritesAhead: ahead, width: w, height: h)
+            Self.code(kept[i], global: global, rewritesAhead: ahead, width: w, height: h)
         }
         for (k, c) in zip(kept, coded) {
             try put(choose(k, c))
@@ -69,7 +77,7 @@ extension GIFFrameWriter {
                 .alternative
         }
         let frame = GIFWriter.Frame(
-            rect: rect, palette: remapped.colors, indices: indices, delay: f.delay,
+            rect: rect, palette: remapped.global ? nil : remapped.colors, indices: indices, delay: f.delay,
             disposal: f.geometry.disposal, transparentIndex: remapped.transparent)
         show(indices, rect, colors: remapped.colors, transparent: remapped.transparent)
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
@@ -79,9 +87,9 @@ extension GIFFrameWriter {
 
     /// Codes a kept frame as it is, and rewritten to its alternatives when
     /// `rewritesAhead`: pure, so frames are coded on any thread.
-    private static func code(_ k: Kept, rewritesAhead: Bool, width: Int, height: Int) -> Coded {
+    private static func code(_ k: Kept, global: [UInt32], rewritesAhead: Bool, width: Int, height: Int) -> Coded {
         var plain = k.frame
-        let palette = plain.palette ?? []
+        let palette = plain.palette ?? global
         let coded = GIFWriter.encoded(of: plain, palette: palette, width: width, height: height)
         plain.lzw = coded.lzw
         guard rewritesAhead, !k.alternative.isEmpty else {
@@ -89,14 +97,15 @@ extension GIFFrameWriter {
         }
         var exact = LossyLZW(level: 0)
         return Coded(
-            plain: plain, plainBytes: coded.bytes, matched: matched(k, by: &exact, width: width, height: height))
+            plain: plain, plainBytes: coded.bytes,
+            matched: matched(k, global: global, by: &exact, width: width, height: height))
     }
 
     /// The kept frame rewritten to its alternatives (`rewritten`), coded.
     private static func matched(
-        _ k: Kept, by exact: inout LossyLZW, width: Int, height: Int
+        _ k: Kept, global: [UInt32], by exact: inout LossyLZW, width: Int, height: Int
     ) -> (frame: GIFWriter.Frame, bytes: Int) {
-        let palette = k.frame.palette ?? []
+        let palette = k.frame.palette ?? global
         var frame = rewritten(k.frame, alternative: k.alternative, palette: palette, by: &exact)
         let coded = GIFWriter.encoded(of: frame, palette: palette, width: width, height: height)
         frame.lzw = coded.lzw
@@ -108,7 +117,7 @@ extension GIFFrameWriter {
     /// smaller (the plain one wins ties).
     private mutating func choose(_ k: Kept, _ c: Coded) -> GIFWriter.Frame {
         guard !k.alternative.isEmpty, exactTrials.tries() else { return c.plain }
-        let matched = c.matched ?? Self.matched(k, by: &exact, width: width, height: height)
+        let matched = c.matched ?? Self.matched(k, global: globalColors, by: &exact, width: width, height: height)
         let won = matched.bytes < c.plainBytes
         exactTrials.record(won: won)
         return won ? matched.frame : c.plain

@@ -23,7 +23,7 @@ extension GIFFrameWriter {
                 f, indices: &indices, colors: colors, transparent: transparent, previous: previous)
         }
         var frame = GIFWriter.Frame(
-            rect: rect, palette: colors, indices: indices, delay: f.delay,
+            rect: rect, palette: remapped.global ? nil : colors, indices: indices, delay: f.delay,
             disposal: f.geometry.disposal, transparentIndex: remapped.transparent)
         if lossy != nil {
             frame = lossyChoice(frame, f, alternative: alternative, errors: alternativeError, palette: colors)

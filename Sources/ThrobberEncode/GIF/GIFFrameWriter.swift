@@ -55,6 +55,9 @@ struct GIFFrameWriter {
             background = transparent ?? 0
         case .local(_, _, let shared) where !shared.isEmpty:
             global = shared  // transparent first
+        case .sharedQuantized(_, let colors):
+            global = colors
+            background = colors.firstIndex { $0 >> 24 < 128 } ?? 0
         default: break
         }
         gif = try GIFWriter(
@@ -115,6 +118,12 @@ struct GIFFrameWriter {
             return try parallelMap(frames.count, jobs: jobs) { i in
                 Paletted(frame: frames[i], work: .quantized(try quantizer.quantize(frames[i])))
             }
+        case .sharedQuantized(let quantizer, let colors):
+            return try parallelMap(frames.count, jobs: jobs) { i in
+                let palette = try quantizer.fixedPalette(colors)
+                return Paletted(
+                    frame: frames[i], work: .quantized(try quantizer.remap(frames[i], to: palette, colors: colors)))
+            }
         }
     }
 
@@ -151,7 +160,7 @@ struct GIFFrameWriter {
                     try writeQuantized(p.frame, try fallback.quantize(p.frame))
                     quantizedFrames += 1
                 }
-            case (.quantized(let remapped), .quantized):
+            case (.quantized(let remapped), .quantized), (.quantized(let remapped), .sharedQuantized):
                 try writeQuantized(p.frame, remapped)
                 quantizedFrames += 1
             default:

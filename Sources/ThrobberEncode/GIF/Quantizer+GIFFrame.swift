@@ -8,6 +8,9 @@ extension Quantizer {
         /// Packed RGBA; alpha ignored except to find the transparent entry.
         var colors: [UInt32]
         var transparent: Int?
+        /// Whether `colors` is the global table (a shared palette): the
+        /// frame then has no table of its own.
+        var global = false
     }
 
     /// Palette search and remap of a planned frame's rectangle: independent
@@ -24,5 +27,31 @@ extension Quantizer {
             for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
         }
         return Remapped(indices: indices, colors: colors, transparent: transparent)
+    }
+
+    /// A planned frame's rectangle mapped to the shared palette `colors`
+    /// (the global table; `palette` holds exactly those entries, fixed),
+    /// dithered as `quantize` dithers.
+    func remap(_ f: PlannedFrame, to palette: Palette, colors: [UInt32]) throws -> Remapped {
+        let crop = FrameDiff.crop(f.target, f.geometry.rect)
+        var (indices, own) = try remap(crop, to: palette, background: nil)
+        // libimagequant may order the entries its own way: its indices are
+        // turned into the global table's, by color.
+        if own != colors {
+            var first: [UInt32: Int] = [:]
+            for (i, c) in colors.enumerated().reversed() { first[c] = i }
+            guard own.allSatisfy({ first[$0] != nil }) else {
+                throw ThrobberError(.software, "libimagequant added a color to the shared palette")
+            }
+            let lookup = own.map { UInt8(first[$0]!) }
+            for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
+        }
+        if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
+        let transparent = colors.firstIndex { $0 >> 24 < 128 }
+        if let transparent, colors.indices.contains(where: { $0 != transparent && colors[$0] >> 24 < 128 }) {
+            let lookup = colors.indices.map { UInt8(colors[$0] >> 24 < 128 ? transparent : $0) }
+            for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
+        }
+        return Remapped(indices: indices, colors: colors, transparent: transparent, global: true)
     }
 }

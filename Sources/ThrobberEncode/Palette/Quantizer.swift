@@ -19,6 +19,37 @@ struct Quantizer: Sendable {
         fileprivate let result: OpaquePointer
         fileprivate init(result: OpaquePointer) { self.result = result }
         deinit { liq_result_destroy(result) }
+        /// The entries as packed RGBA, as libimagequant holds them now (a
+        /// remap may still move entries that are not fixed).
+        var colors: [UInt32] { Quantizer.colors(of: result) }
+    }
+
+    /// A palette of exactly `colors` (packed RGBA), every entry fixed, so
+    /// remapping never moves one: frames remapped to it on several threads,
+    /// each on its own copy, all index the same table.
+    func fixedPalette(_ colors: [UInt32]) throws -> Palette {
+        let attr = try makeAttributes()
+        defer { liq_attr_destroy(attr) }
+        liq_set_max_colors(attr, Int32(max(colors.count, 2)))
+        guard let histogram = liq_histogram_create(attr) else {
+            throw ThrobberError(.software, "libimagequant: out of memory")
+        }
+        defer { liq_histogram_destroy(histogram) }
+        func liqColor(_ c: UInt32) -> liq_color {
+            liq_color(r: UInt8(c & 0xFF), g: UInt8(c >> 8 & 0xFF), b: UInt8(c >> 16 & 0xFF), a: UInt8(c >> 24))
+        }
+        for c in colors { liq_histogram_add_fixed_color(histogram, liqColor(c), 0) }
+        // libimagequant refuses an empty histogram: one color it already
+        // has, so there is nothing left to choose.
+        var entry = liq_histogram_entry(color: liqColor(colors.first ?? 0), count: 1)
+        liq_histogram_add_colors(histogram, attr, &entry, 1, 0)
+        var result: OpaquePointer? = nil
+        let status = liq_histogram_quantize(histogram, attr, &result)
+        guard status == LIQ_OK, let result else {
+            throw ThrobberError(.software, "libimagequant: cannot fix a palette (code \(status.rawValue))")
+        }
+        liq_set_dithering_level(result, Float(dither))
+        return Palette(result: result)
     }
 
     fileprivate func makeAttributes() throws -> OpaquePointer {
@@ -100,7 +131,7 @@ struct Quantizer: Sendable {
     }
 
     /// The palette of a libimagequant result as packed RGBA.
-    private static func colors(of result: OpaquePointer) -> [UInt32] {
+    fileprivate static func colors(of result: OpaquePointer) -> [UInt32] {
         let table = liq_get_palette(result)!
         let count = Int(table.pointee.count)
         return withUnsafeBytes(of: table.pointee.entries) { raw in
@@ -114,9 +145,10 @@ struct Quantizer: Sendable {
 }
 
 extension Quantizer {
-    /// One palette for many frames (APNG has a single PLTE): frames are
-    /// added to a libimagequant histogram, then quantized together.
-    final class SharedPalette {
+    /// One palette for many frames (APNG has a single PLTE; GIF with
+    /// `--palette shared`): frames are added to a libimagequant histogram,
+    /// then quantized together. Used by one thread at a time.
+    final class SharedPalette: @unchecked Sendable {
         private let attr: OpaquePointer
         private let histogram: OpaquePointer
 

@@ -30,6 +30,10 @@ public struct EncodeSettings: Equatable, Sendable {
     /// a palette of at most this many colors a frame, coded lossless; nil
     /// means truecolor (lossless, or lossy with `quality`).
     public var colors: Int? = nil
+    /// GIF: a libimagequant palette for each frame (the default), or one
+    /// shared by all frames. Frames that fit in 256 colors stay lossless
+    /// either way.
+    public var palette = PaletteScope.frame
     /// GIF lossy LZW, 0 (off, the default) to 200 (gifsicle's scale): a
     /// pixel may take a palette color up to about lossy / 5 levels from
     /// its source color where that makes LZW strings longer. APNG has no
@@ -61,6 +65,19 @@ public struct EncodeSettings: Equatable, Sendable {
     /// The defaults: 25 fps, loop forever, lossless when possible, full
     /// dither, no matte, best compression, one job per processor.
     public init() {}
+
+    /// Which frames a GIF's quantized palette serves.
+    public enum PaletteScope: String, Sendable, CaseIterable {
+        /// Each frame its own palette, chosen for its own colors: the
+        /// truest colors, the most work.
+        case frame
+        /// One palette for the whole animation, chosen from every frame's
+        /// colors together (as ffmpeg's palettegen recipe): one search
+        /// instead of one a frame, no table in each frame, and steady
+        /// colors where footage holds still; colors that only a few frames
+        /// show get fewer entries.
+        case shared
+    }
 
     /// Compressor effort, for formats whose compressor has a choice.
     public enum Compression: String, Sendable, CaseIterable {
@@ -132,12 +149,27 @@ public struct EncodeSettings: Equatable, Sendable {
         guard (0...limits.maxLoop).contains(loop) else {
             throw bad(.loop, "must be 0 (forever) … \(limits.maxLoop) for \(limits.name), got \(loop)")
         }
+        if let maxBytes, maxBytes <= 0 { throw bad(.maxBytes, "must be more than 0 bytes, got \(maxBytes)") }
+        try validateColors(for: format)
+        guard (1...256).contains(jobs) else { throw bad(.jobs, "must be 1…256, got \(jobs)") }
+    }
+
+    /// The quality, colors, dither, lossy LZW and palette settings checked
+    /// against `format` (part of `validate(for:)`).
+    private func validateColors(for format: AnimationFormat) throws {
+        let limits = format.limits
+        func bad(_ field: Field, _ why: String) -> ThrobberError { ThrobberError(.usage, field: field, why) }
         if let quality, !(1...100).contains(quality) { throw bad(.quality, "must be 1…100, got \(quality)") }
         guard (0...1).contains(dither) else { throw bad(.dither, "must be 0…1, got \(dither)") }
         if let colors, !(2...256).contains(colors) { throw bad(.colors, "must be 2…256, got \(colors)") }
-        if let maxBytes, maxBytes <= 0 { throw bad(.maxBytes, "must be more than 0 bytes, got \(maxBytes)") }
         guard lossy == 0 || limits.maxLossy > 0 else {
             throw bad(.lossy, "lossy LZW is for GIF; \(limits.name) is made smaller with \(limits.smallerWith)")
+        }
+        guard palette == .frame || format == .gif else {
+            throw bad(
+                .palette,
+                "is for GIF: an APNG with --colors already has one palette for all frames, a WebP with --colors one a frame"
+            )
         }
         guard (0...limits.maxLossy).contains(lossy) else {
             throw bad(.lossy, "must be 0 (off) … \(limits.maxLossy), got \(lossy)")
@@ -147,6 +179,5 @@ public struct EncodeSettings: Equatable, Sendable {
                 .dither,
                 "is for palettes: with \(limits.name) it needs --colors (without it, --quality gives lossy frames)")
         }
-        guard (1...256).contains(jobs) else { throw bad(.jobs, "must be 1…256, got \(jobs)") }
     }
 }

@@ -3,7 +3,7 @@
 /// transforms and timing. ``OutputOptions`` parses them, once, for all.
 extension OptionSpec {
     /// `--quality`, `--colors`, `--dither`, `--lossy`, `--max-bytes`.
-    static let sizeAndQuality: [OptionSpec] = [.quality, .colors, .dither, .lossy, .maxBytes]
+    static let sizeAndQuality: [OptionSpec] = [.quality, .colors, .palette, .dither, .lossy, .maxBytes]
     /// `--background`, `--matte`.
     static let alpha: [OptionSpec] = [.background, .matte]
     /// Pixels and frames picked before anything else.
@@ -44,6 +44,14 @@ extension OptionSpec {
         details:
             "A palette APNG has one libimagequant palette for all frames. A palette WebP has one a frame, as GIF does, and keeps partial alpha; pixels that did not change stay as shown.",
         default: "256 for GIF, truecolor for APNG and WebP")
+
+    static let palette = OptionSpec(
+        "palette", value: "frame|shared",
+        help:
+            "GIF, when colors are reduced: frame gives each frame its own libimagequant palette (truest colors); shared gives all frames one, chosen from them all (about twice as fast, smaller on steady footage, as ffmpeg's palettegen recipe).",
+        details:
+            "Frames that fit in 256 colors stay lossless either way. A shared palette suits a clip whose colors hold still (a screen recording, a product shot); a clip whose colors change (a scene cut, a sunset) keeps truer colors with frame.",
+        default: "frame", completion: .choices(["frame", "shared"]))
 
     static let dither = OptionSpec(
         "dither", value: "0-1",

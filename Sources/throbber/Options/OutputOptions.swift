@@ -8,6 +8,7 @@ import ThrobberKit
 struct OutputOptions {
     var quality: Int?
     var colors: Int?
+    var palette: EncodeSettings.PaletteScope?
     var lossy: Int?
     var dither: Double?
     var maxBytes: Int?
@@ -32,6 +33,7 @@ struct OutputOptions {
         let args = args.removing(own)
         quality = try args.int("quality")
         colors = try args.int("colors")
+        palette = try args.choice("palette", of: EncodeSettings.PaletteScope.self)
         lossy = try args.int("lossy")
         dither = try args.double("dither")
         if let text = args.string("max-bytes") {
@@ -68,7 +70,8 @@ struct OutputOptions {
     var fields: Set<SettingField> {
         var f: Set<SettingField> = []
         let given: [(Bool, SettingField)] = [
-            (quality != nil, .quality), (colors != nil, .colors), (lossy != nil, .lossy), (dither != nil, .dither),
+            (quality != nil, .quality), (colors != nil, .colors), (palette != nil, .palette), (lossy != nil, .lossy),
+            (dither != nil, .dither),
             (maxBytes != nil, .maxBytes), (fps != nil, .fps), (delay != nil, .delay), (duplicate != nil, .duplicate),
             (speed != nil, .speed), (posterFrame != nil, .posterFrame), (loop != nil, .loop),
         ]
@@ -77,13 +80,15 @@ struct OutputOptions {
     }
 
     /// Sets in `settings` every option given. For a `scene`, only what its
-    /// config cannot say (the byte budget, crop and resize, the poster frame):
+    /// config cannot say (the byte budget, crop and resize, the poster
+    /// frame, the palette's scope):
     /// the rest goes to the config (``apply(to:)-(SceneConfig)``) and the
     /// frame picking, reversing and speed to `SceneJob`, which builds the
     /// timeline.
     func apply(to settings: inout EncodeSettings, scene: Bool = false) {
         if let maxBytes { settings.maxBytes = maxBytes }
         if let posterFrame { settings.posterFrame = posterFrame }
+        if let palette { settings.palette = palette }
         var transform = transform
         if scene {
             transform.frames = nil

@@ -9,7 +9,7 @@ let encodeOptions: [(long: String, short: String?)] = [
     ("fit", nil),
     ("resize-filter", nil), ("crop", nil),
     ("trim", nil), ("trim-margin", nil),
-    ("loop", nil), ("quality", nil), ("colors", nil), ("dither", nil),
+    ("loop", nil), ("quality", nil), ("colors", nil), ("palette", nil), ("dither", nil),
     ("lossy", nil), ("max-bytes", nil),
     ("background", nil), ("matte", nil),
     ("from", nil), ("to", nil), ("sort", nil), ("glob", nil), ("jobs", nil), ("max-memory", nil),

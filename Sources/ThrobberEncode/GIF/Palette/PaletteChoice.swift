@@ -14,12 +14,18 @@ enum PaletteChoice: Sendable {
     case local(limit: Int, fallback: Quantizer, shared: [UInt32])
     /// libimagequant, per frame.
     case quantized(Quantizer)
+    /// libimagequant, one palette for every frame (`colors`, packed RGBA,
+    /// the global table): chosen from all frames' colors together, each
+    /// frame remapped to it.
+    case sharedQuantized(Quantizer, colors: [UInt32])
 
     var summary: String {
         switch self {
         case .global(let colors, _): return "lossless, one palette of \(colors.count) colors"
         case .local: return "lossless, a palette per frame"
         case .quantized(let q): return "quantized with libimagequant (quality \(q.quality), up to \(q.colors) colors)"
+        case .sharedQuantized(let q, let colors):
+            return "quantized with libimagequant to one palette of \(colors.count) colors (quality \(q.quality))"
         }
     }
 }
