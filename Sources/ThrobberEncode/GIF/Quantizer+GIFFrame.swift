@@ -30,28 +30,32 @@ extension Quantizer {
     }
 
     /// A planned frame's rectangle mapped to the shared palette `colors`
-    /// (the global table; `palette` holds exactly those entries, fixed),
-    /// dithered as `quantize` dithers.
+    /// (the global table: opaque entries and at most one clear one;
+    /// `palette` holds exactly those entries, fixed), dithered as
+    /// `quantize` dithers.
     func remap(_ f: PlannedFrame, to palette: Palette, colors: [UInt32]) throws -> Remapped {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)
         var (indices, own) = try remap(crop, to: palette, background: nil)
-        // libimagequant may order the entries its own way: its indices are
-        // turned into the global table's, by color.
+        // libimagequant orders the entries its own way (and could round
+        // one by a level on its way through its own color space): each of
+        // its entries is turned into the global table's nearest, of the
+        // same transparency.
         if own != colors {
-            var first: [UInt32: Int] = [:]
-            for (i, c) in colors.enumerated().reversed() { first[c] = i }
-            guard own.allSatisfy({ first[$0] != nil }) else {
-                throw ThrobberError(.software, "libimagequant added a color to the shared palette")
-            }
-            let lookup = own.map { UInt8(first[$0]!) }
+            let lookup = own.map { UInt8(Self.nearest($0, in: colors)) }
             for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
         }
         if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
         let transparent = colors.firstIndex { $0 >> 24 < 128 }
-        if let transparent, colors.indices.contains(where: { $0 != transparent && colors[$0] >> 24 < 128 }) {
-            let lookup = colors.indices.map { UInt8(colors[$0] >> 24 < 128 ? transparent : $0) }
-            for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
-        }
         return Remapped(indices: indices, colors: colors, transparent: transparent, global: true)
+    }
+
+    /// The entry of `colors` equal to `color`, else the nearest by RGB
+    /// among those as clear or opaque as it is (alpha under 50 % or not).
+    private static func nearest(_ color: UInt32, in colors: [UInt32]) -> Int {
+        if let same = colors.firstIndex(of: color) { return same }
+        let clear = color >> 24 < 128
+        let alike = colors.indices.filter { (colors[$0] >> 24 < 128) == clear }
+        return alike.min { ColorTable.distance(color, colors[$0]) < ColorTable.distance(color, colors[$1]) }
+            ?? colors.indices.min { ColorTable.distance(color, colors[$0]) < ColorTable.distance(color, colors[$1]) }!
     }
 }
