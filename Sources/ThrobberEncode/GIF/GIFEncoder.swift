@@ -99,32 +99,33 @@ struct GIFEncoder: FormatEncoder {
         if settings.palette == .shared { stage = try Self.sharedPalette(&frames, quantizer: quantizer) }
     }
 
-    /// One libimagequant palette for all frames, from the colors of every
-    /// distinct frame together, with a transparent entry (for pixels that
-    /// keep what is shown) when there is more than one frame or any pixel
-    /// is clear.
+    /// One libimagequant palette for all frames, from the colors of the
+    /// distinct frames of an even sample of at most
+    /// `GIFTuning.sharedPaletteSample` (all of a shorter animation), with
+    /// a transparent entry (for pixels that keep what is shown) for an
+    /// animation or a still with clear pixels.
     private static func sharedPalette(_ frames: inout FrameLoader, quantizer: Quantizer) throws -> PaletteChoice {
         let shared = try Quantizer.SharedPalette(quantizer)
         // The frames decoded for the survey, kept in the heap as while
         // quantizing (`begin`).
         let heapBefore = HeapPolicy.apply(.quantizing)
         defer { if let heapBefore { HeapPolicy.apply(heapBefore) } }
+        let count = frames.source.count
+        let sample = Self.sample(count, most: GIFTuning.sharedPaletteSample)
         var previous: RGBAImage? = nil
-        var distinct = 0
         var clear = false
         // A batch's frames go into the histogram (one thread, in order)
         // while the next batch is decoded.
         var batch: [RGBAImage] = []
         var adding: Pending<Void>? = nil
-        let (size, count) = (frames.batch, frames.source.count)
-        try frames.scan { index, image in
+        let size = frames.batch
+        try frames.scan(sample) { index, image in
             defer { previous = image }
             if image != previous {
-                distinct += 1
                 if !clear { clear = image.hasTransparency }
                 batch.append(image)
             }
-            if batch.count >= size || index == count - 1 {
+            if batch.count >= size || index == sample.last {
                 try adding?.wait()
                 let images = batch
                 adding = Pending { for image in images { try shared.add(image) } }
@@ -133,12 +134,20 @@ struct GIFEncoder: FormatEncoder {
             return true
         }
         try adding?.wait()
-        if distinct > 1 || clear { shared.reserveTransparent() }
+        if count > 1 || clear { shared.reserveTransparent() }
         // GIF draws a pixel or not: entries under 50% alpha all mean clear,
         // the others opaque.
         let found = try shared.quantize(dither: quantizer.dither).colors
         let colors = ColorTable(colors: found.map { $0 >> 24 < 128 ? 0 : $0 | 0xFF00_0000 }).colors
         return .sharedQuantized(quantizer, colors: colors)
+    }
+
+    /// `most` frame indices spread evenly over `count` frames, the first
+    /// and the last included; all of them when `count <= most`.
+    static func sample(_ count: Int, most: Int) -> [Int] {
+        guard count > most else { return Array(0..<count) }
+        guard most > 1 else { return [0] }
+        return (0..<most).map { $0 * (count - 1) / (most - 1) }
     }
 
     /// The loop count written (1: no loop extension).

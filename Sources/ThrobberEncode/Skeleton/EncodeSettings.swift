@@ -71,8 +71,9 @@ public struct EncodeSettings: Equatable, Sendable {
         /// Each frame its own palette, chosen for its own colors: the
         /// truest colors, the most work.
         case frame
-        /// One palette for the whole animation, chosen from every frame's
-        /// colors together (as ffmpeg's palettegen recipe): one search
+        /// One palette for the whole animation, chosen from the frames'
+        /// colors together (as ffmpeg's palettegen recipe; from an even
+        /// sample of a long animation): one search
         /// instead of one a frame, no table in each frame, and steady
         /// colors where footage holds still; colors that only a few frames
         /// show get fewer entries.

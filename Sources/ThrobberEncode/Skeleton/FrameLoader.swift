@@ -68,10 +68,15 @@ struct FrameLoader {
     /// Calls `body` with every source frame in order, keeping them for
     /// `load` while they fit the cache budget. Stops when `body` returns false.
     mutating func scan(_ body: (Int, RGBAImage) throws -> Bool) throws {
+        try scan(Array(0..<source.count), body)
+    }
+
+    /// `scan` over the source frames `indices` only, in that order.
+    mutating func scan(_ indices: [Int], _ body: (Int, RGBAImage) throws -> Bool) throws {
         var start = 0
-        while start < source.count {
-            let indices = Array(start..<min(start + batch, source.count))
-            for (index, image) in zip(indices, try load(indices)) {
+        while start < indices.count {
+            let part = Array(indices[start..<min(start + batch, indices.count)])
+            for (index, image) in zip(part, try load(part)) {
                 if cached + image.pixels.count <= cacheBudget {
                     cache[index] = image
                     cached += image.pixels.count

@@ -50,7 +50,7 @@ extension OptionSpec {
         help:
             "GIF, when colors are reduced: frame gives each frame its own libimagequant palette (truest colors); shared gives all frames one, chosen from them all as ffmpeg's palettegen recipe does (less CPU, and smaller files where colors hold still).",
         details:
-            "Frames that fit in 256 colors stay lossless either way. A shared palette suits a clip whose colors hold still (a screen recording, a product shot); a clip whose colors change (a scene cut, a sunset) keeps truer colors with frame.",
+            "Frames that fit in 256 colors stay lossless either way. A shared palette is chosen from 120 frames spread over a longer animation. It suits a clip whose colors hold still (a screen recording, a product shot); a clip whose colors change (a scene cut, a sunset) keeps truer colors with frame.",
         default: "frame", completion: .choices(["frame", "shared"]))
 
     static let dither = OptionSpec(
