@@ -28,6 +28,7 @@ struct Quantizer: Sendable {
     /// remapping never moves one: frames remapped to it on several threads,
     /// each on its own copy, all index the same table.
     func fixedPalette(_ colors: [UInt32]) throws -> Palette {
+        throbber_liq_single_thread()
         let attr = try makeAttributes()
         defer { liq_attr_destroy(attr) }
         liq_set_max_colors(attr, Int32(max(colors.count, 2)))
@@ -43,10 +44,18 @@ struct Quantizer: Sendable {
         // has, so there is nothing left to choose.
         var entry = liq_histogram_entry(color: liqColor(colors.first ?? 0), count: 1)
         liq_histogram_add_colors(histogram, attr, &entry, 1, 0)
+        return try Self.quantize(histogram, attr, dither: dither)
+    }
+
+    /// libimagequant's palette for `histogram`, dithering at `dither` when
+    /// it remaps.
+    fileprivate static func quantize(_ histogram: OpaquePointer, _ attr: OpaquePointer, dither: Double) throws
+        -> Palette
+    {
         var result: OpaquePointer? = nil
         let status = liq_histogram_quantize(histogram, attr, &result)
         guard status == LIQ_OK, let result else {
-            throw ThrobberError(.software, "libimagequant: cannot fix a palette (code \(status.rawValue))")
+            throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
         }
         liq_set_dithering_level(result, Float(dither))
         return Palette(result: result)
@@ -187,13 +196,7 @@ extension Quantizer {
 
         func quantize(dither: Double) throws -> Palette {
             throbber_liq_single_thread()
-            var result: OpaquePointer? = nil
-            let status = liq_histogram_quantize(histogram, attr, &result)
-            guard status == LIQ_OK, let result else {
-                throw ThrobberError(.software, "libimagequant: quantization failed (code \(status.rawValue))")
-            }
-            liq_set_dithering_level(result, Float(dither))
-            return Palette(result: result)
+            return try Quantizer.quantize(histogram, attr, dither: dither)
         }
     }
 }

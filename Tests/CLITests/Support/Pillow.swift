@@ -57,6 +57,39 @@ enum Pillow {
         return frames.map { folder.appendingPathComponent($0.name) }
     }
 
+    /// Writes `count` opaque 96x64 frames of three sine gradients moving
+    /// at different speeds (thousands of colors a frame) into `folder`,
+    /// with numpy, named 00.png, 01.png …; with `hole`, a 24x24 square at
+    /// (36, 20) fully transparent in every frame. Returns them in order.
+    static func movingGradients(in folder: URL, count: Int = 24, hole: Bool = false) throws -> [URL] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = """
+            import sys
+            import numpy as np
+            from PIL import Image
+            h, w = 64, 96
+            count, hole = int(sys.argv[2]), sys.argv[3] == "1"
+            y, x = np.mgrid[0:h, 0:w].astype(float)
+            for i in range(count):
+                t = i / 24 * 2 * np.pi
+                r = 128 + 127 * np.sin(x / w * 2 * np.pi + t)
+                g = 128 + 127 * np.sin(y / h * 2 * np.pi - t)
+                b = 128 + 127 * np.cos((x + y) / (w + h) * 2 * np.pi + 2 * t)
+                rgb = np.clip(np.stack([r, g, b], -1), 0, 255).astype(np.uint8)
+                if not hole:
+                    Image.fromarray(rgb, "RGB").save("%s/%02d.png" % (sys.argv[1], i))
+                    continue
+                alpha = np.full((h, w), 255, np.uint8)
+                alpha[20:44, 36:60] = 0
+                rgba = np.dstack([rgb, alpha])
+                rgba[alpha == 0] = 0
+                Image.fromarray(rgba, "RGBA").save("%s/%02d.png" % (sys.argv[1], i))
+            """
+        let r = try Command.run(python, ["-c", script, folder.path, "\(count)", hole ? "1" : "0"])
+        guard r.status == 0 else { throw HarnessError("making gradient frames: \(r.stderrText)") }
+        return (0..<count).map { folder.appendingPathComponent(String(format: "%02d.png", $0)) }
+    }
+
     /// Pillow's SHA-256 of each image's RGBA bytes (see image_hashes.py).
     static func hashes(of images: [URL]) throws -> [String] {
         try JSONDecoder().decode([String].self, from: script("image_hashes.py", images.map(\.path)))

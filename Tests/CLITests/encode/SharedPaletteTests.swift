@@ -6,40 +6,13 @@ import Testing
 /// checked on what giflib and Pillow decode.
 @Suite("GIF --palette shared")
 struct SharedPaletteTests {
-    /// 24 frames of 96x64 moving sine gradients (thousands of colors a
-    /// frame) with a fully transparent 24x24 hole, written by numpy.
-    static func frames(in folder: URL) throws -> [URL] {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let script = """
-            import sys
-            import numpy as np
-            from PIL import Image
-            h, w = 64, 96
-            y, x = np.mgrid[0:h, 0:w].astype(float)
-            for i in range(24):
-                t = i / 24 * 2 * np.pi
-                r = 128 + 127 * np.sin(x / w * 2 * np.pi + t)
-                g = 128 + 127 * np.sin(y / h * 2 * np.pi - t)
-                b = 128 + 127 * np.cos((x + y) / (w + h) * 2 * np.pi + 2 * t)
-                rgb = np.clip(np.stack([r, g, b], -1), 0, 255).astype(np.uint8)
-                alpha = np.full((h, w), 255, np.uint8)
-                alpha[20:44, 36:60] = 0
-                rgba = np.dstack([rgb, alpha])
-                rgba[alpha == 0] = 0
-                Image.fromarray(rgba, "RGBA").save("%s/%02d.png" % (sys.argv[1], i))
-            """
-        let r = try Command.run(Pillow.python, ["-c", script, folder.path])
-        guard r.status == 0 else { throw HarnessError("making gradient frames: \(r.stderrText)") }
-        return (0..<24).map { folder.appendingPathComponent(String(format: "%02d.png", $0)) }
-    }
-
     @Test(
         "one global palette and no frame table; every frame ≥ 25 dB of its source (Pillow), the hole clear (giflib); smaller than a palette a frame"
     )
     func sharedPalette() throws {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("frames")
-            let sources = try Self.frames(in: folder)
+            let sources = try Pillow.movingGradients(in: folder, hole: true)
             let shared = dir.appendingPathComponent("shared.gif")
             let own = dir.appendingPathComponent("own.gif")
             let r = try Throbber.run(["encode", folder.path, "-o", shared.path, "--palette", "shared"])
@@ -110,7 +83,7 @@ struct SharedPaletteTests {
     func jobs() throws {
         try withTemporaryDirectory { dir in
             let folder = dir.appendingPathComponent("frames")
-            _ = try Self.frames(in: folder)
+            _ = try Pillow.movingGradients(in: folder, hole: true)
             var outputs: [Data] = []
             for jobs in ["1", "2"] {
                 let out = dir.appendingPathComponent("j\(jobs).gif")
