@@ -4,9 +4,11 @@ extension ManPageProse {
     static let formats = #"""
         When every frame fits in 256 colors the GIF is lossless: one exact global
         palette when all frames together fit, exact local palettes otherwise.
-        Other frames are reduced with libimagequant at quality 100; pixels whose
-        source did not change keep what the viewer already shows, so unchanged
-        areas stay still instead of shimmering.
+        Other frames are reduced with libimagequant at quality 100, each to a
+        palette of its own, or with
+        .Fl -palette Cm shared
+        all to one; pixels whose source did not change keep what the viewer
+        already shows, so unchanged areas stay still instead of shimmering.
         Each frame is cropped to the rectangle that changed, unchanged pixels are
         left transparent or redrawn, pixel by pixel, whichever gives the
         compressor longer runs, identical neighbouring frames are
