@@ -87,7 +87,8 @@ struct GIFEncoder: FormatEncoder {
 
     var alpha: AlphaPolicy? { settings.alpha }
 
-    /// Without `quality`, lossless whenever the colors allow.
+    /// Without `quality`, lossless whenever the colors allow; frames that
+    /// are quantized get one palette together with `--palette shared`.
     mutating func survey(_ frames: inout FrameLoader) throws {
         let quantizer = Self.quantizer(settings)
         if settings.quality == nil,
