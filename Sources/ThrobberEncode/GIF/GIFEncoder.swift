@@ -140,7 +140,7 @@ struct GIFEncoder: FormatEncoder {
         // the others opaque.
         let found = try shared.quantize(dither: quantizer.dither).colors
         let colors = ColorTable(colors: found.map { $0 >> 24 < 128 ? 0 : $0 | 0xFF00_0000 }).colors
-        return .sharedQuantized(quantizer, colors: colors)
+        return .sharedQuantized(quantizer, colors: colors, transparentIndex: colors.firstIndex(of: 0))
     }
 
     /// `most` frame indices spread evenly over `count` frames, the first

@@ -55,9 +55,9 @@ struct GIFFrameWriter {
             background = transparent ?? 0
         case .local(_, _, let shared) where !shared.isEmpty:
             global = shared  // transparent first
-        case .sharedQuantized(_, let colors):
+        case .sharedQuantized(_, let colors, let transparent):
             global = colors
-            background = colors.firstIndex { $0 >> 24 < 128 } ?? 0
+            background = transparent ?? 0
         default: break
         }
         gif = try GIFWriter(
@@ -118,11 +118,11 @@ struct GIFFrameWriter {
             return try parallelMap(frames.count, jobs: jobs) { i in
                 Paletted(frame: frames[i], work: .quantized(try quantizer.quantize(frames[i])))
             }
-        case .sharedQuantized(let quantizer, let colors):
+        case .sharedQuantized(let quantizer, let colors, let transparent):
             return try parallelMap(frames.count, jobs: jobs) { i in
                 let palette = try quantizer.fixedPalette(colors)
-                return Paletted(
-                    frame: frames[i], work: .quantized(try quantizer.remap(frames[i], to: palette, colors: colors)))
+                let remapped = try quantizer.remap(frames[i], to: palette, colors: colors, transparent: transparent)
+                return Paletted(frame: frames[i], work: .quantized(remapped))
             }
         }
     }

@@ -30,10 +30,10 @@ extension Quantizer {
     }
 
     /// A planned frame's rectangle mapped to the shared palette `colors`
-    /// (the global table: opaque entries and at most one clear one;
-    /// `palette` holds exactly those entries, fixed), dithered as
-    /// `quantize` dithers.
-    func remap(_ f: PlannedFrame, to palette: Palette, colors: [UInt32]) throws -> Remapped {
+    /// (the global table: opaque entries and, at `transparent`, at most one
+    /// clear one; `palette` holds exactly those entries, fixed), dithered
+    /// as `quantize` dithers.
+    func remap(_ f: PlannedFrame, to palette: Palette, colors: [UInt32], transparent: Int?) throws -> Remapped {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)
         var (indices, own) = try remap(crop, to: palette, background: nil)
         // libimagequant orders the entries its own way (and could round
@@ -45,7 +45,6 @@ extension Quantizer {
             for i in indices.indices { indices[i] = lookup[Int(indices[i])] }
         }
         if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: colors) }
-        let transparent = colors.firstIndex { $0 >> 24 < 128 }
         return Remapped(indices: indices, colors: colors, transparent: transparent, global: true)
     }
 
@@ -55,7 +54,7 @@ extension Quantizer {
         if let same = colors.firstIndex(of: color) { return same }
         let clear = color >> 24 < 128
         let alike = colors.indices.filter { (colors[$0] >> 24 < 128) == clear }
-        return alike.min { ColorTable.distance(color, colors[$0]) < ColorTable.distance(color, colors[$1]) }
-            ?? colors.indices.min { ColorTable.distance(color, colors[$0]) < ColorTable.distance(color, colors[$1]) }!
+        let pool = alike.isEmpty ? Array(colors.indices) : alike
+        return pool.min { ColorTable.distance(color, colors[$0]) < ColorTable.distance(color, colors[$1]) }!
     }
 }

@@ -15,16 +15,16 @@ enum PaletteChoice: Sendable {
     /// libimagequant, per frame.
     case quantized(Quantizer)
     /// libimagequant, one palette for every frame (`colors`, packed RGBA,
-    /// the global table): chosen from all frames' colors together, each
-    /// frame remapped to it.
-    case sharedQuantized(Quantizer, colors: [UInt32])
+    /// the global table, opaque but for the entry at `transparentIndex`):
+    /// chosen from all frames' colors together, each frame remapped to it.
+    case sharedQuantized(Quantizer, colors: [UInt32], transparentIndex: Int?)
 
     var summary: String {
         switch self {
         case .global(let colors, _): return "lossless, one palette of \(colors.count) colors"
         case .local: return "lossless, a palette per frame"
         case .quantized(let q): return "quantized with libimagequant (quality \(q.quality), up to \(q.colors) colors)"
-        case .sharedQuantized(let q, let colors):
+        case .sharedQuantized(let q, let colors, _):
             return "quantized with libimagequant to one palette of \(colors.count) colors (quality \(q.quality))"
         }
     }
