@@ -14,6 +14,8 @@ import os, sys
 import numpy as np
 from PIL import Image
 
+import resample_axis
+
 B = C = 1.0 / 3.0
 
 def kernel(x):
@@ -24,18 +26,7 @@ def kernel(x):
 
 def weights(src, dst):
     """The dst x src matrix that resamples one axis."""
-    scale = src / dst
-    stretch = max(scale, 1.0)
-    m = np.zeros((dst, src))
-    for i in range(dst):
-        centre = (i + 0.5) * scale - 0.5
-        first = int(np.floor(centre - 2 * stretch))
-        taps = np.arange(first, int(np.ceil(centre + 2 * stretch)) + 1)
-        w = kernel((taps - centre) / stretch)
-        for t, wt in zip(np.clip(taps, 0, src - 1), w):
-            m[i, t] += wt
-        m[i] /= m[i].sum()
-    return m
+    return resample_axis.weights(src, dst, kernel, 2)
 
 def main():
     width, height, folder, inputs = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]

@@ -32,6 +32,9 @@ package final class GIFWriter {
     /// images in a row they are tried on every 16th only. Off for the size
     /// probes of `encoded(of:)`.
     package var triesClearPlaces = true
+    /// The clear rules tried at giflib's place: all of them, or only
+    /// giflib's own (`--compression fast`: one LZW pass an image).
+    package var clearRules = LZWEncoder.ClearRule.atGiflibsPlace
     private var clearPlaceLosses = 0
     private var imagesWritten = 0
 
@@ -218,7 +221,7 @@ package final class GIFWriter {
         let rules = LZWEncoder.ClearRule.self
         guard let cached else {
             let data = lzw.smallest(
-                indices, codeSize: codeSize, rules: movesClear ? rules.allCases : rules.atGiflibsPlace)
+                indices, codeSize: codeSize, rules: movesClear ? rules.allCases : clearRules)
             if movesClear && lzw.filled {
                 clearPlaceLosses = rules.movedByAString.contains(lzw.chosen) ? 0 : clearPlaceLosses + 1
             }
@@ -239,15 +242,17 @@ package final class GIFWriter {
     /// its local table, and its LZW data: used to choose between encodings
     /// of the same frame (the data is written again as it is when the code
     /// size agrees).
-    package static func encoded(of frame: Frame, palette: [UInt32], width: Int, height: Int) -> (
-        bytes: Int, lzw: LZWData?
-    ) {
+    package static func encoded(
+        of frame: Frame, palette: [UInt32], width: Int, height: Int,
+        clearRules: [LZWEncoder.ClearRule] = LZWEncoder.ClearRule.atGiflibsPlace
+    ) -> (bytes: Int, lzw: LZWData?) {
         let sink = CountingSink()
         do {
             let probe = try GIFWriter(
                 sink: sink, width: width, height: height, globalPalette: nil,
                 backgroundIndex: 0, loop: 1)
             probe.triesClearPlaces = false
+            probe.clearRules = clearRules
             var f = frame
             f.palette = palette
             try probe.write(f)

@@ -18,6 +18,7 @@ public struct VideoFrameSource: FrameSource {
     /// Composited under every frame when not fully transparent (`--background`).
     public var background: Color
     private let decoder: VideoDecoder
+    private let kernels = VideoScaler.KernelCache()
 
     /// Frames `frames` of `file`, shown for `durations` (one each),
     /// decoded with `jobs` decoder threads.
@@ -48,6 +49,18 @@ public struct VideoFrameSource: FrameSource {
         } catch let error as ThrobberError {
             throw ThrobberError(error.kind, "\(name(at: index)): \(error.message)")
         }
+    }
+
+    /// The frame resized to `width`×`height` with Lanczos-3 from its
+    /// decoded planes (`VideoScaler`): ``frame(at:)`` then resampling,
+    /// but for colors outside RGB, clipped after the resize rather than
+    /// before. Nil when that path does not apply to this clip or size.
+    public func frame(at index: Int, width: Int, height: Int) throws -> RGBAImage? {
+        let pts = file.framePts[frames[index]]
+        let picture = try decoder.picture(at: pts)
+        defer { picture.release() }
+        return VideoScaler.image(picture.frame, file: file, width: width, height: height, cache: kernels)?.over(
+            background: background)
     }
 
     public func duration(at index: Int) -> Rational? { durations[index] }

@@ -93,7 +93,7 @@ enum VideoPicture {
     }
 
     /// Where chroma samples sit, in 1/256 of a luma pixel, across and down.
-    private static func chromaPosition(_ location: AVChromaLocation) -> (Int64, Int64) {
+    static func chromaPosition(_ location: AVChromaLocation) -> (Int64, Int64) {
         switch location {
         case AVCHROMA_LOC_CENTER: return (128, 128)
         case AVCHROMA_LOC_TOPLEFT: return (0, 0)
@@ -116,8 +116,19 @@ enum VideoPicture {
         }
     }
 
+    /// The luma weights (Kr, Kb) of the matrix `swsMatrix` picks.
+    static func lumaWeights(_ space: AVColorSpace, height: Int) -> (kr: Double, kb: Double) {
+        switch swsMatrix(space, height: height) {
+        case SWS_CS_ITU709: return (0.2126, 0.0722)
+        case SWS_CS_FCC: return (0.30, 0.11)
+        case SWS_CS_SMPTE240M: return (0.212, 0.087)
+        case SWS_CS_BT2020: return (0.2627, 0.0593)
+        default: return (0.299, 0.114)
+        }
+    }
+
     /// Whether samples use the full range (the guess by format when untagged).
-    private static func isFullRange(_ range: AVColorRange, _ format: AVPixelFormat) -> Bool {
+    static func isFullRange(_ range: AVColorRange, _ format: AVPixelFormat) -> Bool {
         switch range {
         case AVCOL_RANGE_JPEG: return true
         case AVCOL_RANGE_MPEG: return false

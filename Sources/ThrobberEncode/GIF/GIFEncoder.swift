@@ -41,7 +41,7 @@ struct GIFEncoder: FormatEncoder {
         init(_ header: LossyTrials.Header, level: Int, trial: GIFTrial) throws {
             var writer = try GIFFrameWriter(
                 sink: MemorySink(), width: header.width, height: header.height, choice: header.choice,
-                loop: header.loop, lossy: level)
+                loop: header.loop, lossy: level, fast: header.fast)
             writer.triesInterlace = header.still
             writer.trial = trial
             self.writer = Mutex(writer)
@@ -82,7 +82,8 @@ struct GIFEncoder: FormatEncoder {
     private static func quantizer(_ settings: EncodeSettings) -> Quantizer {
         Quantizer(
             quality: settings.quality ?? EncodeSettings.defaultQuality,
-            colors: settings.colors ?? 256, dither: settings.dither)
+            colors: settings.colors ?? 256, dither: settings.dither,
+            speed: settings.compression == .fast ? GIFTuning.fastQuantizerSpeed : GIFTuning.quantizerSpeed)
     }
 
     var alpha: AlphaPolicy? { settings.alpha }
@@ -97,7 +98,9 @@ struct GIFEncoder: FormatEncoder {
             stage = lossless
             return
         }
-        if settings.palette == .shared { stage = try Self.sharedPalette(&frames, quantizer: quantizer) }
+        if settings.palette == .shared {
+            stage = try Self.sharedPalette(&frames, quantizer: quantizer, fast: settings.compression == .fast)
+        }
     }
 
     /// One libimagequant palette for all frames, from the colors of the
@@ -105,8 +108,14 @@ struct GIFEncoder: FormatEncoder {
     /// `GIFTuning.sharedPaletteSample` (all of a shorter animation), with
     /// a transparent entry (for pixels that keep what is shown) for an
     /// animation or a still with clear pixels.
-    private static func sharedPalette(_ frames: inout FrameLoader, quantizer: Quantizer) throws -> PaletteChoice {
-        let shared = try Quantizer.SharedPalette(quantizer)
+    private static func sharedPalette(_ frames: inout FrameLoader, quantizer: Quantizer, fast: Bool) throws
+        -> PaletteChoice
+    {
+        // Fast: the frames are surveyed at the fast speed, but the one
+        // palette is still chosen at the usual one (it is made once).
+        var quantizer = quantizer
+        quantizer.speed = GIFTuning.quantizerSpeed
+        let shared = try Quantizer.SharedPalette(quantizer, surveySpeed: fast ? GIFTuning.fastQuantizerSpeed : nil)
         // The frames decoded for the survey, kept in the heap as while
         // quantizing (`begin`).
         let heapBefore = HeapPolicy.apply(.quantizing)
@@ -140,7 +149,9 @@ struct GIFEncoder: FormatEncoder {
         // the others opaque.
         let found = try shared.quantize(dither: quantizer.dither).colors
         let colors = ColorTable(colors: found.map { $0 >> 24 < 128 ? 0 : $0 | 0xFF00_0000 }).colors
-        return .sharedQuantized(quantizer, colors: colors, transparentIndex: colors.firstIndex(of: 0))
+        return .sharedQuantized(
+            quantizer, colors: colors, transparentIndex: colors.firstIndex(of: 0),
+            mapper: fast ? PaletteMapper(colors: colors, jobs: frames.jobs) : nil)
     }
 
     /// `most` frame indices spread evenly over `count` frames, the first
@@ -162,11 +173,11 @@ struct GIFEncoder: FormatEncoder {
         }
         let header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
-            still: still)
+            still: still, fast: settings.compression == .fast)
         guard let trials else {
             var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
-                lossy: settings.lossy)
+                lossy: settings.lossy, fast: settings.compression == .fast)
             writer.triesInterlace = still
             writer.jobs = settings.jobs
             single = writer

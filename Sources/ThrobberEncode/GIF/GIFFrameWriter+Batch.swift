@@ -57,8 +57,9 @@ extension GIFFrameWriter {
         let ahead = exactTrials.isTrying
         let (w, h) = (width, height)
         let global = globalColors
+        let rules = gif.clearRules
         let coded = parallelMap(kept.count, jobs: jobs) { [kept] i in
-            Self.code(kept[i], global: global, rewritesAhead: ahead, width: w, height: h)
+            Self.code(kept[i], global: global, rewritesAhead: ahead, width: w, height: h, clearRules: rules)
         }
         for (k, c) in zip(kept, coded) {
             try put(choose(k, c))
@@ -87,10 +88,14 @@ extension GIFFrameWriter {
 
     /// Codes a kept frame as it is, and rewritten to its alternatives when
     /// `rewritesAhead`: pure, so frames are coded on any thread.
-    private static func code(_ k: Kept, global: [UInt32], rewritesAhead: Bool, width: Int, height: Int) -> Coded {
+    private static func code(
+        _ k: Kept, global: [UInt32], rewritesAhead: Bool, width: Int, height: Int,
+        clearRules: [LZWEncoder.ClearRule]
+    ) -> Coded {
         var plain = k.frame
         let palette = plain.palette ?? global
-        let coded = GIFWriter.encoded(of: plain, palette: palette, width: width, height: height)
+        let coded = GIFWriter.encoded(
+            of: plain, palette: palette, width: width, height: height, clearRules: clearRules)
         plain.lzw = coded.lzw
         guard rewritesAhead, !k.alternative.isEmpty else {
             return Coded(plain: plain, plainBytes: coded.bytes, matched: nil)

@@ -55,7 +55,8 @@ extension GIFFrameWriter {
         cropped.indices = indices
         let colors = globalTable.colors
         let whole = GIFWriter.encodedSize(of: frame, palette: colors, width: width, height: height)
-        let part = GIFWriter.encoded(of: cropped, palette: colors, width: width, height: height)
+        let part = GIFWriter.encoded(
+            of: cropped, palette: colors, width: width, height: height, clearRules: gif.clearRules)
         // The probe's LZW data is written again where its code size holds.
         cropped.lzw = part.lzw
         return part.bytes < whole ? cropped : nil

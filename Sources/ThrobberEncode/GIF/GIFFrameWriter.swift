@@ -46,7 +46,11 @@ struct GIFFrameWriter {
     /// Threads that code a batch of quantized frames (`writeBatch`).
     var jobs = 1
 
-    init(sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0) throws {
+    /// With `fast` (`--compression fast`), each frame is coded once: no
+    /// rewrite trials, and LZW clears only where giflib clears.
+    init(
+        sink: ByteSink, width: Int, height: Int, choice: PaletteChoice, loop: Int, lossy: Int = 0, fast: Bool = false
+    ) throws {
         var global: [UInt32]? = nil
         var background = 0
         switch choice {
@@ -55,7 +59,7 @@ struct GIFFrameWriter {
             background = transparent ?? 0
         case .local(_, _, let shared) where !shared.isEmpty:
             global = shared  // transparent first
-        case .sharedQuantized(_, let colors, let transparent):
+        case .sharedQuantized(_, let colors, let transparent, _):
             global = colors
             background = transparent ?? 0
         default: break
@@ -72,6 +76,12 @@ struct GIFFrameWriter {
         globalTable = global.map { ColorTable(colors: $0) }
         self.lossy = lossy > 0 ? LossyLZW(level: lossy) : nil
         self.lossy?.followsUnchanged = false
+        if fast {
+            exactTrials.off = true
+            plainTrials.off = true
+            gif.triesClearPlaces = false
+            gif.clearRules = [.whenFull]
+        }
     }
 
     /// A planned frame with its palette work done, ready to be written.
@@ -118,7 +128,11 @@ struct GIFFrameWriter {
             return try parallelMap(frames.count, jobs: jobs) { i in
                 Paletted(frame: frames[i], work: .quantized(try quantizer.quantize(frames[i])))
             }
-        case .sharedQuantized(let quantizer, let colors, let transparent):
+        case .sharedQuantized(let quantizer, _, _, let mapper?):
+            return parallelMap(frames.count, jobs: jobs) { i in
+                Paletted(frame: frames[i], work: .quantized(quantizer.remap(frames[i], with: mapper)))
+            }
+        case .sharedQuantized(let quantizer, let colors, let transparent, nil):
             return try parallelMap(frames.count, jobs: jobs) { i in
                 let palette = try quantizer.fixedPalette(colors)
                 let remapped = try quantizer.remap(frames[i], to: palette, colors: colors, transparent: transparent)

@@ -138,4 +138,19 @@ enum GIFTuning {
     /// frames of 60–75 gave the video benchmark's screen recording and
     /// testsrc2 the same PSNR within 0.2 dB, so 120 leaves a wide margin.
     static let sharedPaletteSample = 120
+
+    // MARK: - libimagequant speed
+
+    /// libimagequant's speed for `--compression best` and `max`: its
+    /// default, 4. Speed 5 saves 4–12 % of the CPU for files a few bytes
+    /// larger, 6 and up lose a dB or more ("GIF: where a default encode's
+    /// time goes").
+    static let quantizerSpeed = 4
+
+    /// libimagequant's speed under `--compression fast`, for each frame's
+    /// palette and for the survey of `--palette shared` (whose one palette
+    /// is still chosen at `quantizerSpeed`). 10 skips the contrast maps and
+    /// most k-means rounds: trades 1–3 dB for about half of libimagequant's
+    /// time ("GIF: `--compression fast`").
+    static let fastQuantizerSpeed = 10
 }

@@ -29,6 +29,16 @@ extension Quantizer {
         return Remapped(indices: indices, colors: colors, transparent: transparent)
     }
 
+    /// A planned frame's rectangle mapped to a shared palette (the global
+    /// table), dithered as `quantize` dithers: error diffusion, except
+    /// next to strong edges.
+    func remap(_ f: PlannedFrame, with mapper: PaletteMapper) -> Remapped {
+        let crop = FrameDiff.crop(f.target, f.geometry.rect)
+        var indices = mapper.map(crop, dither: dither)
+        if dither > 0 { EdgeMaskedDither.apply(crop, &indices, colors: mapper.colors) }
+        return Remapped(indices: indices, colors: mapper.colors, transparent: mapper.transparent, global: true)
+    }
+
     /// A planned frame's rectangle mapped to the shared palette `colors`
     /// (the global table: opaque entries and, at `transparent`, at most one
     /// clear one; `palette` holds exactly those entries, fixed), dithered

@@ -159,12 +159,26 @@ extension Quantizer {
     /// then quantized together. Used by one thread at a time.
     final class SharedPalette: @unchecked Sendable {
         private let attr: OpaquePointer
+        /// The attributes frames are added with: at `surveySpeed`.
+        private let adding: OpaquePointer
         private let histogram: OpaquePointer
 
-        init(_ quantizer: Quantizer) throws {
+        /// A histogram quantized at `quantizer`'s settings; frames are
+        /// added at libimagequant speed `surveySpeed` (the quantizer's when
+        /// nil): from speed 8 on, libimagequant skips the contrast maps
+        /// that weigh each frame's colors by how much they show.
+        init(_ quantizer: Quantizer, surveySpeed: Int? = nil) throws {
             attr = try quantizer.makeAttributes()
+            var survey = quantizer
+            survey.speed = surveySpeed ?? quantizer.speed
+            guard let adding = try? survey.makeAttributes() else {
+                liq_attr_destroy(attr)
+                throw ThrobberError(.software, "libimagequant: out of memory")
+            }
+            self.adding = adding
             guard let h = liq_histogram_create(attr) else {
                 liq_attr_destroy(attr)
+                liq_attr_destroy(adding)
                 throw ThrobberError(.software, "libimagequant: out of memory")
             }
             histogram = h
@@ -173,17 +187,19 @@ extension Quantizer {
         deinit {
             liq_histogram_destroy(histogram)
             liq_attr_destroy(attr)
+            liq_attr_destroy(adding)
         }
 
         func add(_ image: RGBAImage) throws {
             throbber_liq_single_thread()
             try image.pixels.withUnsafeBytes { px in
-                guard let img = liq_image_create_rgba(attr, px.baseAddress!, Int32(image.width), Int32(image.height), 0)
+                guard
+                    let img = liq_image_create_rgba(adding, px.baseAddress!, Int32(image.width), Int32(image.height), 0)
                 else {
                     throw ThrobberError(.software, "libimagequant: cannot create image")
                 }
                 defer { liq_image_destroy(img) }
-                guard liq_histogram_add_image(histogram, attr, img) == LIQ_OK else {
+                guard liq_histogram_add_image(histogram, adding, img) == LIQ_OK else {
                     throw ThrobberError(.software, "libimagequant: cannot add a frame to the histogram")
                 }
             }

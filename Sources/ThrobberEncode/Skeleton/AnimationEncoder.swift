@@ -94,7 +94,10 @@ public struct AnimationEncoder {
         let timeline = try settings.posterFrame.map { try timeline.rotated(posterFrame: $0) } ?? timeline
         try checkSpeed(timeline)
         let transformed =
-            settings.transform.changesPixels ? TransformedFrames(source, transform: settings.transform) : nil
+            settings.transform.changesPixels
+            ? TransformedFrames(
+                source, transform: settings.transform, resamplesVideoPlanes: settings.compression == .fast)
+            : nil
         let (coder, settings, entries) = (format.encoder, settings, timeline.entries.count)
         let plan = try MemoryPlan(
             source: source, transform: transformed?.transform, jobs: settings.jobs,

@@ -1,4 +1,5 @@
 import Synchronization
+import ThrobberCodecs
 import ThrobberCore
 
 /// The frames of `base` cropped and resized as a ``FrameTransform`` says,
@@ -9,13 +10,19 @@ public struct TransformedFrames: FrameSource {
     /// The crop, size, fit and filter applied (frame picking is not its job).
     public let transform: FrameTransform
 
+    /// Whether a video's frames are resampled in their Y'CbCr planes,
+    /// before the conversion to RGB (`VideoFrameSource.frame(at:width:height:)`):
+    /// `--compression fast`.
+    public let resamplesVideoPlanes: Bool
+
     /// The size of the last input frame read, for the summary line.
     private let seen = SizeNote()
 
     /// `base` with `transform`'s pixel changes.
-    public init(_ base: FrameSource, transform: FrameTransform) {
+    public init(_ base: FrameSource, transform: FrameTransform, resamplesVideoPlanes: Bool = false) {
         self.base = base
         self.transform = transform
+        self.resamplesVideoPlanes = resamplesVideoPlanes
     }
 
     /// The input frame size, once a frame has been read.
@@ -28,6 +35,20 @@ public struct TransformedFrames: FrameSource {
     /// Frame `index` of `base`, transformed. Throws `base`'s errors, and a
     /// usage error naming the field when the crop leaves the frame.
     public func frame(at index: Int) throws -> RGBAImage {
+        if resamplesVideoPlanes, let video = base as? VideoFrameSource, transform.filter == .lanczos,
+            let size = video.knownSize(at: index)
+        {
+            // A plain resize of a video frame: from its planes, skipping
+            // the full-size RGB picture (nil where that does not apply).
+            let layout = try transform.layout(inputWidth: size.width, inputHeight: size.height)
+            if layout.source == PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+                layout.canvasWidth == layout.scaledWidth, layout.canvasHeight == layout.scaledHeight,
+                let image = try video.frame(at: index, width: layout.scaledWidth, height: layout.scaledHeight)
+            {
+                seen.size.withLock { $0 = (size.width, size.height) }
+                return image
+            }
+        }
         let image = try base.frame(at: index)
         seen.size.withLock { $0 = (image.width, image.height) }
         let layout = try transform.layout(inputWidth: image.width, inputHeight: image.height)

@@ -130,6 +130,12 @@ extension ManPageProse {
         .Fl -to
         cut it by time, reading from the key frame before
         .Fl -from .
+        With
+        .Fl -compression Cm fast ,
+        a resized video is resampled in its Y'CbCr planes and only the output's
+        pixels are converted, which takes much less time; colors outside RGB
+        are then clipped after resizing rather than before, a little softer at
+        saturated edges.
         Frames are decoded as the encoder asks for them, so memory stays flat;
         a clip may give at most 10000 frames.
         A file with no video stream, an unknown codec, a file cut short or a frame

@@ -38,9 +38,19 @@ extension OptionSpec {
         default: "from the extension", completion: .choices(["gif", "apng", "webp", "lottie", "svg"]))
 
     static let compression = OptionSpec(
-        "compression", value: "effort", help: "APNG and WebP compression effort: fast, best or max.",
+        "compression", value: "effort",
+        help:
+            "How hard to work: fast, best or max. APNG and WebP: compression effort. GIF: fast quantizes at "
+            + "libimagequant's quickest speed and codes each frame once. A video resized with fast is resampled "
+            + "in its Y'CbCr planes, before the conversion to RGB.",
         details:
-            "APNG: fast is one filter heuristic and libdeflate level 6; best tries five filter strategies on "
+            "GIF: fast sets libimagequant's speed to 10 (best and max: 4), codes each frame once (no rewrite "
+            + "trials, LZW clears where giflib does), and with --palette shared maps frames to the palette by "
+            + "Floyd-Steinberg (the palette itself is chosen as with best). "
+            + "Video: fast resamples the Y'CbCr planes (Lanczos-3; the chroma through swscale's bicubic step) "
+            + "and converts only the output's pixels, so colors outside RGB are clipped after resizing rather "
+            + "than before: a little softer at saturated edges, the same elsewhere. "
+            + "APNG: fast is one filter heuristic and libdeflate level 6; best tries five filter strategies on "
             + "each way of coding a frame (blend SOURCE, OVER with unchanged pixels transparent, OVER with short "
             + "runs of them drawn again) and keeps the smallest at libdeflate level 11; max tries all eight "
             + "strategies and adds zopfli (far slower). "

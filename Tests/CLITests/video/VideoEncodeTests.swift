@@ -21,6 +21,14 @@ struct VideoEncodeTests {
         return clip
     }
 
+    /// `clip` with a display matrix turning it `degrees` clockwise, as
+    /// phones write it (the samples copied as they are).
+    static func turned(_ clip: URL, degrees: Int = 90, in dir: URL) throws -> URL {
+        let turned = dir.appendingPathComponent("turned-\(degrees).mp4")
+        try StreamSupport.ffmpeg(["-i", clip.path, "-c", "copy", "-metadata:s:v:0", "rotate=\(degrees)", turned.path])
+        return turned
+    }
+
     /// The ffmpeg command's own RGBA frames of `clip` after `filters`
     /// (fps, trim), as PNG files, converted with the clip's tags given
     /// explicitly (BT.709, limited range, chroma sited left as H.264's

@@ -66,9 +66,8 @@ struct VideoInfoTests {
     @Test("a phone clip turned 90 degrees shows its displayed size")
     func rotated() throws {
         try withTemporaryDirectory { dir in
-            let clip = try VideoEncodeTests.h264(dir, size: "96x64", rate: 10, seconds: 1)
-            let turned = dir.appendingPathComponent("turned.mp4")
-            try StreamSupport.ffmpeg(["-i", clip.path, "-c", "copy", "-metadata:s:v:0", "rotate=90", turned.path])
+            let turned = try VideoEncodeTests.turned(
+                VideoEncodeTests.h264(dir, size: "96x64", rate: 10, seconds: 1), in: dir)
             let i = try info(turned)
             #expect((i.width, i.height, i.codedWidth, i.codedHeight) == (64, 96, 96, 64))
             #expect(i.rotation == 90 || i.rotation == 270)

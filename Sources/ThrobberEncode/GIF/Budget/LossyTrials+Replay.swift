@@ -74,7 +74,7 @@ extension LossyTrials {
         } else {
             writer = try GIFFrameWriter(
                 sink: sink, width: header.width, height: header.height, choice: header.choice, loop: header.loop,
-                lossy: level)
+                lossy: level, fast: header.fast)
             writer.triesInterlace = header.still
             writer.trial = GIFTrial(
                 limit: untilCheckpoint ? nil : limit, checkpoint: checkpoint, stopsAtCheckpoint: untilCheckpoint,

@@ -53,6 +53,8 @@ final class LossyTrials: ByteSink {
         var entries: Int
         /// One source frame: interlaced rows are tried too.
         var still: Bool
+        /// `--compression fast` (`GIFFrameWriter`'s `fast`).
+        var fast = false
     }
     var header: Header?
     /// The palettized frames in order, or nil once they outgrew `GIFTuning.keepBudget`.

@@ -16,15 +16,17 @@ enum PaletteChoice: Sendable {
     case quantized(Quantizer)
     /// libimagequant, one palette for every frame (`colors`, packed RGBA,
     /// the global table, opaque but for the entry at `transparentIndex`):
-    /// chosen from all frames' colors together, each frame remapped to it.
-    case sharedQuantized(Quantizer, colors: [UInt32], transparentIndex: Int?)
+    /// chosen from all frames' colors together, each frame remapped to it
+    /// by libimagequant, or by `mapper` when there is one
+    /// (`--compression fast`).
+    case sharedQuantized(Quantizer, colors: [UInt32], transparentIndex: Int?, mapper: PaletteMapper?)
 
     var summary: String {
         switch self {
         case .global(let colors, _): return "lossless, one palette of \(colors.count) colors"
         case .local: return "lossless, a palette per frame"
         case .quantized(let q): return "quantized with libimagequant (quality \(q.quality), up to \(q.colors) colors)"
-        case .sharedQuantized(let q, let colors, _):
+        case .sharedQuantized(let q, let colors, _, _):
             return "quantized with libimagequant to one palette of \(colors.count) colors (quality \(q.quality))"
         }
     }
