@@ -8,8 +8,9 @@ and rate F:
   [a]palettegen[p];[b][p]paletteuse" out.gif`;
 - throbber: `throbber encode CLIP -o out.gif --width W --fps F`, the same
   with `--palette shared` (one palette for all frames, as ffmpeg's recipe),
-  and, when the default file is larger than ffmpeg's, the same with
-  `--max-bytes` ffmpeg's bytes.
+  with `--palette shared --compression fast` (the quickest), and, when the
+  default file is larger than ffmpeg's, the same with `--max-bytes`
+  ffmpeg's bytes; when the fast one is, the fast one with `--colors 128`.
 
 The reference frames are the clip's frames at F fps as ffmpeg decodes them,
 converted to RGB at full size with the stream's tags given explicitly, then
@@ -127,6 +128,11 @@ def score_all(paths, ref_dir, fps, jobs):
     return results, count
 
 
+# Colors of the fast row added where `--palette shared --compression fast`
+# comes out larger than ffmpeg's file: the one setting for that row.
+FAST_COLORS = 128
+
+
 def bench_clip(c, base, repeat, jobs):
     """Runs, times and scores one clip; returns its rows and facts."""
     clip = video_clips.make_clip(c, base)
@@ -143,6 +149,10 @@ def bench_clip(c, base, repeat, jobs):
              "argv": throbber_cmd(clip, out / "throbber-shared.gif", ["--width", c.width, "--fps", c.fps,
                                                                       "--palette", "shared"]),
              "out": out / "throbber-shared.gif"},
+            {"name": "throbber --palette shared --compression fast",
+             "argv": throbber_cmd(clip, out / "throbber-fast.gif", ["--width", c.width, "--fps", c.fps,
+                                                                    "--palette", "shared", "--compression", "fast"]),
+             "out": out / "throbber-fast.gif"},
             {"name": "ffmpeg palettegen/paletteuse", "argv": ffmpeg_cmd(clip, out / "ffmpeg.gif", c.width, c.fps),
              "out": out / "ffmpeg.gif"}]
     # One untimed round: warms the page cache and gives ffmpeg's bytes.
@@ -154,6 +164,14 @@ def bench_clip(c, base, repeat, jobs):
         rows.insert(1, {"name": f"throbber --max-bytes {ff_bytes}",
                         "argv": throbber_cmd(clip, p, ["--width", c.width, "--fps", c.fps, "--max-bytes", ff_bytes]),
                         "out": p})
+    fast = next(r for r in rows if r["name"].endswith("--compression fast"))
+    if fast["out"].stat().st_size > ff_bytes:
+        p = out / "throbber-fast-colors.gif"
+        rows.insert(rows.index(fast) + 1, {
+            "name": f"throbber --palette shared --compression fast --colors {FAST_COLORS}",
+            "argv": throbber_cmd(clip, p, ["--width", c.width, "--fps", c.fps, "--palette", "shared",
+                                           "--compression", "fast", "--colors", FAST_COLORS]),
+            "out": p})
     for r in rows:
         r.update(times=[], cpu=[], rss=[])
     for rep in range(repeat):
