@@ -55,7 +55,7 @@ public struct VideoFrameSource: FrameSource {
     /// decoded planes (`VideoScaler`): ``frame(at:)`` then resampling,
     /// but for colors outside RGB, clipped after the resize rather than
     /// before. Nil when that path does not apply to this clip or size.
-    public func frame(at index: Int, width: Int, height: Int) throws -> RGBAImage? {
+    public func resampledFrame(at index: Int, width: Int, height: Int) throws -> RGBAImage? {
         let pts = file.framePts[frames[index]]
         let picture = try decoder.picture(at: pts)
         defer { picture.release() }

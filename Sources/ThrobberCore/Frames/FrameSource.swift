@@ -24,10 +24,17 @@ public protocol FrameSource: Sendable {
     /// Bytes the source holds already, whatever frames are asked for
     /// (animations decoded whole), counted in the run's memory budget.
     var residentBytes: Int { get }
+    /// Frame `index` resized to `width`×`height` with Lanczos-3 by a
+    /// quicker path of the source's own, from its native samples (a
+    /// video's Y'CbCr planes), which may differ slightly from resizing
+    /// ``frame(at:)``; nil when the source has none for this frame and
+    /// size. Used under `--compression fast`.
+    func resampledFrame(at index: Int, width: Int, height: Int) throws -> RGBAImage?
 }
 
 extension FrameSource {
     public func duration(at index: Int) -> Rational? { nil }
     public func knownSize(at index: Int) -> FrameSize? { nil }
     public var residentBytes: Int { 0 }
+    public func resampledFrame(at index: Int, width: Int, height: Int) throws -> RGBAImage? { nil }
 }

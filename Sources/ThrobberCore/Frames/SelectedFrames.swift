@@ -20,4 +20,7 @@ public struct SelectedFrames: FrameSource {
     public func duration(at index: Int) -> Rational? { base.duration(at: indices[index]) }
     public func knownSize(at index: Int) -> FrameSize? { base.knownSize(at: indices[index]) }
     public var residentBytes: Int { base.residentBytes }
+    public func resampledFrame(at index: Int, width: Int, height: Int) throws -> RGBAImage? {
+        try base.resampledFrame(at: indices[index], width: width, height: height)
+    }
 }

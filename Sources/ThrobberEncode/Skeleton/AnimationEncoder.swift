@@ -96,7 +96,7 @@ public struct AnimationEncoder {
         let transformed =
             settings.transform.changesPixels
             ? TransformedFrames(
-                source, transform: settings.transform, resamplesVideoPlanes: settings.compression == .fast)
+                source, transform: settings.transform, resamplesInSource: settings.compression == .fast)
             : nil
         let (coder, settings, entries) = (format.encoder, settings, timeline.entries.count)
         let plan = try MemoryPlan(

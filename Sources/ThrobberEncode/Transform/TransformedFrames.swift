@@ -1,5 +1,4 @@
 import Synchronization
-import ThrobberCodecs
 import ThrobberCore
 
 /// The frames of `base` cropped and resized as a ``FrameTransform`` says,
@@ -10,19 +9,19 @@ public struct TransformedFrames: FrameSource {
     /// The crop, size, fit and filter applied (frame picking is not its job).
     public let transform: FrameTransform
 
-    /// Whether a video's frames are resampled in their Y'CbCr planes,
-    /// before the conversion to RGB (`VideoFrameSource.frame(at:width:height:)`):
-    /// `--compression fast`.
-    public let resamplesVideoPlanes: Bool
+    /// Whether a plain resize takes the source's own quicker path where it
+    /// has one (``FrameSource/resampledFrame(at:width:height:)``: a video's
+    /// Y'CbCr planes): `--compression fast`.
+    public let resamplesInSource: Bool
 
     /// The size of the last input frame read, for the summary line.
     private let seen = SizeNote()
 
     /// `base` with `transform`'s pixel changes.
-    public init(_ base: FrameSource, transform: FrameTransform, resamplesVideoPlanes: Bool = false) {
+    public init(_ base: FrameSource, transform: FrameTransform, resamplesInSource: Bool = false) {
         self.base = base
         self.transform = transform
-        self.resamplesVideoPlanes = resamplesVideoPlanes
+        self.resamplesInSource = resamplesInSource
     }
 
     /// The input frame size, once a frame has been read.
@@ -35,15 +34,13 @@ public struct TransformedFrames: FrameSource {
     /// Frame `index` of `base`, transformed. Throws `base`'s errors, and a
     /// usage error naming the field when the crop leaves the frame.
     public func frame(at index: Int) throws -> RGBAImage {
-        if resamplesVideoPlanes, let video = base as? VideoFrameSource, transform.filter == .lanczos,
-            let size = video.knownSize(at: index)
-        {
-            // A plain resize of a video frame: from its planes, skipping
-            // the full-size RGB picture (nil where that does not apply).
+        if resamplesInSource, transform.filter == .lanczos, let size = base.knownSize(at: index) {
+            // A plain resize, by the source's quicker path where it has
+            // one (a video's planes, skipping the full-size RGB picture).
             let layout = try transform.layout(inputWidth: size.width, inputHeight: size.height)
             if layout.source == PixelRect(x: 0, y: 0, width: size.width, height: size.height),
                 layout.canvasWidth == layout.scaledWidth, layout.canvasHeight == layout.scaledHeight,
-                let image = try video.frame(at: index, width: layout.scaledWidth, height: layout.scaledHeight)
+                let image = try base.resampledFrame(at: index, width: layout.scaledWidth, height: layout.scaledHeight)
             {
                 seen.size.withLock { $0 = (size.width, size.height) }
                 return image
