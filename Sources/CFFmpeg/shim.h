@@ -14,6 +14,9 @@
    the compiler against the header it was built with. */
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,10 @@
 /* The functions, by library: X(name) for each. */
 #define THROBBER_AVFORMAT_FUNCTIONS(X) \
     X(av_probe_input_format3) \
+    X(av_probe_input_buffer2) \
+    X(avformat_alloc_context) \
+    X(avio_alloc_context) \
+    X(avio_context_free) \
     X(avformat_open_input) \
     X(avformat_find_stream_info) \
     X(avformat_close_input) \
@@ -57,6 +64,10 @@
     X(av_log_set_callback) \
     X(av_log_format_line2) \
     X(av_max_alloc) \
+    X(av_malloc) \
+    X(av_freep) \
+    X(av_dict_set) \
+    X(av_dict_free) \
     X(av_strerror) \
     X(av_dict_get) \
     X(av_frame_alloc) \
@@ -142,6 +153,68 @@ static inline const ThrobberFFmpeg *_Nullable throbber_ffmpeg_load(char *failure
 #undef THROBBER_LOAD_SWSCALE
 #undef THROBBER_LOAD
     return table;
+}
+
+/* Input through one file descriptor Throbber opened itself. FFmpeg is
+   never given a name to open: a name is never read as a URL or protocol
+   (`pipe:0`, `subfile,,…:`, `http:/…`), and a name with a colon in it is
+   just a name. */
+static inline int throbber_fd_read(void *opaque, uint8_t *buffer, int size) {
+    int fd = (int)(intptr_t)opaque;
+    for (;;) {
+        ssize_t n = read(fd, buffer, (size_t)size);
+        if (n > 0) return (int)n;
+        if (n == 0) return AVERROR_EOF;
+        if (errno != EINTR) return AVERROR(errno);
+    }
+}
+
+static inline int64_t throbber_fd_seek(void *opaque, int64_t offset, int whence) {
+    int fd = (int)(intptr_t)opaque;
+    if (whence & AVSEEK_SIZE) {
+        struct stat status;
+        return fstat(fd, &status) == 0 ? (int64_t)status.st_size : AVERROR(errno);
+    }
+    off_t at = lseek(fd, (off_t)offset, whence & ~AVSEEK_FORCE);
+    return at < 0 ? AVERROR(errno) : (int64_t)at;
+}
+
+/* FFmpeg's hook for every further file a demuxer asks to open (a
+   playlist's segments, a list's entries, a reference to media outside the
+   file): refused, and counted in the int the context's `opaque` points to
+   (nested demuxers share that pointer). */
+static inline int throbber_refuse_open(
+    struct AVFormatContext *s, AVIOContext **pb, const char *url, int flags, AVDictionary **options) {
+    (void)pb;
+    (void)url;
+    (void)flags;
+    (void)options;
+    if (s->opaque) *(int *)s->opaque += 1;
+    return AVERROR(EPERM);
+}
+
+/* A read-only AVIOContext over `fd` with a buffer of `size` bytes, or NULL
+   when out of memory. Freed by throbber_fd_io_free, not by FFmpeg: a
+   context given to avformat_open_input is the caller's (custom I/O). */
+static inline AVIOContext *_Nullable throbber_fd_io(const ThrobberFFmpeg *ff, int fd, int size) {
+    unsigned char *buffer = ff->av_malloc((size_t)size);
+    if (!buffer) return NULL;
+    AVIOContext *io =
+        ff->avio_alloc_context(buffer, size, 0, (void *)(intptr_t)fd, throbber_fd_read, NULL, throbber_fd_seek);
+    if (!io) ff->av_freep(&buffer);
+    return io;
+}
+
+static inline void throbber_fd_io_free(const ThrobberFFmpeg *ff, AVIOContext *io) {
+    ff->av_freep(&io->buffer);
+    ff->avio_context_free(&io);
+}
+
+/* Sends every further open of `context` (and of the demuxers it nests) to
+   throbber_refuse_open, counting into `*refused`. */
+static inline void throbber_refuse_other_files(AVFormatContext *context, int *refused) {
+    context->opaque = refused;
+    context->io_open = throbber_refuse_open;
 }
 
 /* Values FFmpeg defines with function-like macros, which Swift does not import. */

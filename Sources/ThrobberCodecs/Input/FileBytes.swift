@@ -82,6 +82,15 @@ package enum FileBytes {
         try openChecked(path, accept: .stream).fd
     }
 
+    /// Opens the regular file `path` (a link to one followed) for reading
+    /// at any offset, without the ``maxBytes`` cap (a video is read a
+    /// packet at a time, never whole). Returns the descriptor, which the
+    /// caller closes, and the file's size. A pipe, FIFO, device, socket or
+    /// folder is refused without being opened.
+    package static func openRegular(_ path: String) throws -> (fd: Int32, size: Int) {
+        try openChecked(path, accept: .regular, capped: false)
+    }
+
     /// Calls `body` with a reader of `path`'s bytes at any offset (at most
     /// `count` bytes; fewer at the end of the file), so headers can be
     /// walked without reading the file whole. Only regular files.
@@ -111,8 +120,11 @@ package enum FileBytes {
     /// descriptor and the file's size (0 for a pipe). What was opened is
     /// checked again (fstat), so a file swapped for a device in between is
     /// refused too; a file is opened without blocking, so a FIFO swapped in
-    /// cannot hang the run.
-    private static func openChecked(_ path: String, accept: Accept) throws -> (fd: Int32, size: Int) {
+    /// cannot hang the run. `capped`: a regular file over ``maxBytes`` is
+    /// refused.
+    private static func openChecked(_ path: String, accept: Accept, capped: Bool = true) throws -> (
+        fd: Int32, size: Int
+    ) {
         let named = kind(path)
         try check(named, path: path, accept: accept)
         let flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | (named == .stream ? 0 : O_NONBLOCK)
@@ -134,7 +146,7 @@ package enum FileBytes {
                 try check(opened, path: path, accept: accept)
                 throw ThrobberError(.noInput, "\(path): changed while it was being opened; try again")
             }
-            if opened == .file && Int(st.st_size) > maxBytes { throw tooLarge(path) }
+            if capped && opened == .file && Int(st.st_size) > maxBytes { throw tooLarge(path) }
         } catch {
             close(fd)
             throw error

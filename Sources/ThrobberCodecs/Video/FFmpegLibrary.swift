@@ -65,11 +65,39 @@ struct FFmpegLibrary: Sendable {
 
     /// Forgets any logged line, before a call whose failure is explained
     /// by what it logs.
-    static func clearLog() { lastLog.withLock { $0 = nil } }
+    static func clearLog() {
+        lastLog.withLock { $0 = nil }
+        refusedPicture.withLock { $0 = nil }
+    }
+
+    /// The size of the last picture a decoder refused because it has more
+    /// pixels than its `max_pixels` (the memory plan), and forgets it. A
+    /// decoder may go on and log more after the refusal, so it is kept
+    /// apart from ``takeLastLog()``.
+    static func takeRefusedPicture() -> (width: Int, height: Int)? {
+        refusedPicture.withLock { size in
+            defer { size = nil }
+            return size
+        }
+    }
+
+    /// The size in FFmpeg's message for a picture over `max_pixels`
+    /// ("Picture size 8192x8192 exceeds specified max pixel count 4096").
+    static func refusedSize(_ line: String) -> (width: Int, height: Int)? {
+        let words = line.split(separator: " ")
+        guard line.contains("exceeds specified max pixel count"), let at = words.firstIndex(of: "size"),
+            at + 1 < words.count
+        else { return nil }
+        let size = words[at + 1].split(separator: "x")
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { return nil }
+        return (w, h)
+    }
 }
 
 /// The last error line FFmpeg logged.
 private let lastLog = Mutex<String?>(nil)
+/// See ``FFmpegLibrary/takeRefusedPicture()``.
+private let refusedPicture = Mutex<(width: Int, height: Int)?>(nil)
 
 /// FFmpeg's log callback: keeps the last line at error level or worse,
 /// without its `[h264 @ 0x…]` prefix, in ``lastLog``.
@@ -82,6 +110,7 @@ private func ffmpegLogLine(
     _ = library.fn.av_log_format_line2(nil, level, format, arguments, &line, Int32(line.count), &printPrefix)
     let text = cText(line).trimmedWhitespace()
     guard !text.isEmpty else { return }
+    if let size = FFmpegLibrary.refusedSize(text) { refusedPicture.withLock { $0 = size } }
     lastLog.withLock { $0 = text }
 }
 

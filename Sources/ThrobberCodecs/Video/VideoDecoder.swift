@@ -53,7 +53,9 @@ final class VideoDecoder: Sendable {
 /// frames. Confined to ``VideoDecoder``'s lock.
 private final class DecoderState {
     let file: VideoFile
-    let demuxer: VideoDemuxer
+    /// The file, opened again (positioned at its start) when a seek goes
+    /// back to the clip's first frame.
+    var demuxer: VideoDemuxer
     let ff: ThrobberFFmpeg
     let codec: UnsafeMutablePointer<AVCodecContext>
     let received: UnsafeMutablePointer<AVFrame>
@@ -66,7 +68,7 @@ private final class DecoderState {
 
     init(file: VideoFile, threads: Int) throws {
         self.file = file
-        demuxer = try VideoDemuxer(path: file.path)
+        demuxer = try VideoDemuxer(path: file.path, pixels: file.planPixels)
         ff = demuxer.ff.fn
         guard let decoder = ff.avcodec_find_decoder_by_name(file.decoderName) else {
             throw ThrobberError(.data, "\(file.path): no decoder \(file.decoderName) in this FFmpeg")
@@ -80,6 +82,7 @@ private final class DecoderState {
         codec.pointee.thread_count = Int32(threads)
         codec.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
         codec.pointee.pkt_timebase = demuxer.stream.pointee.time_base
+        codec.pointee.max_pixels = Int64(VideoFile.decoderPixels(file.planPixels))
         if status >= 0 { status = ff.avcodec_open2(codec, decoder, nil) }
         guard status >= 0 else { throw decodeError(status, at: "") }
     }
@@ -106,6 +109,9 @@ private final class DecoderState {
             try decodeNext()
         }
         guard let hit = window.last(where: { $0.pts <= target }) else {
+            if let size = FFmpegLibrary.takeRefusedPicture() {
+                throw overPlan(size.width, size.height, at: file.at(target))
+            }
             throw ThrobberError(.data, "\(file.path)\(file.at(target)): no frame decodes at this time")
         }
         return try clone(hit.frame)
@@ -126,24 +132,34 @@ private final class DecoderState {
 
     /// Seeks to a key frame at or before `target` and decodes the first
     /// frame after it; seeks further back while that frame is still after
-    /// `target` (a key frame the index placed too late).
+    /// `target` (a key frame the index placed too late) or none decodes (a
+    /// seek past the end), down to the file's start.
     private func seek(before target: Int64) throws {
         let second = max(1, (Rational(1) / file.timeBase).roundedHalfUp)
         var back: Int64 = 0
         while true {
             let goal = max(file.clipStart, target - back)
-            if !demuxer.seek(to: goal) && !demuxer.seek(to: file.clipStart) {
-                throw ThrobberError(.data, "\(file.path)\(file.at(target)): cannot seek to this time")
-            }
+            if goal <= file.clipStart || !demuxer.seek(to: goal) { try rewind() }
             ff.avcodec_flush_buffers(codec)
             for entry in window { free(entry.frame) }
             window.removeAll()
             positioned = true
             atEnd = false
             try decodeNext()
-            guard let first = window.first, first.pts > target, goal > file.clipStart else { return }
+            // Nothing decoded: the seek landed past the end.
+            let late = window.first.map { $0.pts > target } ?? true
+            guard late, goal > file.clipStart else { return }
             back = back == 0 ? second : back * 2
         }
+    }
+
+    /// Goes back to the file's first packet: by opening it again, which
+    /// works in every container (a timestamp seek to the first frame fails
+    /// in some, such as a WebM whose clip starts before 0), unless nothing
+    /// has been read or sought since it was opened.
+    private func rewind() throws {
+        guard !demuxer.atStart else { return }
+        demuxer = try VideoDemuxer(path: file.path, pixels: file.planPixels)
     }
 
     /// Decodes one more frame into the window (dropping the oldest beyond
@@ -172,6 +188,11 @@ private final class DecoderState {
 
     /// Moves the received frame into the window.
     private func keep() throws {
+        let (w, h) = (Int(received.pointee.width), Int(received.pointee.height))
+        guard w * h <= file.planPixels, w <= VideoFile.maxSide, h <= VideoFile.maxSide else {
+            ff.av_frame_unref(received)
+            throw overPlan(w, h, at: file.at(received.pointee.best_effort_timestamp))
+        }
         let nopts = throbber_av_nopts_value()
         var pts = received.pointee.best_effort_timestamp
         if pts == nopts { pts = received.pointee.pts }
@@ -182,8 +203,20 @@ private final class DecoderState {
         if window.count > file.windowFrames + 1 { free(window.removeFirst().frame) }
     }
 
+    /// The error for a frame of `width`×`height`, larger than the size the
+    /// stream declared and the memory plan was made for.
+    private func overPlan(_ width: Int, _ height: Int, at: String) -> ThrobberError {
+        let declared = "\(file.info.codedWidth)x\(file.info.codedHeight)"
+        return ThrobberError(
+            .data,
+            "\(file.path)\(at): a frame of \(width)x\(height), larger than the \(declared) the stream declared, which its memory was planned for (the file is damaged or hostile)"
+        )
+    }
+
     private func decodeError(_ status: Int32, at: String) -> ThrobberError {
-        let why = VideoDemuxer.reason(demuxer.ff, status)
+        if let size = FFmpegLibrary.takeRefusedPicture() { return overPlan(size.width, size.height, at: at) }
+        let log = FFmpegLibrary.takeLastLog()
+        let why = log.map { "\(demuxer.ff.describe(status)): \($0)" } ?? demuxer.ff.describe(status)
         if status == throbber_averror_enomem() {
             return ThrobberError(.data, "\(file.path)\(at): decoding is over Throbber's limit for memory (\(why))")
         }

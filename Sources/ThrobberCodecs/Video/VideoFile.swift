@@ -29,6 +29,12 @@ public final class VideoFile: Sendable {
     /// Bytes the decoder and its window of frames hold, counted in the
     /// run's budget.
     public let residentBytes: Int
+    /// The most pixels a decoded picture may have: the coded size the
+    /// budget was checked for (``paddedPixels(_:_:)``). A stream that
+    /// grows past it is refused rather than decoded.
+    let planPixels: Int
+    /// Bytes of one decoded picture in the stream's pixel format.
+    private let codedFrameBytes: Int
 
     /// The presentation timestamp of each frame of ``frameStarts``, in the
     /// stream's time base.
@@ -80,6 +86,11 @@ public final class VideoFile: Sendable {
         self.threads = max(1, threads)
         windowFrames = Self.windowFrames(threads: self.threads)
         residentBytes = try Self.checkSize(info, demuxer, threads: self.threads, window: windowFrames, budget: budget)
+        planPixels = Self.paddedPixels(info.codedWidth, info.codedHeight)
+        codedFrameBytes = Int(
+            demuxer.ff.fn.av_image_get_buffer_size(
+                AVPixelFormat(demuxer.stream.pointee.codecpar.pointee.format), Int32(info.codedWidth),
+                Int32(info.codedHeight), 1))
         let stream = demuxer.stream.pointee
         timeBase = Rational(Int64(stream.time_base.num), Int64(max(1, stream.time_base.den)))
         try VideoScan.check(timeBase: timeBase, path: path)
@@ -92,20 +103,38 @@ public final class VideoFile: Sendable {
             return Rational(ticks.floor + (ticks.denominator == 1 ? 0 : 1)) * base
         }
         let (from, to) = (from.map(tick), to.map(tick))
-        let scan = try VideoScan(demuxer, timeBase: timeBase, from: from, to: to)
+        if let to, to <= (from ?? 0) { throw Self.emptyWindow(demuxer, from: from ?? 0, to: to, timeBase: timeBase) }
+        let scan = try VideoScan(
+            demuxer, reopen: { try VideoDemuxer(path: path, budget: budget) }, timeBase: timeBase, from: from, to: to)
         clipStart = scan.clipStart
         framePts = scan.framePts
         frameStarts = scan.framePts.enumerated().map { i, pts in
             i == 0 ? 0 : Rational(pts - scan.clipStart) * scan.timeBase - (from ?? 0)
         }
         windowLength = scan.windowEnd - (from ?? 0)
+        guard let lastStart = frameStarts.last, lastStart < windowLength else {
+            throw ThrobberError(.data, "\(path): its frame times do not fit its length (damaged)")
+        }
         info.frameRate = scan.frameRate
         info.duration = scan.clipDuration
         info.frameCount = scan.clipFrames
         self.info = info
         decoderName = info.decoder
         orientation = VideoOrientation(demuxer)
-        packetsRead = demuxer.packetsRead
+        packetsRead = scan.packetsRead
+    }
+
+    /// The usage error for a part [`from`, `to`) with nothing in it once
+    /// both are moved to the stream's next tick: it names the clip's length.
+    private static func emptyWindow(_ demuxer: VideoDemuxer, from: Rational, to: Rational, timeBase: Rational)
+        -> ThrobberError
+    {
+        let length = VideoScan.headerDuration(demuxer, timeBase).map { "it lasts \(ClockTime.text($0))" }
+        let tick = timeBase.denominator == 1 ? "\(timeBase.numerator) s" : "\(timeBase) s"
+        return ThrobberError(
+            .usage,
+            "\(demuxer.path): the part asked for, from \(ClockTime.text(from)) to \(ClockTime.text(to)), holds no time once both are moved to the clip's next tick (\(tick)); \(length ?? "its length is not in its headers"), so give --to after --from"
+        )
     }
 
     /// The time of timestamp `pts` in the clip, for messages: " at 0:03.120".
@@ -136,6 +165,21 @@ public final class VideoFile: Sendable {
     /// costs memory per frame kept, fewer costs seeks back).
     private static func windowFrames(threads: Int) -> Int { 2 * threads + 2 }
 
+    /// Pixels of a `width`×`height` picture with each side rounded up to 64,
+    /// as decoders pad the pictures they allocate: the most a frame of a
+    /// stream declared at that size may take.
+    static func paddedPixels(_ width: Int, _ height: Int) -> Int {
+        (width + 63) / 64 * 64 * ((height + 63) / 64 * 64)
+    }
+
+    /// The `max_pixels` a decoder gets for pictures of `pixels`
+    /// (``paddedPixels(_:_:)``): twice as many, and at least a megapixel,
+    /// as decoders check their scratch buffers against it too (MPEG-1/2
+    /// and MPEG-4: (line + 64) × 280 for edge emulation). The exact check
+    /// is made on every decoded frame; this one only stops a decoder from
+    /// allocating pictures far past the plan before that.
+    static func decoderPixels(_ pixels: Int) -> Int { max(2 * pixels, 1 << 20) }
+
     /// Refuses a picture over ``maxSide``/``maxPixels``, or a decoder whose
     /// frames (reference frames it may hold, one per thread, the window)
     /// do not fit `budget`. Returns the bytes counted.
@@ -152,12 +196,28 @@ public final class VideoFile: Sendable {
         }
         let format = AVPixelFormat(demuxer.stream.pointee.codecpar.pointee.format)
         let coded = Int(demuxer.ff.fn.av_image_get_buffer_size(format, Int32(w), Int32(h), 1))
-        let perFrame = max(coded, w * h * 4)
-        // 16 reference frames: the most H.264 and HEVC allow.
-        let needs =
-            perFrame * (16 + threads + window) + FrameSize(width: info.displayWidth, height: info.displayHeight)
-            .rgbaBytes * threads
+        let needs = decodingBytes(info, coded: coded, threads: threads, window: window)
         try budget.check(needs, for: "\(demuxer.path): decoding \(w)x\(h) video")
         return needs
+    }
+
+    /// Bytes decoding takes with `threads` threads and a window of `window`
+    /// frames, for pictures of `coded` bytes: 16 reference frames (the most
+    /// H.264 and HEVC allow), one per thread and the window, each at least
+    /// as large as its RGBA conversion, and one converted frame per thread.
+    private static func decodingBytes(_ info: VideoInfo, coded: Int, threads: Int, window: Int) -> Int {
+        let perFrame = max(coded, info.codedWidth * info.codedHeight * 4)
+        let display = FrameSize(width: info.displayWidth, height: info.displayHeight).rgbaBytes
+        return perFrame * (16 + threads + window) + display * threads
+    }
+
+    /// Checks that decoding with `threads` threads, as an encode with
+    /// `--jobs` does, fits `budget`; throws as opening does when it does
+    /// not (``ThrobberError/Kind/data`` with the figures).
+    public func checkDecoding(threads: Int, budget: MemoryBudget) throws {
+        let threads = max(1, threads)
+        let needs = Self.decodingBytes(
+            info, coded: codedFrameBytes, threads: threads, window: Self.windowFrames(threads: threads))
+        try budget.check(needs, for: "\(path): decoding \(info.codedWidth)x\(info.codedHeight) video")
     }
 }

@@ -37,9 +37,17 @@ struct VideoScan {
         var duration: Int64
     }
 
+    /// Packets of the video stream the scan read.
+    private(set) var packetsRead = 0
+
     /// Scans `demuxer`'s packets for the frames of [`from`, `to`); `timeBase`
-    /// has passed ``check(timeBase:path:)``.
-    init(_ demuxer: VideoDemuxer, timeBase: Rational, from: Rational?, to: Rational?) throws {
+    /// has passed ``check(timeBase:path:)``. Where a seek to `from` lands
+    /// after it (or past the end), the scan reads from the start of the
+    /// file, opened again by `reopen`: a timestamp seek back to the start
+    /// fails in some containers.
+    init(
+        _ demuxer: VideoDemuxer, reopen: () throws -> VideoDemuxer, timeBase: Rational, from: Rational?, to: Rational?
+    ) throws {
         self.timeBase = timeBase
         let stream = demuxer.stream.pointee
         let nopts = throbber_av_nopts_value()
@@ -51,9 +59,11 @@ struct VideoScan {
         let from = from ?? 0
         let fromPts = clipStart + (from / timeBase).floor
         var (entries, atEnd) = try scan(demuxer, seek: from > 0 ? fromPts : nil, to: to)
-        if from > 0, let first = entries.first, first.pts > fromPts, demuxer.seek(to: clipStart) {
-            // The seek landed after `from`: read from the clip's start instead.
-            (entries, atEnd) = try scan(demuxer, seek: nil, to: to)
+        packetsRead = demuxer.packetsRead
+        if from > 0, entries.first.map({ $0.pts > fromPts }) ?? true {
+            let start = try reopen()
+            (entries, atEnd) = try scan(start, seek: nil, to: to)
+            packetsRead += start.packetsRead
         }
         guard let first = entries.first else {
             throw ThrobberError(.data, "\(demuxer.path): the video stream has no frames")
@@ -65,13 +75,13 @@ struct VideoScan {
             throw ThrobberError(.usage, "\(demuxer.path): the window starts after the clip's last frame")
         }
         let next = entries.first { $0.pts > last.pts }
-        var end = seconds(next?.pts ?? (last.pts + lastDuration(shown, last, stream)))
+        let clipEnd = seconds(next?.pts ?? (last.pts + lastDuration(shown, last, stream)))
         // A scan that stopped before the file's end saw a frame start at or after `to`.
-        if let to { end = atEnd ? min(end, to) : to }
-        if from >= end && startIndex == entries.count - 1 && next == nil {
+        let end = to.map { atEnd ? min(clipEnd, $0) : $0 } ?? clipEnd
+        if from >= clipEnd && startIndex == entries.count - 1 && next == nil {
             throw ThrobberError(
                 .usage,
-                "\(demuxer.path): the window starts at \(ClockTime.text(from)), at or after the clip's end (\(ClockTime.text(end)))"
+                "\(demuxer.path): the part asked for starts at \(ClockTime.text(from)), at or after the clip's end (it lasts \(ClockTime.text(clipEnd)))"
             )
         }
         framePts = shown.map(\.pts)
@@ -161,7 +171,11 @@ struct VideoScan {
     }
 
     /// The stream's length from its header (or the container's), in seconds.
-    private func headerDuration(_ demuxer: VideoDemuxer) -> Rational? {
+    private func headerDuration(_ demuxer: VideoDemuxer) -> Rational? { Self.headerDuration(demuxer, timeBase) }
+
+    /// The stream's length from its header (or the container's), in
+    /// seconds, with timestamps in `timeBase`.
+    static func headerDuration(_ demuxer: VideoDemuxer, _ timeBase: Rational) -> Rational? {
         let stream = demuxer.stream.pointee
         if stream.duration > 0 && stream.duration != throbber_av_nopts_value() {
             return Rational(stream.duration) * timeBase
