@@ -159,11 +159,17 @@ package final class WebPAnimWriter {
         return picture
     }
 
+    /// The longest step between two frames added to libwebp, in
+    /// milliseconds: an ANMF frame lasts less than 2^24 ms (4 h 40 min). A
+    /// frame shown longer is added again at steps of this, and libwebp
+    /// extends or splits the frame it already holds.
+    static let longestStep = 16_000_000
+
     /// Adds a frame shown from `start` milliseconds on (never before the
     /// previous frame's start).
     package func add(_ image: RGBAImage, start: Int) throws {
         precondition(image.width == width && image.height == height, "frame size differs from the canvas")
-        if let pending, pending.start < start { try encode(pending.image, at: pending.start) }
+        if let pending, pending.start < start { try encode(pending.image, at: pending.start, until: start) }
         pending = (image, start)
     }
 
@@ -171,11 +177,11 @@ package final class WebPAnimWriter {
     package func finish(end: Int) throws -> [UInt8] {
         if let pending {
             // A last frame of no duration is dropped, unless it is the only one.
-            if pending.start < end || lastAdded == nil { try encode(pending.image, at: pending.start) }
+            if pending.start < end || lastAdded == nil { try encode(pending.image, at: pending.start, until: end) }
             self.pending = nil
         }
         guard let last = lastAdded else { throw ThrobberError(.software, "WebP animation without frames") }
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(clamping: max(end, last + 1)), nil) != 0 else {
+        guard WebPAnimEncoderAdd(encoder, nil, Self.timestamp(max(end, last + 1)), nil) != 0 else {
             throw failure("ending the animation")
         }
         var data = WebPData()
@@ -184,16 +190,27 @@ package final class WebPAnimWriter {
         return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
     }
 
-    private func encode(_ image: RGBAImage, at start: Int) throws {
+    /// Adds `image` at `start`, and again every ``longestStep`` until
+    /// `end`, where the next frame starts.
+    private func encode(_ image: RGBAImage, at start: Int, until end: Int) throws {
         var picture = try Self.picture(image)
         defer { WebPPictureFree(&picture) }
         if !settings.lossless { config.preprocessing = Self.isFlat(image) ? 1 : 0 }
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(clamping: start), &config) != 0 else {
-            throw failure("frame \(frames + 1)")
-        }
-        lastAdded = start
+        var at = start
+        repeat {
+            guard WebPAnimEncoderAdd(encoder, &picture, Self.timestamp(at), &config) != 0 else {
+                throw failure("frame \(frames + 1)")
+            }
+            lastAdded = at
+            at += Self.longestStep
+        } while at < end
         frames += 1
     }
+
+    /// libwebp's timestamp for `milliseconds`: its 32 bits wrap, as libwebp
+    /// allows (it takes the difference of two as unsigned), so an animation
+    /// may last longer than 2^31 ms.
+    private static func timestamp(_ milliseconds: Int) -> Int32 { Int32(truncatingIfNeeded: milliseconds) }
 
     /// Whether at least half of `image`'s whole 16x16 blocks hold at most
     /// 4 colors (every fully transparent pixel counting as one): drawn

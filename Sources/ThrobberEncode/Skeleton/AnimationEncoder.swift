@@ -76,6 +76,23 @@ public struct AnimationEncoder {
         return try encodeTransformed(source, timeline: timeline, to: sink)
     }
 
+    /// The checks ``encode(_:to:)`` makes before it reads a frame, without
+    /// encoding: the settings against the format, the timeline, and the
+    /// memory plan for `source`'s frame sizes and what it keeps decoded.
+    /// Throws what `encode` would for them (`info` says so for a video).
+    public func check(_ source: FrameSource) throws {
+        try settings.validate(for: format)
+        guard source.count > 0 else { throw ThrobberError(.noInput, "no input frames") }
+        let timeline = try Timeline(source: source, settings: settings.timing)
+        try checkSpeed(timeline)
+        let (coder, settings, entries) = (format.encoder, settings, timeline.entries.count)
+        let plan = try MemoryPlan(
+            source: source, transform: settings.transform.changesPixels ? settings.transform : nil,
+            jobs: settings.jobs, budget: settings.memory ?? .machineDefault,
+            held: { coder.heldFrames(settings, frames: entries, size: $0) })
+        if let size = plan.output { try format.limits.check(size) }
+    }
+
     /// The pixel transforms and the format's run, once frames and timing
     /// are settled.
     private func encodeTransformed(_ source: FrameSource, timeline: Timeline, to sink: OutputFile) throws
@@ -103,6 +120,7 @@ public struct AnimationEncoder {
             source: source, transform: transformed?.transform, jobs: settings.jobs,
             budget: settings.memory ?? .machineDefault,
             held: { coder.heldFrames(settings, frames: entries, size: $0) })
+        if let size = plan.output { try format.limits.check(size) }
         var report: EncodeReport
         if let maxBytes = settings.maxBytes {
             report = try encodeWithin(

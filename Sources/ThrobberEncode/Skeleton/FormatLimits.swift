@@ -22,4 +22,16 @@ public struct FormatLimits: Sendable {
     /// What makes files of the format smaller, for the refusal of a
     /// setting it cannot use ("--colors and --quality").
     public var smallerWith = ""
+    /// The longest side a frame may have, where the format's is shorter
+    /// than ``FrameTransform/maxSide``.
+    public var maxSide: Int? = nil
+
+    /// Refuses frames of `size` over ``maxSide``: exit 65, naming the limit.
+    public func check(_ size: FrameSize) throws {
+        guard let maxSide, size.width > maxSide || size.height > maxSide else { return }
+        throw ThrobberError(
+            .data,
+            "frames of \(size.width)x\(size.height) are over \(name)'s limit of \(maxSide) pixels a side; make them smaller with --width or --height, or write another format"
+        )
+    }
 }

@@ -27,7 +27,9 @@ struct WebPEncoder: FormatEncoder {
         name: "WebP", delays: 1...1_677_721, maxFPS: nil, delayReason: nil,
         // The ANIM chunk stores the loop count in 16 bits.
         maxLoop: 65535, dithersTruecolor: false,
-        smallerWith: "--quality (lossy VP8), --colors (a palette a frame) or --max-bytes")
+        smallerWith: "--quality (lossy VP8), --colors (a palette a frame) or --max-bytes",
+        // VP8 and VP8L code 14 bits a side.
+        maxSide: 16383)
     static let fileExtensions = ["webp"]
 
     /// A frame to add: the whole canvas and when it starts. For a palette
@@ -76,6 +78,7 @@ struct WebPEncoder: FormatEncoder {
     mutating func survey(_ frames: inout FrameLoader) throws {}
 
     mutating func begin(first: RGBAImage) throws {
+        try Self.limits.check(FrameSize(width: first.width, height: first.height))
         // libwebp allocates the same large tables many times a frame.
         if first.width * first.height <= WebPTuning.reusePixels { heapBefore = HeapPolicy.apply(.reuse) }
         race = try WebPRace(settings, frames: timeline.entries.count, first: first)

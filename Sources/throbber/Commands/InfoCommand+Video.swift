@@ -9,10 +9,30 @@ extension InfoCommand {
         let gif = VideoTiming(
             starts: file.frameStarts, length: file.windowLength,
             shortest: AnimationFormat.gif.limits.maxFPS.map { Rational(1, Int64($0)) })
+        let refusal = encodeRefusal(file)
         if json {
-            try StandardOutput.write(videoJSON(info, gifFrames: gif.frames.count) + "\n")
+            try StandardOutput.write(videoJSON(info, gifFrames: gif.frames.count, refusal: refusal) + "\n")
         } else {
-            try StandardOutput.write(videoText(info, path: path, gifFrames: gif.frames.count))
+            try StandardOutput.write(videoText(info, path: path, gifFrames: gif.frames.count, refusal: refusal))
+        }
+    }
+
+    /// Why `throbber encode FILE -o out.gif` would refuse the clip with its
+    /// defaults, from the checks it makes before decoding (the decoder's
+    /// memory with its threads, the frame count and length, the encoder's
+    /// memory plan); nil when it would not.
+    static func encodeRefusal(_ file: VideoFile) -> String? {
+        var settings = EncodeSettings()
+        do {
+            try file.checkDecoding(threads: settings.jobs, budget: settings.memory ?? .machineDefault)
+            let frames = try VideoInput.frames(
+                of: file, format: .gif, settings: &settings, fps: nil, background: .transparent)
+            try AnimationEncoder(format: .gif, settings: settings).check(frames)
+            return nil
+        } catch let error as ThrobberError {
+            return error.message
+        } catch {
+            return "\(error)"
         }
     }
 
@@ -23,7 +43,7 @@ extension InfoCommand {
         return "\(rate) (\(cFormat("%.3g", rate.doubleValue)))"
     }
 
-    private static func videoText(_ info: VideoInfo, path: String, gifFrames: Int) -> String {
+    private static func videoText(_ info: VideoInfo, path: String, gifFrames: Int, refusal: String?) -> String {
         let size = "\(info.displayWidth)x\(info.displayHeight)"
         var out = "\(path): video, \(info.container), \(ClockTime.text(info.duration))\n"
         out += "  codec      \(info.codec) (decoder \(info.decoder)), \(info.pixelFormat)\n"
@@ -42,12 +62,16 @@ extension InfoCommand {
             gifFrames == info.frameCount
             ? "every frame"
             : "every frame (GIF: \(gifFrames) of them, as it shows 50 fps at most)"
-        out +=
-            "encode makes a \(size) animation of \(ClockTime.text(info.duration)) with \(frames); --width and --fps make it smaller\n"
+        if let refusal {
+            out += "encode refuses it with its defaults: \(refusal)\n"
+        } else {
+            out +=
+                "encode makes a \(size) animation of \(ClockTime.text(info.duration)) with \(frames); --width and --fps make it smaller\n"
+        }
         return out
     }
 
-    private static func videoJSON(_ info: VideoInfo, gifFrames: Int) -> String {
+    private static func videoJSON(_ info: VideoInfo, gifFrames: Int, refusal: String?) -> String {
         func field(_ k: String, _ v: String) -> String { "\"\(k)\": \(v)" }
         func text(_ s: String) -> String { ConfigJSON.quote(s) }
         return "{"
@@ -65,6 +89,7 @@ extension InfoCommand {
                 field("frame_count", "\(info.frameCount)"),
                 field("duration_ms", milliseconds(info.duration)),
                 field("gif_frame_count", "\(gifFrames)"),
+                field("encode_refusal", refusal.map(text) ?? "null"),
             ]
             .joined(separator: ", ") + "}"
     }

@@ -25,8 +25,9 @@ extension CheckCommand {
         diffDir: String?
     ) -> [String] {
         do {
-            let old = try FileBytes.read(expected)
-            let new = try FileBytes.read(made)
+            // Named by the manifest, so never a pipe: a FIFO would block the run.
+            let old = try FileBytes.read(expected, streams: false)
+            let new = try FileBytes.read(made, streams: false)
             let common = min(old.count, new.count)
             let first = (0..<common).first { old[$0] != new[$0] } ?? common
             let line =
