@@ -112,11 +112,14 @@ extension ManPageProse {
         .Cm render ,
         is refused with a message naming the right subcommand.
         .Pp
-        A video (MP4, MOV, MKV, WebM, AVI and any other container and codec
-        FFmpeg decodes: H.264, HEVC, VP8, VP9, AV1, ProRes, MPEG-4, FFV1 ...)
-        is recognised by its content, read through libavformat and libavcodec
-        (loaded only when a video is given), and must be the only input; audio
-        is ignored.
+        A video (a single MP4/MOV, Matroska/WebM, MPEG-TS/PS, AVI, FLV, Ogg,
+        MXF, ASF, DV, NUT, IVF or Y4M file holding any codec FFmpeg decodes:
+        H.264, HEVC, VP8, VP9, AV1, ProRes, MPEG-4, FFV1 ...) is recognised by
+        its content, read through libavformat and libavcodec (loaded only when
+        a video is given), and must be the only input; audio is ignored.
+        FFmpeg reads that one file and nothing else: a name is never read as a
+        URL or protocol, and a playlist, manifest, concat list or SDP file is
+        refused (exit 65) by what it is, whatever its name.
         Each frame lasts until the next one starts and the last until the
         stream ends, so a variable frame rate is kept; a GIF skips a frame less
         than 20 ms after the one kept before it (60 fps shows every 2nd frame).
