@@ -18,6 +18,10 @@ Classes (CLASSES):
                ../ and absolute paths) and --junit at the manifest.
   video-claims Videos made with ffmpeg that claim huge sizes, times or
                frame counts (scripts/mutate_video_claims.py).
+  video-refs   Playlists, manifests, concat lists and SDP files in disguise,
+               names that read as URLs, many streams, frames that outgrow
+               their header, clips starting before 0, --from/--to drawn
+               at random (scripts/mutate_video_refs.py).
 
 Each case runs in its own folder (the working directory) with a sentinel
 folder and a TMPDIR beside it; `run_case` applies the rules of
@@ -25,7 +29,7 @@ docs/reliability.md ("Mutated inputs") to every run.
 """
 import base64, gzip, io, json, os, shutil, stat, struct, tempfile, threading, zipfile, zlib
 
-CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest", "video-claims"]
+CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest", "video-claims", "video-refs"]
 # Exit statuses a run may end with: check adds 1 (a mismatch or an entry
 # that cannot be made), 2 (entries with no hash recorded yet) and 73 (an
 # expected file that cannot be written).
@@ -571,8 +575,16 @@ def gen_video_claims(rng, ctx):
     import mutate_video_claims
     return mutate_video_claims.gen_video_claims(rng, ctx)
 
+def gen_video_refs(rng, ctx):
+    """Files that try to make FFmpeg read anything but themselves
+    (scripts/mutate_video_refs.py, beside this file)."""
+    import mutate_video_refs
+    return mutate_video_refs.gen_video_refs(rng, ctx)
+
+
 GENERATORS = {"lottie-nest": gen_lottie_nest, "embedded": gen_embedded, "external": gen_external,
-              "jpeg-bomb": gen_jpeg_bomb, "manifest": gen_manifest, "video-claims": gen_video_claims}
+              "jpeg-bomb": gen_jpeg_bomb, "manifest": gen_manifest, "video-claims": gen_video_claims,
+              "video-refs": gen_video_refs}
 
 
 # ---------------------------------------------------------------- running
