@@ -33,8 +33,11 @@ extension LottieWriter {
             }
             return [("shapes", LottieWriter.array([ellipse, trim(start: start, end: end), line]))]
         case .image(let picture):
+            // One asset for each picture, however many layers show it.
+            let uri = try pictures.uri(picture, file: scene.file, path: node.path)
+            if let id = pictures.names[uri] { return [("refId", .string(id))] }
             let id = "i\(assets.count)"
-            let uri = try VectorText.pngDataURI(picture, file: scene.file, path: node.path)
+            pictures.names[uri] = id
             assets.append(
                 LottieWriter.object([
                     ("id", .string(id)), ("w", .number("\(picture.image.width)")),

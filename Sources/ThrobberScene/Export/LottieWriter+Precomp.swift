@@ -9,9 +9,27 @@ extension LottieWriter {
     /// an asset (its own assets beside ours, their ids prefixed so they
     /// cannot collide), played through a time remap (`tm`) that maps the
     /// loop onto the file's own frames, at its own frame rate.
+    /// The file is embedded once, however many layers or copies show it.
     mutating func precomposition(_ lottie: SceneLottie, time: VectorTrack, path: String) throws -> [(String, JSON)] {
+        let id = try compositions[lottie.path] ?? composition(lottie)
+        compositions[lottie.path] = id
+        // tm is in seconds of this file's frame rate: tm · fr is the file's frame number.
+        let ours = Rational(Int64(scene.frames)) / scene.loop
+        let scale = (lottie.file.frameRate / ours).doubleValue
+        let offset = (Rational(Int64(lottie.file.inPoint)) / ours).doubleValue
+        let remap = keyframes(time.mapped(scale: scale, offset: offset), turns: false) {
+            LottieWriter.array([.number(VectorText.number($0, VectorText.timeDigits))])
+        }
+        return [
+            ("refId", .string(id)), ("w", .number("\(lottie.file.width)")), ("h", .number("\(lottie.file.height)")),
+            ("tm", remap),
+        ]
+    }
+
+    /// Embeds `lottie`'s layers and assets as assets; the id of its composition.
+    private mutating func composition(_ lottie: SceneLottie) throws -> String {
         let top = try JSONParser.parse(lottie.file.jsonText, file: lottie.path)
-        guard case .object(let members) = top.value else { return [] }
+        guard case .object(let members) = top.value else { return "" }
         let prefix = "c\(assets.count)_"
         var layers = JSON.array([])
         for m in members {
@@ -31,17 +49,7 @@ extension LottieWriter {
         }
         let id = prefix + "comp"
         assets.append(LottieWriter.object([("id", .string(id)), ("layers", layers)]))
-        // tm is in seconds of this file's frame rate: tm · fr is the file's frame number.
-        let ours = Rational(Int64(scene.frames)) / scene.loop
-        let scale = (lottie.file.frameRate / ours).doubleValue
-        let offset = (Rational(Int64(lottie.file.inPoint)) / ours).doubleValue
-        let remap = keyframes(time.mapped(scale: scale, offset: offset), turns: false) {
-            LottieWriter.array([.number(VectorText.number($0, VectorText.timeDigits))])
-        }
-        return [
-            ("refId", .string(id)), ("w", .number("\(lottie.file.width)")), ("h", .number("\(lottie.file.height)")),
-            ("tm", remap),
-        ]
+        return id
     }
 
     /// `json` with every `refId` string prefixed.

@@ -18,6 +18,9 @@ struct LottieWriter {
     var layers: [JSON] = []
     var assets: [JSON] = []
     var nextIndex = 1
+    var pictures = VectorPictures()
+    /// The composition asset of each embedded Lottie file, by its path.
+    var compositions: [String: String] = [:]
 
     init(_ scene: VectorScene) { self.scene = scene }
 

@@ -13,12 +13,19 @@ struct SVGWriter {
     let scene: VectorScene
     var rules: [String] = []
     var names: [String: String] = [:]
+    var pictures = VectorPictures()
+    /// How many times each picture is shown (``VectorPictures/key(_:_:)``).
+    var uses: [String: Int] = [:]
+    /// The `<image>` elements of pictures shown more than once, each
+    /// drawn by `<use>` where it is shown.
+    var defs: [String] = []
 
     init(_ scene: VectorScene) { self.scene = scene }
 
     /// The file's bytes.
     func bytes() throws -> [UInt8] {
         var w = self
+        w.uses = try w.pictures.uses(in: scene.nodes, file: scene.file)
         var body = ""
         if scene.background.a > 0 {
             body +=
@@ -34,6 +41,7 @@ struct SVGWriter {
         if scene.width.denominator != 1 || scene.height.denominator != 1 { out += " preserveAspectRatio=\"xMinYMin\"" }
         out += ">"
         if !w.rules.isEmpty { out += "<style>" + w.rules.joined() + "</style>" }
+        if !w.defs.isEmpty { out += "<defs>" + w.defs.joined() + "</defs>" }
         out += body + "</svg>\n"
         return Array(out.utf8)
     }
@@ -62,9 +70,22 @@ struct SVGWriter {
         case .image(let picture):
             let w = Double(picture.image.width) / Double(picture.pixelScale)
             let h = Double(picture.image.height) / Double(picture.pixelScale)
-            let uri = try VectorText.pngDataURI(picture, file: scene.file, path: node.path)
-            body +=
-                "<image x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\" href=\"\(uri)\"/>"
+            let uri = try pictures.uri(picture, file: scene.file, path: node.path)
+            let image = { (id: String) in
+                "<image\(id) x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\" href=\"\(uri)\"/>"
+            }
+            let key = VectorPictures.key(uri, picture)
+            if uses[key, default: 0] < 2 {
+                body += image("")
+            } else {
+                // Shown more than once: embedded once in <defs>, drawn by <use>.
+                let id = pictures.names[key] ?? "p\(defs.count)"
+                if pictures.names[key] == nil {
+                    pictures.names[key] = id
+                    defs.append(image(" id=\"\(id)\""))
+                }
+                body += "<use href=\"#\(id)\"/>"
+            }
         case .lottie:
             throw ThrobberError(
                 .data,

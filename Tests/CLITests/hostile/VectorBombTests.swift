@@ -79,4 +79,104 @@ struct VectorBombTests {
             #expect(try listing(out) == Self.outputs.sorted())
         }
     }
+
+    /// Writes `pic.png`, a 400×400 picture of a gradient with noise in its
+    /// low bits (about 430 KB as PNG; noise does not compress), and
+    /// `pics.json`: the picture repeated 50 times, one point apart, fading
+    /// in turn, and once more in a layer of its own. Returns the config.
+    static func repeatedPicture(in dir: URL) throws -> URL {
+        let script = """
+            import random, sys
+            from PIL import Image
+            rng = random.Random(1)
+            w = h = 400
+            im = Image.new("RGBA", (w, h))
+            im.putdata([(x * 255 // w ^ rng.randrange(32), y * 255 // h ^ rng.randrange(32), 128 ^ rng.randrange(64), 255)
+                        for y in range(h) for x in range(w)])
+            im.save(sys.argv[1])
+            """
+        let made = try Command.run(Pillow.python, ["-c", script, dir.appendingPathComponent("pic.png").path])
+        guard made.status == 0 else { throw HarnessError("Pillow: \(made.stderrText)") }
+        let fade =
+            #"{"kind": "keyframes", "property": "opacity", "period": 1, "keys": [{"at": 0, "value": 1}, {"at": 0.5, "value": 0.3}, {"at": 1, "value": 1}]}"#
+        return try SceneCLI.write(
+            #"""
+            {"version": 1, "canvas": {"width": 200, "height": 200}, "timing": {"fps": 10}, "layers": [
+              {"image": "pic.png", "center": [60, 60], "repeat": {"count": 50, "offset": [2, 1], "delay": 0.02},
+               "animate": [\#(fade)]},
+              {"image": "pic.png", "center": [150, 150]}]}
+            """#, to: dir, as: "pics.json")
+    }
+
+    @Test("one picture shown 51 times (a 50-copy repeat and a layer) is embedded once in SVG and Lottie")
+    func repeatedPictureEmbeddedOnce() throws {
+        try withTemporaryDirectory { dir in
+            let config = try Self.repeatedPicture(in: dir)
+            let picture = try Data(contentsOf: dir.appendingPathComponent("pic.png")).count
+            #expect(picture > 400_000, "\(picture) bytes")
+            let out = try Self.outputFolder(in: dir)
+            for name in ["out.svg", "out.json"] {
+                let m = try Self.render(config, to: name, in: dir, ["-q"])
+                #expect(m.result.status == 0, "\(name): \(m.result.stderrText)")
+                #expect(m.seconds < 5, "\(name): \(m.seconds) s")
+                // The picture once (base64: 4/3 of its PNG), and little else.
+                let size = try Data(contentsOf: out.appendingPathComponent(name)).count
+                #expect(size < picture * 2, "\(name): \(size) bytes for a picture of \(picture)")
+            }
+            // Python's parsers: the data URI once, every use pointing at it.
+            let script = """
+                import json, sys, xml.etree.ElementTree as ET
+                svg = ET.parse(sys.argv[1]).getroot()
+                ns = "{http://www.w3.org/2000/svg}"
+                images = [e for e in svg.iter(ns + "image") if e.get("href", "").startswith("data:image/png;base64,")]
+                uses = [e.get("href") for e in svg.iter(ns + "use")]
+                lottie = json.load(open(sys.argv[2]))
+                assets = [a for a in lottie["assets"] if str(a.get("p", "")).startswith("data:image/png;base64,")]
+                refs = [l["refId"] for l in lottie["layers"] if l.get("ty") == 2]
+                print(json.dumps({"svgImages": len(images), "svgIds": [e.get("id") for e in images], "uses": uses,
+                                  "assets": len(assets), "assetIds": [a["id"] for a in assets], "refs": refs}))
+                """
+            let r = try Command.run(
+                Pillow.python,
+                ["-c", script, out.appendingPathComponent("out.svg").path, out.appendingPathComponent("out.json").path])
+            try #require(r.status == 0, "\(r.stderrText)")
+            struct Embedded: Decodable {
+                var svgImages: Int
+                var svgIds: [String?]
+                var uses: [String?]
+                var assets: Int
+                var assetIds: [String]
+                var refs: [String]
+            }
+            let e = try JSONDecoder().decode(Embedded.self, from: r.stdout)
+            #expect(e.svgImages == 1 && e.assets == 1, "\(e.svgImages) SVG images, \(e.assets) Lottie assets")
+            let id = try #require(e.svgIds.first ?? nil)
+            #expect(e.uses == Array(repeating: "#" + id, count: 51))
+            #expect(e.refs == Array(repeating: e.assetIds[0], count: 51))
+        }
+    }
+
+    @Test("a config's Lottie layer repeated 3 times is embedded once: one composition, three layers showing it")
+    func lottieLayerEmbeddedOnce() throws {
+        try withTemporaryDirectory { dir in
+            try SceneCLI.write(VectorKit.tinyLottie, to: dir, as: "bar.json")
+            let config = try SceneCLI.write(
+                #"{"version": 1, "canvas": {"width": 40, "height": 40}, "layers": [{"lottie": "bar.json", "repeat": {"count": 3, "offset": [5, 0]}}]}"#,
+                to: dir, as: "scene.json")
+            let out = try Self.outputFolder(in: dir)
+            let m = try Self.render(config, to: "out.json", in: dir, ["-q"])
+            #expect(m.result.status == 0, "\(m.result.stderrText)")
+            let script = """
+                import json, sys
+                d = json.load(open(sys.argv[1]))
+                comps = [a["id"] for a in d["assets"] if "layers" in a]
+                refs = [l["refId"] for l in d["layers"] if l.get("ty") == 0]
+                print(json.dumps([comps, refs]))
+                """
+            let r = try Command.run(Pillow.python, ["-c", script, out.appendingPathComponent("out.json").path])
+            try #require(r.status == 0, "\(r.stderrText)")
+            let found = try JSONDecoder().decode([[String]].self, from: r.stdout)
+            #expect(found[0].count == 1 && found[1] == Array(repeating: found[0][0], count: 3), "\(found)")
+        }
+    }
 }
