@@ -7,8 +7,9 @@ import ThrobberEncode
 extension LottieWriter {
     /// A Lottie layer embedded as a precomposition: the file's layers as
     /// an asset (its own assets beside ours, their ids prefixed so they
-    /// cannot collide), played through a time remap (`tm`) that maps the
-    /// loop onto the file's own frames, at its own frame rate.
+    /// cannot collide, its expressions dropped), played through a time
+    /// remap (`tm`) that maps the loop onto the file's own frames, at its
+    /// own frame rate.
     /// The file is embedded once, however many layers or copies show it.
     mutating func precomposition(_ lottie: SceneLottie, time: VectorTrack, path: String) throws -> [(String, JSON)] {
         let id = try compositions[lottie.path] ?? composition(lottie)
@@ -34,11 +35,11 @@ extension LottieWriter {
         var layers = JSON.array([])
         for m in members {
             switch m.key {
-            case "layers": layers = LottieWriter.prefixed(m.value.value, prefix)
+            case "layers": layers = LottieWriter.embedded(m.value.value, prefix)
             case "assets":
                 guard case .array(let list) = m.value.value else { continue }
                 for asset in list {
-                    guard case .object(var a) = LottieWriter.prefixed(asset.value, prefix) else { continue }
+                    guard case .object(var a) = LottieWriter.embedded(asset.value, prefix) else { continue }
                     for i in a.indices where a[i].key == "id" {
                         if case .string(let id) = a[i].value.value { a[i].value = wrap(.string(prefix + id)) }
                     }
@@ -52,19 +53,24 @@ extension LottieWriter {
         return id
     }
 
-    /// `json` with every `refId` string prefixed.
-    static func prefixed(_ json: JSON, _ prefix: String) -> JSON {
+    /// `json` as a precomposition embeds it: every `refId` string
+    /// prefixed, and every expression dropped (an `x` member holding a
+    /// string: JavaScript that lottie-web with expressions would run; the
+    /// frames, drawn by rlottie, never ran it). An `x` holding a number,
+    /// array or object (a key's tangent, a split position) stays.
+    static func embedded(_ json: JSON, _ prefix: String) -> JSON {
         switch json {
         case .object(let members):
             return .object(
-                members.map { m in
-                    if m.key == "refId", case .string(let s) = m.value.value {
-                        return (key: m.key, value: JSONNode(.string(prefix + s)))
+                members.compactMap { m in
+                    switch (m.key, m.value.value) {
+                    case ("x", .string): return nil
+                    case ("refId", .string(let s)): return (key: m.key, value: JSONNode(.string(prefix + s)))
+                    default: return (key: m.key, value: JSONNode(embedded(m.value.value, prefix)))
                     }
-                    return (key: m.key, value: JSONNode(prefixed(m.value.value, prefix)))
                 })
         case .array(let elements):
-            return .array(elements.map { JSONNode(prefixed($0.value, prefix)) })
+            return .array(elements.map { JSONNode(embedded($0.value, prefix)) })
         default: return json
         }
     }

@@ -179,4 +179,74 @@ struct VectorBombTests {
             #expect(found[0].count == 1 && found[1] == Array(repeating: found[0][0], count: 3), "\(found)")
         }
     }
+
+    @Test(
+        "a config's Lottie layer with expressions exports to Lottie without them; its tangents stay, and it plays"
+    )
+    func lottieExpressionsDropped() throws {
+        try withTemporaryDirectory { dir in
+            // A bar turned by keyframes (tangents "x": [0.5]) and by an
+            // expression, its color set by another expression.
+            let lottie = #"""
+                {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 20, "h": 20, "layers": [{"ty": 4, "ind": 1, "ip": 0,
+                 "op": 10, "st": 0, "ks": {"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [10, 10]},
+                 "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                 "r": {"a": 1, "k": [{"t": 0, "s": [0], "i": {"x": [0.5], "y": [0.5]}, "o": {"x": [0.5], "y": [0.5]}},
+                                     {"t": 10, "s": [90]}], "x": "var $bm_rt; $bm_rt = time * 3600;"}},
+                 "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, -5]}, "s": {"a": 0, "k": [4, 8]}, "r": {"a": 0, "k": 0}},
+                  {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1], "x": "fetch('https://example.invalid/'); [0, 0, 1, 1]"},
+                   "o": {"a": 0, "k": 100}}]}]}
+                """#
+            try SceneCLI.write(lottie, to: dir, as: "bar.json")
+            let config = try SceneCLI.write(
+                #"{"version": 1, "canvas": {"width": 40, "height": 40}, "layers": [{"lottie": "bar.json"}]}"#, to: dir,
+                as: "scene.json")
+            let out = try Self.outputFolder(in: dir)
+            let m = try Self.render(config, to: "out.json", in: dir, ["-q"])
+            #expect(m.result.status == 0, "\(m.result.stderrText)")
+            let script = """
+                import json, sys
+                strings, tangents = [], 0
+                def walk(v):
+                    global tangents
+                    if isinstance(v, dict):
+                        for k, x in v.items():
+                            if k == "x" and isinstance(x, str):
+                                strings.append(x)
+                            if k == "x" and isinstance(x, list):
+                                tangents += 1
+                            walk(x)
+                    elif isinstance(v, list):
+                        for x in v:
+                            walk(x)
+                d = json.load(open(sys.argv[1]))
+                comp = [a for a in d["assets"] if "layers" in a]
+                walk(comp)
+                refs = sorted(set(l["refId"] for l in d["layers"] if l.get("ty") == 0))
+                shown = sum(1 for l in d["layers"] if l.get("ty") == 0)
+                print(json.dumps({"expressions": strings, "tangents": tangents, "comps": len(comp), "refs": refs,
+                                  "shown": shown, "comp": comp[0]["id"]}))
+                """
+            let r = try Command.run(Pillow.python, ["-c", script, out.appendingPathComponent("out.json").path])
+            try #require(r.status == 0, "\(r.stderrText)")
+            struct Found: Decodable {
+                var expressions: [String]
+                var tangents: Int
+                var comps: Int
+                var refs: [String]
+                var shown: Int
+                var comp: String
+            }
+            let found = try JSONDecoder().decode(Found.self, from: r.stdout)
+            #expect(found.comps == 1 && found.shown == 1 && found.refs == [found.comp], "\(found)")
+            #expect(found.expressions.isEmpty, "\(found.expressions)")
+            #expect(found.tangents == 2, "the key's tangents: \(found.tangents)")
+            // The file still plays: rlottie draws it.
+            let played = try Throbber.run([
+                "encode", out.appendingPathComponent("out.json").path, "-o", dir.appendingPathComponent("p.gif").path,
+                "-q",
+            ])
+            #expect(played.status == 0, "\(played.stderrText)")
+        }
+    }
 }
