@@ -31,15 +31,15 @@ extension LottieWriter {
                 m.append((key: "lj", value: wrap(.number("1"))))
                 line = .object(m)
             }
-            return [("shapes", LottieWriter.array([ellipse, trim(start: start, end: end), line]))]
+            return [("shapes", LottieWriter.array([ellipse, try trim(start: start, end: end), line]))]
         case .image(let picture):
             // One asset for each picture, however many layers show it.
             let uri = try pictures.uri(picture, file: scene.file, path: node.path)
             if let id = pictures.names[uri] { return [("refId", .string(id))] }
             let id = "i\(assets.count)"
             pictures.names[uri] = id
-            assets.append(
-                LottieWriter.object([
+            try append(
+                asset: LottieWriter.object([
                     ("id", .string(id)), ("w", .number("\(picture.image.width)")),
                     ("h", .number("\(picture.image.height)")), ("u", .string("")), ("p", .string(uri)),
                     ("e", .number("1")),
@@ -67,7 +67,7 @@ extension LottieWriter {
     /// animated stay exact when a fixed offset keeps them within one turn,
     /// end never before start; otherwise the offset follows `start` and the
     /// length is sampled at the frames.
-    private func trim(start: VectorValue, end: VectorValue) -> JSON {
+    private func trim(start: VectorValue, end: VectorValue) throws -> JSON {
         let times = (0..<scene.frames).map { scene.time(ofFrame: $0) }
         let offset = start.track?.range.lowerBound ?? start.value(at: 0)
         let fits =
@@ -86,6 +86,7 @@ extension LottieWriter {
             o = .constant(offset)
         } else {
             s = .constant(0)
+            try meter.keys(scene.frames + 1, at: path)
             e = .of(
                 VectorTrack.sampled(loop: scene.loop, frames: scene.frames, tolerance: 0.01) { t in
                     SVGWriter.sweep(start.value(at: t), end.value(at: t)) ?? 0
@@ -93,9 +94,9 @@ extension LottieWriter {
             o = start
         }
         return LottieWriter.object([
-            ("ty", .string("tm")), ("s", value(s, scale: percent, digits: 4, turns: false)),
-            ("e", value(e, scale: percent, digits: 4, turns: false)),
-            ("o", value(o, scale: 1, digits: VectorText.factorDigits, turns: false)), ("m", .number("1")),
+            ("ty", .string("tm")), ("s", try value(s, scale: percent, digits: 4, turns: false)),
+            ("e", try value(e, scale: percent, digits: 4, turns: false)),
+            ("o", try value(o, scale: 1, digits: VectorText.factorDigits, turns: false)), ("m", .number("1")),
         ])
     }
 }

@@ -18,7 +18,7 @@ extension LottieWriter {
         let ours = Rational(Int64(scene.frames)) / scene.loop
         let scale = (lottie.file.frameRate / ours).doubleValue
         let offset = (Rational(Int64(lottie.file.inPoint)) / ours).doubleValue
-        let remap = keyframes(time.mapped(scale: scale, offset: offset), turns: false) {
+        let remap = try keyframes(time.mapped(scale: scale, offset: offset), turns: false) {
             LottieWriter.array([.number(VectorText.number($0, VectorText.timeDigits))])
         }
         return [
@@ -29,6 +29,7 @@ extension LottieWriter {
 
     /// Embeds `lottie`'s layers and assets as assets; the id of its composition.
     private mutating func composition(_ lottie: SceneLottie) throws -> String {
+        try meter.parsing(lottie.file.jsonText.count, at: path)
         let top = try JSONParser.parse(lottie.file.jsonText, file: lottie.path)
         guard case .object(let members) = top.value else { return "" }
         let prefix = "c\(assets.count)_"
@@ -43,13 +44,13 @@ extension LottieWriter {
                     for i in a.indices where a[i].key == "id" {
                         if case .string(let id) = a[i].value.value { a[i].value = wrap(.string(prefix + id)) }
                     }
-                    assets.append(.object(a))
+                    try append(asset: .object(a))
                 }
             default: continue
             }
         }
         let id = prefix + "comp"
-        assets.append(LottieWriter.object([("id", .string(id)), ("layers", layers)]))
+        try append(asset: LottieWriter.object([("id", .string(id)), ("layers", layers)]))
         return id
     }
 

@@ -9,6 +9,9 @@ import ThrobberEncode
 struct VectorPictures {
     /// Data URIs by picture file, so that each file is encoded once.
     private var uris: [String: String] = [:]
+    /// Bytes of the data URIs made, each different one once.
+    private var embedded = 0
+    private var seen: Set<String> = []
     /// The name each picture embedded so far has in the file, by the
     /// writer's key for it (the data URI, or ``key(_:_:)``).
     var names: [String: String] = [:]
@@ -20,18 +23,21 @@ struct VectorPictures {
         if let known = uris[picture.path] { return known }
         let uri = try VectorText.pngDataURI(picture, file: file, path: path)
         uris[picture.path] = uri
+        if seen.insert(uri).inserted { embedded += uri.utf8.count }
         return uri
     }
 
     /// How many times each picture is shown among `nodes`, by its data URI
-    /// and its size in points (a picture also named `@2x` is another size).
-    mutating func uses(in nodes: [VectorScene.Node], file: String) throws -> [String: Int] {
+    /// and its size in points (a picture also named `@2x` is another size);
+    /// `meter` counts the pictures, each written at least once.
+    mutating func uses(in nodes: [VectorScene.Node], file: String, meter: VectorMeter) throws -> [String: Int] {
         var count: [String: Int] = [:]
         func visit(_ nodes: [VectorScene.Node]) throws {
             for node in nodes {
                 switch node.content {
                 case .image(let picture):
                     count[Self.key(try uri(picture, file: file, path: node.path), picture), default: 0] += 1
+                    try meter.written(embedded, at: node.path)
                 case .group(let children): try visit(children)
                 default: break
                 }

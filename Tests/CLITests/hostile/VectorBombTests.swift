@@ -249,4 +249,64 @@ struct VectorBombTests {
             #expect(played.status == 0, "\(played.stderrText)")
         }
     }
+
+    /// A scene of `copies` discs moving by `steps(n)` jumps, each copy
+    /// a thousandth of a second later than the one before.
+    static func steps(copies: Int, n: Int = 1000, timing: String = #"{"fps": 10}"#, period: String = "1") -> String {
+        let keys = #"[{"at": 0, "value": 0, "ease": "steps(\#(n))"}, {"at": \#(period), "value": 30}]"#
+        return #"""
+            {"version": 1, "canvas": {"width": 64, "height": 64}, "timing": \#(timing), "layers": [
+              {"circle": {"radius": 2}, "repeat": {"count": \#(copies), "delay": 0.001},
+               "animate": [{"kind": "keyframes", "property": "translateX", "period": \#(period), "keys": \#(keys)}]}]}
+            """#
+    }
+
+    @Test(
+        "steps(1000) on 900 copies, or on one value laid 1000 times over a 100 s loop: over a million keyframes, refused at once"
+    )
+    func tooManyKeyframes() throws {
+        try withTemporaryDirectory { dir in
+            let out = try Self.outputFolder(in: dir)
+            for (name, text) in [
+                ("copies.json", Self.steps(copies: 900)),
+                ("loop.json", Self.steps(copies: 1, timing: #"{"fps": 10, "duration": 100}"#, period: "0.1")),
+            ] {
+                let config = try SceneCLI.write(text, to: dir, as: name)
+                let m = try Self.render(config, to: "out.json", in: dir)
+                expectFailure(
+                    m.result, status: 65,
+                    names: [config.path, "layers[0]: the Lottie file needs more than 1000000 keyframes"])
+                #expect(m.seconds < 2, "\(name): \(m.seconds) s")
+                #expect(m.kilobytes < 100_000, "\(name): peak RSS \(m.kilobytes) KB")
+                #expect(try listing(out).isEmpty)
+                // SVG says steps(1000) in one CSS function per copy: it is small, and written.
+                let svg = try Self.render(config, to: "out.svg", in: dir, ["-q"])
+                #expect(svg.result.status == 0, "\(svg.result.stderrText)")
+                try FileManager.default.removeItem(at: out.appendingPathComponent("out.svg"))
+            }
+        }
+    }
+
+    @Test("steps(1000) on 40 copies: over 40,000 hold keyframes in Lottie, every one written, quickly")
+    func manyHoldsWithinTheLimit() throws {
+        try withTemporaryDirectory { dir in
+            let config = try SceneCLI.write(Self.steps(copies: 40), to: dir, as: "steps.json")
+            let out = try Self.outputFolder(in: dir)
+            let m = try Self.render(config, to: "out.json", in: dir, ["-q"])
+            #expect(m.result.status == 0, "\(m.result.stderrText)")
+            #expect(m.seconds < 10, "\(m.seconds) s")
+            let script = """
+                import json, sys
+                d = json.load(open(sys.argv[1]))
+                holds = [k for l in d["layers"] for k in (l["ks"]["p"].get("k") if l["ks"]["p"].get("a") else [])
+                         if isinstance(k, dict) and k.get("h") == 1]
+                print(len(holds))
+                """
+            let r = try Command.run(Pillow.python, ["-c", script, out.appendingPathComponent("out.json").path])
+            try #require(r.status == 0, "\(r.stderrText)")
+            // Each copy's loop of 1 s shows parts of two repetitions of 1000 holds.
+            let holds = Int(r.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            #expect(holds > 40 * 1000 && holds <= 40 * 2002, "\(holds) holds")
+        }
+    }
 }
