@@ -156,6 +156,29 @@ struct VectorBombTests {
         }
     }
 
+    @Test("the same picture drawn 20,100 times (2010 copies, 10 frames) renders to GIF in seconds, not minutes")
+    func repeatedPictureDrawn() throws {
+        try withTemporaryDirectory { dir in
+            _ = try Self.repeatedPicture(in: dir)
+            let config = try SceneCLI.write(
+                #"""
+                {"version": 1, "canvas": {"width": 200, "height": 64}, "timing": {"fps": 10}, "layers": [
+                  {"group": [{"image": "pic.png", "repeat": {"count": 200, "offset": [0.5, 0.25]}},
+                             {"image": "pic.png", "center": [14, 33]}],
+                   "repeat": {"count": 10}, "animate": [{"kind": "keyframes", "property": "opacity", "period": 1,
+                    "keys": [{"at": 0, "value": 1}, {"at": 0.5, "value": 0.5}]}]}]}
+                """#, to: dir, as: "many.json")
+            let out = try Self.outputFolder(in: dir)
+            let m = try Self.render(config, to: "out.gif", in: dir, ["-q", "--jobs", "1"])
+            #expect(m.result.status == 0, "\(m.result.stderrText)")
+            #expect(m.seconds < 10, "\(m.seconds) s")
+            let gif = try Pillow.decode(out.appendingPathComponent("out.gif"))
+            // Ten frames of one second; neighbours that look the same are merged.
+            #expect(gif.frames.count >= 2 && gif.width == 200 && gif.height == 64, "\(gif.frames.count) frames")
+            #expect(try VectorKit.gifSeconds(out.appendingPathComponent("out.gif")) == 1)
+        }
+    }
+
     @Test("a config's Lottie layer repeated 3 times is embedded once: one composition, three layers showing it")
     func lottieLayerEmbeddedOnce() throws {
         try withTemporaryDirectory { dir in
