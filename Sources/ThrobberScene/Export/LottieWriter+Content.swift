@@ -34,14 +34,14 @@ extension LottieWriter {
             return [("shapes", LottieWriter.array([ellipse, try trim(start: start, end: end), line]))]
         case .image(let picture):
             // One asset for each picture, however many layers show it.
-            let uri = try pictures.uri(picture, file: scene.file, path: node.path)
-            if let id = pictures.names[uri] { return [("refId", .string(id))] }
+            let embedded = try pictures.embed(picture, file: scene.file, path: node.path)
+            if let id = pictures.names["\(embedded.number)"] { return [("refId", .string(id))] }
             let id = "i\(assets.count)"
-            pictures.names[uri] = id
+            pictures.names["\(embedded.number)"] = id
             try append(
                 asset: LottieWriter.object([
                     ("id", .string(id)), ("w", .number("\(picture.image.width)")),
-                    ("h", .number("\(picture.image.height)")), ("u", .string("")), ("p", .string(uri)),
+                    ("h", .number("\(picture.image.height)")), ("u", .string("")), ("p", .string(embedded.uri)),
                     ("e", .number("1")),
                 ]))
             return [("refId", .string(id))]

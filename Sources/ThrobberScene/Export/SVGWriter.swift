@@ -87,11 +87,12 @@ struct SVGWriter {
         case .image(let picture):
             let w = Double(picture.image.width) / Double(picture.pixelScale)
             let h = Double(picture.image.height) / Double(picture.pixelScale)
-            let uri = try pictures.uri(picture, file: scene.file, path: node.path)
+            let embedded = try pictures.embed(picture, file: scene.file, path: node.path)
+            let uri = embedded.uri
             let image = { (id: String) in
                 "<image\(id) x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\" href=\"\(uri)\"/>"
             }
-            let key = VectorPictures.key(uri, picture)
+            let key = VectorPictures.key(embedded, picture)
             if uses[key, default: 0] < 2 {
                 body += image("")
             } else {

@@ -156,7 +156,9 @@ struct VectorBombTests {
         }
     }
 
-    @Test("the same picture drawn 20,100 times (2010 copies, 10 frames) renders to GIF in seconds, not minutes")
+    @Test(
+        "the same picture drawn 20,100 times (2010 copies, 10 frames) renders to GIF in seconds, not minutes, and to SVG and Lottie at once"
+    )
     func repeatedPictureDrawn() throws {
         try withTemporaryDirectory { dir in
             _ = try Self.repeatedPicture(in: dir)
@@ -176,6 +178,14 @@ struct VectorBombTests {
             // Ten frames of one second; neighbours that look the same are merged.
             #expect(gif.frames.count >= 2 && gif.width == 200 && gif.height == 64, "\(gif.frames.count) frames")
             #expect(try VectorKit.gifSeconds(out.appendingPathComponent("out.gif")) == 1)
+            // Each of the 2010 uses looks its picture up by file, not by its 0.6 MB of data.
+            for name in ["out.svg", "out.json"] {
+                let v = try Self.render(config, to: name, in: dir, ["-q"])
+                #expect(v.result.status == 0, "\(name): \(v.result.stderrText)")
+                #expect(v.seconds < 3, "\(name): \(v.seconds) s")
+                let text = try Data(contentsOf: out.appendingPathComponent(name))
+                #expect(text.count < 1_000_000, "\(name): \(text.count) bytes")
+            }
         }
     }
 
