@@ -32,9 +32,8 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses a config's easing: `linear`, `ease`, `ease-in`, `ease-out`,
     /// `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in 0…1, y1
-    /// and y2 within ±``ConfigRange/bezierY``) or `steps(n)` (n in
-    /// 1…``ConfigRange/maxSteps``), in any case, spaces allowed around the
-    /// arguments; nil for anything else.
+    /// and y2 within ±100) or `steps(n)` (n in 1…1000), in any case,
+    /// spaces allowed around the arguments; nil for anything else.
     public init?(parsing text: String) {
         guard case .easing(let e) = Easing.read(text) else { return nil }
         self = e
