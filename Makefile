@@ -39,9 +39,9 @@ test: deps lint
 # quality); the per-preset and per-format matrices and the peer comparisons
 # of the APNG, WebP, Lottie, video and stream commands; the multi-encode
 # searches (--max-bytes, lossy LZW, poster frames, file-size limits); the
-# mutation-found Lottie limits; the memory and header-bomb runs, and the
-# hostile videos and format limits that make large clips; and the runs
-# that remake every pinned output or README example (hashes.json,
+# mutation-found Lottie limits; the memory, header-bomb and vector-limit
+# runs, and the hostile videos and format limits that make large clips; and
+# the runs that remake every pinned output or README example (hashes.json,
 # determinism). Chosen by each suite's time in a serial run (swift test
 # --no-parallel --experimental-event-stream-output): what is left took 30 %.
 FAST_SKIP = \.(VectorRendererTests|VectorTimingTests|VectorToolSelfTests|VectorTrackTests|RenderLottieLayerTests
@@ -51,7 +51,8 @@ FAST_SKIP := $(FAST_SKIP)|LottieWorkTests|MemoryBudgetTests|HeaderBombTests|Pinn
 FAST_SKIP := $(FAST_SKIP)|Determinism2?Tests|APNGCLITests|AnimatedInputTests|PresetCLITests|WebPCLITests
 FAST_SKIP := $(FAST_SKIP)|MaxBytesTests|SummaryLineTests|LottieCLITests|StreamInputTests|LZWEncoderTests
 FAST_SKIP := $(FAST_SKIP)|LossyEncodeTests|VideoEncodeTests|FileSizeLimitTests|WebPBudgetColorsTests
-FAST_SKIP := $(FAST_SKIP)|PosterFrameTests|PhotoSequenceTests|MitchellResizeTests|VideoLimitsTests|FormatLimitTests)\b
+FAST_SKIP := $(FAST_SKIP)|PosterFrameTests|PhotoSequenceTests|MitchellResizeTests|VideoLimitsTests|FormatLimitTests
+FAST_SKIP := $(FAST_SKIP)|VectorLimitTests)\b
 test-fast:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip '$(FAST_SKIP)'

@@ -22,6 +22,11 @@ Classes (CLASSES):
                names that read as URLs, many streams, frames that outgrow
                their header, clips starting before 0, --from/--to drawn
                at random (scripts/mutate_video_refs.py).
+  vector-groups, vector-steps, vector-picture, vector-numbers
+               Configs whose vector export multiplies: nested repeated
+               groups, huge steps(n), one picture shown many times,
+               extreme numbers in every numeric key; each rendered to
+               SVG, Lottie and GIF (scripts/mutate_vector.py).
 
 Each case runs in its own folder (the working directory) with a sentinel
 folder and a TMPDIR beside it; `run_case` applies the rules of
@@ -29,7 +34,8 @@ docs/reliability.md ("Mutated inputs") to every run.
 """
 import base64, gzip, io, json, os, shutil, stat, struct, tempfile, threading, zipfile, zlib
 
-CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest", "video-claims", "video-refs"]
+CLASSES = ["lottie-nest", "embedded", "external", "jpeg-bomb", "manifest", "video-claims", "video-refs",
+           "vector-groups", "vector-steps", "vector-picture", "vector-numbers"]
 # Exit statuses a run may end with: check adds 1 (a mismatch or an entry
 # that cannot be made), 2 (entries with no hash recorded yet) and 73 (an
 # expected file that cannot be written).
@@ -582,9 +588,19 @@ def gen_video_refs(rng, ctx):
     return mutate_video_refs.gen_video_refs(rng, ctx)
 
 
+def gen_vector(name):
+    """The generator of vector class `name` (scripts/mutate_vector.py,
+    beside this file; imported when the first such case is made)."""
+    def generate(rng, ctx):
+        import mutate_vector
+        return mutate_vector.GENERATORS[name](rng, ctx)
+    return generate
+
+
 GENERATORS = {"lottie-nest": gen_lottie_nest, "embedded": gen_embedded, "external": gen_external,
               "jpeg-bomb": gen_jpeg_bomb, "manifest": gen_manifest, "video-claims": gen_video_claims,
               "video-refs": gen_video_refs}
+GENERATORS.update({name: gen_vector(name) for name in CLASSES if name.startswith("vector-")})
 
 
 # ---------------------------------------------------------------- running
@@ -597,11 +613,12 @@ class Run:
     folder. `output` is the file it writes on success (relative);
     `stdin` "null" or "pipe" (a pipe that stays open: a run that reads it
     hangs); `budget` adds --max-memory, -q and --jobs 1; `names`: a file
-    the message of an exit 65 or 66 must name."""
+    the message of an exit 65 or 66 must name; `check(status, stderr,
+    seconds, output path)` returns more problems of the run."""
 
-    def __init__(self, argv, output=None, stdin="null", allowed=ALLOWED, budget=True, names=None):
+    def __init__(self, argv, output=None, stdin="null", allowed=ALLOWED, budget=True, names=None, check=None):
         self.argv, self.output, self.stdin, self.allowed, self.budget = argv, output, stdin, allowed, budget
-        self.names = names
+        self.names, self.check = names, check
 
 
 class Case:
@@ -761,6 +778,8 @@ def run_case(args, number, cls, rng, assets, run_measured):
             if stray:
                 problems.append("%s exit %d made or changed %s in the case folder" % (what, status, stray[:5]))
             made = os.path.join(case_dir, run.output) if run.output else None
+            if run.check and not hung:
+                problems += ["%s exit %d: %s" % (what, status, p) for p in run.check(status, err, seconds, made)]
             if made and status != 0 and os.path.lexists(made):
                 problems.append("%s exit %d left a partial %s" % (what, status, run.output))
             if made and status == 0 and case.marker and shows_marker(made):

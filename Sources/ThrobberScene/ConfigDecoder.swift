@@ -89,9 +89,11 @@ public enum ConfigDecoder {
             let o = try r.object(node, path)
             timing.fps =
                 try o.optional("fps") { try r.number($0, $1, above: Rational(0), atMost: Rational(1000)) } ?? timing.fps
-            timing.step = try o.optional("step") { try r.number($0, $1, above: Rational(0)) } ?? timing.step
-            timing.duration = try o.optional("duration") { try r.number($0, $1, above: Rational(0)) }
-            timing.start = try o.optional("start") { try r.number($0, $1, atLeast: Rational(0)) }
+            let seconds = ConfigRange.seconds
+            timing.step =
+                try o.optional("step") { try r.number($0, $1, above: Rational(0), atMost: seconds) } ?? timing.step
+            timing.duration = try o.optional("duration") { try r.number($0, $1, above: Rational(0), atMost: seconds) }
+            timing.start = try o.optional("start") { try r.number($0, $1, atLeast: Rational(0), atMost: seconds) }
             timing.speed =
                 try o.optional("speed") { node, path in
                     let v = try r.number(node, path, above: Rational(0), atMost: maxSpeed)
@@ -114,8 +116,9 @@ public enum ConfigDecoder {
         try top.optional("canvas") { node, path in
             let o = try r.object(node, path)
             canvasKeys = o.members.map(\.key)
-            canvas.width = try o.optional("width") { try r.number($0, $1, above: Rational(0)) }
-            canvas.height = try o.optional("height") { try r.number($0, $1, above: Rational(0)) }
+            let most = Rational(maxCanvasPixels)
+            canvas.width = try o.optional("width") { try r.number($0, $1, above: Rational(0), atMost: most) }
+            canvas.height = try o.optional("height") { try r.number($0, $1, above: Rational(0), atMost: most) }
             canvas.scale = try o.optional("scale") { try r.integer($0, $1, in: 1...16) } ?? 1
             canvas.background = try o.optional("background", r.color) ?? .transparent
             try o.finish(allowed: ["width", "height", "scale", "background"])

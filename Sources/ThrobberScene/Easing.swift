@@ -31,32 +31,57 @@ public enum Easing: Equatable, Sendable, CustomStringConvertible {
         "\"linear\", \"ease\", \"ease-in\", \"ease-out\", \"ease-in-out\", \"cubic-bezier(x1, y1, x2, y2)\" with x1 and x2 in 0…1, or \"steps(n)\""
 
     /// Parses a config's easing: `linear`, `ease`, `ease-in`, `ease-out`,
-    /// `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in 0…1) or
-    /// `steps(n)`, in any case, spaces allowed around the arguments; nil
-    /// for anything else.
+    /// `ease-in-out`, `cubic-bezier(x1, y1, x2, y2)` (x1 and x2 in 0…1, y1
+    /// and y2 within ±100) or `steps(n)` (n in 1…1000), in any case,
+    /// spaces allowed around the arguments; nil for anything else.
     public init?(parsing text: String) {
+        guard case .easing(let e) = Easing.read(text) else { return nil }
+        self = e
+    }
+
+    /// What a config's easing text says.
+    enum Reading: Equatable {
+        case easing(Easing)
+        /// An easing whose number is out of its range: what is wrong.
+        case outOfRange(String)
+        /// No easing.
+        case unknown
+    }
+
+    /// Reads a config's easing, as ``init(parsing:)`` does, telling a
+    /// number out of range (`steps(0)`, `cubic-bezier(0, 1e308, 1, 1)`)
+    /// from text that is no easing.
+    static func read(_ text: String) -> Reading {
         let s = text.trimmedWhitespace().lowercased()
-        if let e = Easing.named[s] {
-            self = e
-            return
-        }
+        if let e = Easing.named[s] { return .easing(e) }
         func arguments(_ prefix: String) -> [String]? {
             guard s.hasPrefix(prefix + "("), s.hasSuffix(")") else { return nil }
             return s.dropFirst(prefix.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmedWhitespace() }
         }
+        func outOfRange(_ name: String, _ given: String, _ range: String) -> Reading {
+            .outOfRange("\(name) \(given.count > 40 ? given.prefix(40) + "…" : given) is out of range (\(range))")
+        }
         if let a = arguments("cubic-bezier") {
             let v = a.compactMap { Double($0) }
-            guard v.count == 4, a.count == 4, v.allSatisfy(\.isFinite), (0...1).contains(v[0]), (0...1).contains(v[2])
-            else { return nil }
-            self = .cubicBezier(v[0], v[1], v[2], v[3])
-            return
+            guard v.count == 4, a.count == 4 else { return .unknown }
+            for (i, name) in ["x1", "y1", "x2", "y2"].enumerated() {
+                if i % 2 == 0, !(0...1).contains(v[i]) { return outOfRange(name, a[i], "0…1") }
+                if i % 2 == 1, !(v[i].magnitude <= ConfigRange.bezierY) {
+                    return outOfRange(name, a[i], "-\(Int(ConfigRange.bezierY))…\(Int(ConfigRange.bezierY))")
+                }
+            }
+            return .easing(.cubicBezier(v[0], v[1], v[2], v[3]))
         }
-        if let a = arguments("steps"), a.count == 1, let n = Int(a[0]), n >= 1 {
-            self = .steps(n)
-            return
+        if let a = arguments("steps"), a.count == 1 {
+            let digits = a[0].hasPrefix("-") ? a[0].dropFirst() : Substring(a[0])
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .unknown }
+            guard let n = Int(a[0]), (1...ConfigRange.maxSteps).contains(n) else {
+                return outOfRange("n", a[0], "1…\(ConfigRange.maxSteps)")
+            }
+            return .easing(.steps(n))
         }
-        return nil
+        return .unknown
     }
 
     /// The config spelling: the CSS name when there is one (`ease-out`),

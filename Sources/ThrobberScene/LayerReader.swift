@@ -54,15 +54,15 @@ struct LayerReader {
     /// The keys every layer may have, read into a layer of `kind`.
     private func common(_ o: ConfigReader.Object, kind: Layer.Kind, kindKeys: [String]) throws -> Layer {
         var layer = Layer(kind: kind)
-        layer.center = try o.optional("center") { node, path in
-            let (x, y) = try r.point(node, path)
-            return (x.doubleValue, y.doubleValue)
-        }
+        layer.center = try o.optional("center", position)
         layer.opacity =
             try o.optional("opacity") { try r.number($0, $1, atLeast: Rational(0), atMost: Rational(1)).doubleValue }
             ?? 1
-        layer.rotate = try o.optional("rotate") { try r.number($0, $1).doubleValue } ?? 0
-        layer.scale = try o.optional("scale") { try r.number($0, $1).doubleValue } ?? 1
+        layer.rotate = try o.optional("rotate") { try angle($0, $1).doubleValue } ?? 0
+        layer.scale =
+            try o.optional("scale") {
+                try r.number($0, $1, in: ConfigRange.symmetric(ConfigRange.factor), unit: "").doubleValue
+            } ?? 1
         layer.fill = try o.optional("fill", r.color) ?? layer.fill
         layer.stroke = try o.optional("stroke", r.color) ?? layer.stroke
         layer.animations =
@@ -75,7 +75,6 @@ struct LayerReader {
     }
 
     private func kind(_ key: String, _ node: JSONNode, _ path: String) throws -> Layer.Kind {
-        let positive = Rational(0)
         switch key {
         case "image":
             let name = try r.string(node, path)
@@ -93,16 +92,15 @@ struct LayerReader {
             return try lottie(node, path)
         case "circle":
             let o = try r.object(node, path)
-            let radius = try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue }
+            let radius = try o.required("radius", length)
             try o.finish(allowed: ["radius"])
             return .circle(radius: radius)
         case "arc":
             let o = try r.object(node, path)
-            var arc = Layer.Arc(
-                radius: try o.required("radius") { try r.number($0, $1, atLeast: positive).doubleValue })
-            arc.start = try o.optional("start") { try r.number($0, $1).doubleValue } ?? 0
-            arc.end = try o.optional("end") { try r.number($0, $1).doubleValue } ?? 360
-            arc.width = try o.optional("width") { try r.number($0, $1, atLeast: positive).doubleValue } ?? 2
+            var arc = Layer.Arc(radius: try o.required("radius", length))
+            arc.start = try o.optional("start") { try angle($0, $1).doubleValue } ?? 0
+            arc.end = try o.optional("end") { try angle($0, $1).doubleValue } ?? 360
+            arc.width = try o.optional("width", length) ?? 2
             arc.roundCap =
                 try o.optional("cap") { node, path in
                     try r.choice(node, path, among: ["round", "butt"]) == "round"
@@ -111,9 +109,9 @@ struct LayerReader {
             return .arc(arc)
         case "rect":
             let o = try r.object(node, path)
-            let w = try o.required("width") { try r.number($0, $1, atLeast: positive).doubleValue }
-            let h = try o.required("height") { try r.number($0, $1, atLeast: positive).doubleValue }
-            let corner = try o.optional("corner") { try r.number($0, $1, atLeast: positive).doubleValue } ?? 0
+            let w = try o.required("width", length)
+            let h = try o.required("height", length)
+            let corner = try o.optional("corner", length) ?? 0
             try o.finish(allowed: ["width", "height", "corner"])
             return .rect(width: w, height: h, corner: corner)
         default:
@@ -133,16 +131,39 @@ struct LayerReader {
         }
     }
 
+    /// A size in points: 0…``ConfigRange/length``.
+    private func length(_ node: JSONNode, _ path: String) throws -> Double {
+        try r.number(node, path, in: Rational(0)...ConfigRange.length, unit: "points").doubleValue
+    }
+
+    /// A point `[x, y]`, each within ±``ConfigRange/position``.
+    private func position(_ node: JSONNode, _ path: String) throws -> (Double, Double) {
+        let items = try r.array(node, path)
+        guard items.count == 2 else { throw r.error(path, "expected [x, y]") }
+        let range = ConfigRange.symmetric(ConfigRange.position)
+        return (
+            try r.number(items[0], path + "[0]", in: range, unit: "points").doubleValue,
+            try r.number(items[1], path + "[1]", in: range, unit: "points").doubleValue
+        )
+    }
+
+    /// An angle in degrees, within ±``ConfigRange/angle``.
+    private func angle(_ node: JSONNode, _ path: String) throws -> Rational {
+        try r.number(node, path, in: ConfigRange.symmetric(ConfigRange.angle), unit: "degrees")
+    }
+
+    /// A delay in seconds, within ±``ConfigRange/seconds``.
+    private func signedSeconds(_ node: JSONNode, _ path: String) throws -> Rational {
+        try r.number(node, path, in: ConfigRange.symmetric(ConfigRange.seconds), unit: "seconds")
+    }
+
     private func repeats(_ node: JSONNode, _ path: String) throws -> Layer.Repeat {
         let o = try r.object(node, path)
         var rep = Layer.Repeat(count: try o.required("count") { try r.integer($0, $1, in: 1...1000) })
-        rep.offset = try o.optional("offset") { node, path in
-            let (x, y) = try r.point(node, path)
-            return (x.doubleValue, y.doubleValue)
-        }
-        rep.around = try o.optional("around") { try r.number($0, $1, atLeast: Rational(0)).doubleValue }
-        rep.turn = try o.optional("turn") { try r.number($0, $1).doubleValue }
-        rep.delay = try o.optional("delay") { try r.number($0, $1) } ?? Rational(0)
+        rep.offset = try o.optional("offset", position)
+        rep.around = try o.optional("around", length)
+        rep.turn = try o.optional("turn") { try angle($0, $1).doubleValue }
+        rep.delay = try o.optional("delay", signedSeconds) ?? Rational(0)
         try o.finish(allowed: ["count", "offset", "around", "turn", "delay"])
         return rep
     }
@@ -151,13 +172,15 @@ struct LayerReader {
         guard case .string(let s) = node.value else {
             throw r.error(path, "expected an easing: \(Easing.syntaxHelp), found \(node.value.kindName)")
         }
-        guard let e = Easing(parsing: s) else {
+        switch Easing.read(s) {
+        case .easing(let e): return e
+        case .outOfRange(let why): throw r.error(path, "\(ConfigReader.quoted(s)): \(why)")
+        case .unknown:
             throw r.error(
                 path,
                 "expected an easing: \(Easing.syntaxHelp), got \(ConfigReader.quoted(s))"
                     + Suggestion.didYouMean(s, among: Easing.names, quote: "\""))
         }
-        return e
     }
 
     /// The animation `node` (at `path`) of a layer of kind `layerKind`.
@@ -173,12 +196,15 @@ struct LayerReader {
             }
             return p
         }
-        let delay = try o.optional("delay") { try r.number($0, $1) } ?? Rational(0)
+        let delay = try o.optional("delay", signedSeconds) ?? Rational(0)
+        let (range, unit) = ConfigRange.of(property)
         switch kindName {
         case "step":
             return try stepAnimation(o, path, property: property, delay: delay)
         case "keyframes":
-            let period = try o.required("period") { try r.number($0, $1, above: Rational(0)) }
+            let period = try o.required("period") {
+                try r.number($0, $1, above: Rational(0), atMost: ConfigRange.seconds)
+            }
             let keys = try o.required("keys") { node, path -> [KeyframeAnimation.Key] in
                 let items = try r.array(node, path)
                 guard !items.isEmpty else { throw r.error(path, "expected at least one key") }
@@ -190,7 +216,7 @@ struct LayerReader {
                     if let prev = keys.last, at < prev.at {
                         throw r.error(kp + ".at", "keys must be in time order (\(at) comes before \(prev.at))")
                     }
-                    let value = try k.required("value") { try r.number($0, $1).doubleValue }
+                    let value = try k.required("value") { try r.number($0, $1, in: range, unit: unit).doubleValue }
                     let ease = try k.optional("ease", easing) ?? .linear
                     try k.finish(allowed: ["at", "value", "ease"])
                     keys.append(.init(at: at, value: value, ease: ease))
@@ -212,13 +238,17 @@ struct LayerReader {
     private func stepAnimation(
         _ o: ConfigReader.Object, _ path: String, property: AnimatedProperty, delay: Rational
     ) throws -> Animation {
-        let from = try o.optional("from") { try r.number($0, $1) } ?? Rational(0)
-        let by = try o.required("by") { try r.number($0, $1) }
+        let (range, unit) = ConfigRange.of(property)
+        let from = try o.optional("from") { try r.number($0, $1, in: range, unit: unit) } ?? Rational(0)
+        let by = try o.required("by") { try r.number($0, $1, in: range, unit: unit) }
         let ease = try o.optional("ease", easing) ?? .linear
         let bounce = try o.optional("bounce") { node, path -> (Rational, Rational) in
             let items = try r.array(node, path)
             guard items.count == 2 else { throw r.error(path, "expected [low, high]") }
-            return (try r.number(items[0], path + "[0]"), try r.number(items[1], path + "[1]"))
+            return (
+                try r.number(items[0], path + "[0]", in: range, unit: unit),
+                try r.number(items[1], path + "[1]", in: range, unit: unit)
+            )
         }
         try o.finish(allowed: ["kind", "property", "from", "by", "ease", "bounce", "delay"])
         do {

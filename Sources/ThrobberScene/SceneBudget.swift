@@ -8,8 +8,8 @@ import ThrobberCore
 /// how many drawings a whole animation makes. Checked when the config is
 /// read, before anything is drawn, with the JSON path that multiplies.
 enum SceneBudget {
-    /// Most shapes, images and Lottie layers' layers and shapes drawn in one
-    /// frame.
+    /// Most shapes, images, groups and Lottie layers' layers and shapes
+    /// drawn in one frame, every copy counted.
     static let maxItemsPerFrame = 100_000
     /// Most item drawings in one animation: frames × items a frame.
     static let maxDrawings = 5_000_000
@@ -19,13 +19,15 @@ enum SceneBudget {
     static let maxExtent = 1_000_000.0
 
     /// Items one frame draws: every shape and image once per copy, a
-    /// Lottie layer its own layers and shapes (``LottieFile/drawnItems``)
-    /// once per copy (saturating at `Int.max / 2`).
+    /// group once per copy besides its children (an empty one too: each
+    /// copy is a transform drawn and a node of a vector file), a Lottie
+    /// layer its own layers and shapes (``LottieFile/drawnItems``) once per
+    /// copy (saturating at `Int.max / 2`).
     static func items(_ layers: [Layer]) -> Int {
         layers.reduce(0) { sum, layer in
             let one: Int
             switch layer.kind {
-            case .group(let children): one = items(children)
+            case .group(let children): one = min(Int.max / 2, 1 + items(children))
             case .lottie(let lottie): one = lottie.file.drawnItems
             default: one = 1
             }
@@ -63,7 +65,7 @@ enum SceneBudget {
             one = lottie.file.drawnItems
         case .group(let children):
             size = 0
-            one = 0
+            one = 1
             for (i, child) in children.enumerated() {
                 one += try check(child, "\(path).group[\(i)]", above: scale, reader: r)
                 guard one <= maxItemsPerFrame else {

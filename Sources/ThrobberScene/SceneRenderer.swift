@@ -20,6 +20,9 @@ public struct SceneRenderer: Sendable {
     /// `timing.speed`: the config's own time runs this many times as fast
     /// as the time played.
     let speed: Rational
+    /// Each picture's pixels as cairo draws them (premultiplied BGRA), by
+    /// file: made once, not at every drawing of every copy.
+    let pictures: [String: [UInt8]]
 
     /// A renderer for `layers` on `config`'s canvas. The canvas must have a
     /// width and height, as every config with `layers` has after
@@ -36,6 +39,19 @@ public struct SceneRenderer: Sendable {
         self.layers = layers
         step = config.timing.step
         speed = config.timing.speed
+        var pictures: [String: [UInt8]] = [:]
+        func collect(_ layers: [Layer]) {
+            for layer in layers {
+                switch layer.kind {
+                case .image(let p) where pictures[p.path] == nil:
+                    pictures[p.path] = SceneRenderer.premultipliedBGRA(p.image)
+                case .group(let children): collect(children)
+                default: break
+                }
+            }
+        }
+        collect(layers)
+        self.pictures = pictures
     }
 
     /// The scene `t` seconds played into it (as ``SceneClock`` counts, so
@@ -159,7 +175,7 @@ public struct SceneRenderer: Sendable {
                 cairo_stroke(cr)
             }
         case .image(let picture):
-            SceneRenderer.drawImage(picture, cr)
+            drawImage(picture, cr)
         case .lottie(let lottie):
             try drawLottie(lottie, cr, localTime: t - extraDelay)
         case .group(let children):
@@ -186,14 +202,15 @@ public struct SceneRenderer: Sendable {
     }
 
     /// Draws an image centered, at its point size (pixels / @Nx scale).
-    private static func drawImage(_ picture: SceneImage, _ cr: OpaquePointer) {
+    private func drawImage(_ picture: SceneImage, _ cr: OpaquePointer) {
         let img = picture.image
-        var data = premultipliedBGRA(img)
+        let data = pictures[picture.path] ?? SceneRenderer.premultipliedBGRA(img)
         let stride = img.width * 4
-        data.withUnsafeMutableBytes { raw in
+        data.withUnsafeBytes { raw in
+            // A source surface's pixels are only read: the shared array is not copied.
             guard
                 let source = cairo_image_surface_create_for_data(
-                    raw.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                    UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: UInt8.self)),
                     CAIRO_FORMAT_ARGB32, Int32(img.width), Int32(img.height), Int32(stride))
             else { return }
             defer { cairo_surface_destroy(source) }

@@ -97,11 +97,16 @@ package struct ConfigReader {
     package static let maxDenominator: Int64 = 100_000
 
     /// A number or a fraction string such as "1/3" or "-2/3", exactly.
-    package func number(_ node: JSONNode, _ path: String) throws -> Rational {
+    /// A number that no config number can be (1e308, 1e400, a value past
+    /// ±``maxMagnitude``) is refused as out of range, naming `range`, the
+    /// range the caller allows (±1e9 when nil).
+    package func number(_ node: JSONNode, _ path: String, range: String? = nil) throws -> Rational {
         let expected = "expected a number or a fraction like \"1/3\""
         let value: Rational?
         switch node.value {
-        case .number(let text): value = ConfigReader.exact(text)
+        case .number(let text):
+            guard let v = ConfigReader.exact(text) else { throw unrepresentable(text, path, range: range) }
+            value = v
         case .string(let text): value = text.contains("/") ? Rational(parsing: text) : nil
         default: throw error(path, "\(expected), found \(node.value.kindName)")
         }
@@ -109,31 +114,81 @@ package struct ConfigReader {
         guard v.numerator.magnitude <= ConfigReader.maxMagnitude.magnitude,
             v.denominator <= ConfigReader.maxDenominator
         else {
+            if v.doubleValue.magnitude > Double(ConfigReader.maxMagnitude) {
+                throw outOfRange(ConfigReader.literal(node), path, range: range)
+            }
             throw error(path, "\(v) is too large or too finely divided (at most 1e9, denominators up to 100000)")
         }
         return v
+    }
+
+    /// The error for a JSON number `text` that is no exact config number:
+    /// out of range when its magnitude is (1e308, or 1e400, which JSON
+    /// readers make infinite), else too finely divided (1e-320, or more
+    /// digits than 17).
+    private func unrepresentable(_ text: String, _ path: String, range: String?) -> ThrobberError {
+        let magnitude = Double(text).map(\.magnitude) ?? .infinity
+        if !(magnitude <= Double(ConfigReader.maxMagnitude)) { return outOfRange(text, path, range: range) }
+        return error(
+            path,
+            "\(ConfigReader.quoted(text)) is too finely divided (a config number has at most 5 decimals, or is a fraction like \"1/3\")"
+        )
+    }
+
+    /// "`text` is out of range (`range`)".
+    package func outOfRange(_ text: String, _ path: String, range: String?) -> ThrobberError {
+        let shown = text.count > 40 ? "\(text.prefix(40))…" : text
+        let most = ConfigReader.maxMagnitude
+        return error(path, "\(shown) is out of range (\(range ?? "-\(most)…\(most)"))")
+    }
+
+    /// The number `node` as written: its literal, or its string.
+    package static func literal(_ node: JSONNode) -> String {
+        switch node.value {
+        case .number(let text), .string(let text): text
+        default: node.value.kindName
+        }
     }
 
     package func number(
         _ node: JSONNode, _ path: String, atLeast low: Rational? = nil, above: Rational? = nil,
         atMost high: Rational? = nil
     ) throws -> Rational {
-        let v = try number(node, path)
+        var bounds: [String] = []
+        if let low { bounds.append("at least \(low)") }
+        if let above { bounds.append("greater than \(above)") }
+        bounds.append("at most \(high ?? Rational(ConfigReader.maxMagnitude))")
+        let v = try number(node, path, range: bounds.joined(separator: ", "))
         if let low, v < low { throw error(path, "must be at least \(low), got \(v)") }
         if let above, !(above < v) { throw error(path, "must be greater than \(above), got \(v)") }
         if let high, high < v { throw error(path, "must be at most \(high), got \(v)") }
         return v
     }
 
+    /// A number in `range`, both ends allowed: anything else is refused as
+    /// out of range, naming the range and its `unit` (`points`, `degrees`).
+    package func number(_ node: JSONNode, _ path: String, in range: ClosedRange<Rational>, unit: String) throws
+        -> Rational
+    {
+        let text = "\(range.lowerBound)…\(range.upperBound)\(unit.isEmpty ? "" : " " + unit)"
+        let v = try number(node, path, range: text)
+        guard range.contains(v) else { throw outOfRange(ConfigReader.literal(node), path, range: text) }
+        return v
+    }
+
     package func integer(_ node: JSONNode, _ path: String, in range: ClosedRange<Int>) throws -> Int {
-        guard case .number(let text) = node.value, let v = ConfigReader.exact(text), v.denominator == 1 else {
-            throw error(
-                path,
-                "expected a whole number, found \(node.value.kindName == "a number" ? "a fraction" : node.value.kindName)"
-            )
+        guard case .number(let text) = node.value else {
+            throw error(path, "expected a whole number, found \(node.value.kindName)")
         }
+        let bounds = "\(range.lowerBound)…\(range.upperBound)"
+        guard let v = ConfigReader.exact(text) else {
+            let magnitude = Double(text).map(\.magnitude) ?? .infinity
+            if !(magnitude <= Double(ConfigReader.maxMagnitude)) { throw outOfRange(text, path, range: bounds) }
+            throw error(path, "expected a whole number, found a fraction")
+        }
+        guard v.denominator == 1 else { throw error(path, "expected a whole number, found a fraction") }
         guard v.numerator >= Int64(range.lowerBound) && v.numerator <= Int64(range.upperBound) else {
-            throw error(path, "must be \(range.lowerBound)…\(range.upperBound), got \(v)")
+            throw error(path, "must be \(bounds), got \(v)")
         }
         return Int(v.numerator)
     }

@@ -31,14 +31,17 @@ extension LottieWriter {
                 m.append((key: "lj", value: wrap(.number("1"))))
                 line = .object(m)
             }
-            return [("shapes", LottieWriter.array([ellipse, trim(start: start, end: end), line]))]
+            return [("shapes", LottieWriter.array([ellipse, try trim(start: start, end: end), line]))]
         case .image(let picture):
+            // One asset for each picture, however many layers show it.
+            let embedded = try pictures.embed(picture, file: scene.file, path: node.path)
+            if let id = pictures.names["\(embedded.number)"] { return [("refId", .string(id))] }
             let id = "i\(assets.count)"
-            let uri = try VectorText.pngDataURI(picture, file: scene.file, path: node.path)
-            assets.append(
-                LottieWriter.object([
+            pictures.names["\(embedded.number)"] = id
+            try append(
+                asset: LottieWriter.object([
                     ("id", .string(id)), ("w", .number("\(picture.image.width)")),
-                    ("h", .number("\(picture.image.height)")), ("u", .string("")), ("p", .string(uri)),
+                    ("h", .number("\(picture.image.height)")), ("u", .string("")), ("p", .string(embedded.uri)),
                     ("e", .number("1")),
                 ]))
             return [("refId", .string(id))]
@@ -64,7 +67,7 @@ extension LottieWriter {
     /// animated stay exact when a fixed offset keeps them within one turn,
     /// end never before start; otherwise the offset follows `start` and the
     /// length is sampled at the frames.
-    private func trim(start: VectorValue, end: VectorValue) -> JSON {
+    private func trim(start: VectorValue, end: VectorValue) throws -> JSON {
         let times = (0..<scene.frames).map { scene.time(ofFrame: $0) }
         let offset = start.track?.range.lowerBound ?? start.value(at: 0)
         let fits =
@@ -83,6 +86,7 @@ extension LottieWriter {
             o = .constant(offset)
         } else {
             s = .constant(0)
+            try meter.keys(scene.frames + 1, at: path)
             e = .of(
                 VectorTrack.sampled(loop: scene.loop, frames: scene.frames, tolerance: 0.01) { t in
                     SVGWriter.sweep(start.value(at: t), end.value(at: t)) ?? 0
@@ -90,9 +94,9 @@ extension LottieWriter {
             o = start
         }
         return LottieWriter.object([
-            ("ty", .string("tm")), ("s", value(s, scale: percent, digits: 4, turns: false)),
-            ("e", value(e, scale: percent, digits: 4, turns: false)),
-            ("o", value(o, scale: 1, digits: VectorText.factorDigits, turns: false)), ("m", .number("1")),
+            ("ty", .string("tm")), ("s", try value(s, scale: percent, digits: 4, turns: false)),
+            ("e", try value(e, scale: percent, digits: 4, turns: false)),
+            ("o", try value(o, scale: 1, digits: VectorText.factorDigits, turns: false)), ("m", .number("1")),
         ])
     }
 }

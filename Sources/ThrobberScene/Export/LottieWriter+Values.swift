@@ -20,23 +20,25 @@ extension LottieWriter {
     /// A one-dimensional property (`{"a":0,"k":v}` or keyframes), values
     /// multiplied by `scale`. With `turns`, whole turns are unwrapped where
     /// the curve's repetitions meet (a rotation keeps turning).
-    func value(_ v: VectorValue, scale: Double, digits: Int, turns: Bool) -> JSON {
+    func value(_ v: VectorValue, scale: Double, digits: Int, turns: Bool) throws -> JSON {
         switch v {
         case .constant(let c):
             return LottieWriter.object([("a", .number("0")), ("k", .number(VectorText.number(c * scale, digits)))])
         case .track(let t):
-            return keyframes(t, turns: turns) { LottieWriter.array([.number(VectorText.number($0 * scale, digits))]) }
+            return try keyframes(t, turns: turns) {
+                LottieWriter.array([.number(VectorText.number($0 * scale, digits))])
+            }
         }
     }
 
     /// A two-dimensional property from two values, at most one animated
     /// or both the same curve (a uniform scale).
-    func vector(_ x: VectorValue, _ y: VectorValue, scale: Double, digits: Int) -> JSON {
+    func vector(_ x: VectorValue, _ y: VectorValue, scale: Double, digits: Int) throws -> JSON {
         let text = { (v: Double) in VectorText.number(v * scale, digits) }
         guard let track = x.track ?? y.track else {
             return LottieWriter.object([("a", .number("0")), ("k", pair(x.value(at: 0), y.value(at: 0), text))])
         }
-        return keyframes(track, turns: false) { v in
+        return try keyframes(track, turns: false) { v in
             pair(x.track != nil ? v : x.value(at: 0), y.track != nil ? v : y.value(at: 0), text)
         }
     }
@@ -45,8 +47,10 @@ extension LottieWriter {
     /// repetition from the one playing at frame 0 to the one playing at
     /// the last, `steps(n)` as n hold keyframes, a Bézier easing as the
     /// key's out tangent and the next key's in tangent, a jump as a hold
-    /// ending a hundredth of a frame before it.
-    func keyframes(_ track: VectorTrack, turns: Bool, _ write: (Double) -> JSON) -> JSON {
+    /// ending a hundredth of a frame before it. The keys are counted by
+    /// the meter before they are made.
+    func keyframes(_ track: VectorTrack, turns: Bool, _ write: (Double) -> JSON) throws -> JSON {
+        try meter.keys(track.unrolledKeyCount(over: scene.loop, holds: true), at: path, tree: true)
         let keys = VectorTrack.merged(VectorTrack.holds(track.unrolled(over: scene.loop, unwrapTurns: turns)))
         let perSecond = Rational(Int64(scene.frames)) / scene.loop
         var out: [JSON] = []

@@ -13,13 +13,28 @@ import ThrobberEncode
 /// carries the product of its chain's opacities. Frame k of the file is
 /// frame k of the loop: `fr` is frames over the loop's length, `op` the
 /// frame count, keyframe times exact fractions of frames.
+///
+/// Each layer and asset is written out as JSON text once it is made, so
+/// what is held is the file's text, not its objects; `meter` counts it.
 struct LottieWriter {
     let scene: VectorScene
-    var layers: [JSON] = []
-    var assets: [JSON] = []
+    let meter: VectorMeter
+    /// The layers and assets made so far, as JSON text.
+    var layers: [[UInt8]] = []
+    var assets: [[UInt8]] = []
+    /// Bytes of JSON text made so far.
+    var size = 0
     var nextIndex = 1
+    var pictures = VectorPictures()
+    /// The composition asset of each embedded Lottie file, by its path.
+    var compositions: [String: String] = [:]
+    /// The JSON path of the layer being written, for the meter.
+    var path = ""
 
-    init(_ scene: VectorScene) { self.scene = scene }
+    init(_ scene: VectorScene, meter: VectorMeter) {
+        self.scene = scene
+        self.meter = meter
+    }
 
     /// The file's bytes: compact JSON.
     func bytes() throws -> [UInt8] {
@@ -30,39 +45,81 @@ struct LottieWriter {
         let unit = whole ? 1 : Double(scene.scale)
         var top: Int?
         if !whole {
-            top = w.nulls([VectorLevel(scaleX: .constant(unit), scaleY: .constant(unit))], parent: nil)
+            top = try w.nulls([VectorLevel(scaleX: .constant(unit), scaleY: .constant(unit))], parent: nil)
         }
-        if scene.background.a > 0 { w.addBackground(parent: top) }
+        // The keys the layers will have, counted before any is made, so
+        // that a file over the meter's limit fails at once.
+        var keys = 0
+        try w.countKeys(scene.nodes, into: &keys)
+        if scene.background.a > 0 { try w.addBackground(parent: top) }
         for node in scene.nodes { try w.add(node, parent: top, opacities: []) }
         let fps = Rational(Int64(scene.frames)) / scene.loop
-        let root = LottieWriter.object([
-            ("v", .string("5.7.0")), ("fr", .number(VectorText.number(fps.doubleValue, VectorText.timeDigits))),
-            ("ip", .number("0")), ("op", .number("\(scene.frames)")),
-            ("w", .number(VectorText.length(scene.width.doubleValue * unit))),
-            ("h", .number(VectorText.length(scene.height.doubleValue * unit))),
-            ("ddd", .number("0")), ("assets", LottieWriter.array(w.assets)),
+        var out = LottieWriter.text(
+            [
+                ("v", .string("5.7.0")), ("fr", .number(VectorText.number(fps.doubleValue, VectorText.timeDigits))),
+                ("ip", .number("0")), ("op", .number("\(scene.frames)")),
+                ("w", .number(VectorText.length(scene.width.doubleValue * unit))),
+                ("h", .number(VectorText.length(scene.height.doubleValue * unit))), ("ddd", .number("0")),
+            ],
             // Lottie draws its first layer on top; the scene lists the bottom first.
-            ("layers", LottieWriter.array(w.layers.reversed())),
-        ])
-        var out: [UInt8] = []
-        JSONText.write(root, to: &out)
+            then: [("assets", w.assets), ("layers", w.layers.reversed())])
         out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    /// The JSON text of an object of `members`, then of arrays whose
+    /// elements are JSON text already, as ``JSONText`` writes them.
+    static func text(_ members: [(String, JSON)], then arrays: [(String, [[UInt8]])]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(arrays.reduce(256) { $0 + $1.1.reduce(0) { $0 + $1.count + 1 } })
+        JSONText.write(object(members), to: &out)
+        out.removeLast()  // the closing brace: the arrays follow
+        for (key, elements) in arrays {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            JSONText.write(.string(key), to: &out)
+            out += [UInt8(ascii: ":"), UInt8(ascii: "[")]
+            for (i, e) in elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out += e
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// Writes out `layer` as JSON text and counts it.
+    mutating func append(layer: JSON) throws {
+        layers.append(try written(layer))
+    }
+
+    /// Writes out `asset` as JSON text and counts it.
+    mutating func append(asset: JSON) throws {
+        assets.append(try written(asset))
+    }
+
+    private mutating func written(_ json: JSON) throws -> [UInt8] {
+        var out: [UInt8] = []
+        JSONText.write(json, to: &out)
+        size += out.count + 1
+        try meter.written(size, at: path)
         return out
     }
 
     // MARK: Layers
 
     private mutating func add(_ node: VectorScene.Node, parent: Int?, opacities: [VectorValue]) throws {
+        path = node.path
         var levels = node.levels
         let opacities = opacities + levels.map(\.opacity)
         for i in levels.indices { levels[i].opacity = .constant(1) }
         switch node.content {
         case .group(let children) where opacities.allSatisfy({ $0.isConstant(1) }) || LottieWriter.drawn(children) < 2:
-            let inner = nulls(levels, parent: parent)
+            let inner = try nulls(levels, parent: parent)
             for child in children { try add(child, parent: inner, opacities: opacities) }
             return
         case .group(let children):
-            try addFaded(children, levels: levels, parent: parent, opacity: product(opacities))
+            try addFaded(children, levels: levels, parent: parent, opacity: try product(opacities))
             return
         case .image(let picture):
             let w = Double(picture.image.width)
@@ -77,11 +134,11 @@ struct LottieWriter {
         }
         levels = VectorLevel.simplified(levels)
         let own = levels.popLast() ?? VectorLevel()
-        let inner = nulls(levels, parent: parent)
+        let inner = try nulls(levels, parent: parent)
         var members = header(type: leafType(node.content), parent: inner)
-        members.append(("ks", transform(own, opacity: product(opacities))))
+        members.append(("ks", try transform(own, opacity: try product(opacities))))
         members += try content(node)
-        layers.append(LottieWriter.object(members))
+        try append(layer: LottieWriter.object(members))
     }
 
     /// A group faded as a whole (its overlaps not darker): a precomposition
@@ -90,21 +147,50 @@ struct LottieWriter {
     private mutating func addFaded(
         _ children: [VectorScene.Node], levels: [VectorLevel], parent: Int?, opacity: VectorValue
     ) throws {
-        let (outer, outerIndex) = (layers, nextIndex)
+        let (outer, outerIndex, groupPath) = (layers, nextIndex, path)
         (layers, nextIndex) = ([], 1)
         for child in children { try add(child, parent: nil, opacities: []) }
+        path = groupPath
         let id = "g\(assets.count)"
-        assets.append(LottieWriter.object([("id", .string(id)), ("layers", LottieWriter.array(layers.reversed()))]))
+        // The layers are counted once: as they were made, not again in the asset.
+        let composition = LottieWriter.text([("id", .string(id))], then: [("layers", layers.reversed())])
+        assets.append(composition)
+        size += composition.count + 1 - layers.reduce(0) { $0 + $1.count + 1 }
         (layers, nextIndex) = (outer, outerIndex)
         var levels = levels
         let own = levels.popLast() ?? VectorLevel()
-        var members = header(type: 0, parent: nulls(levels, parent: parent))
-        members.append(("ks", transform(own, opacity: opacity)))
+        var members = header(type: 0, parent: try nulls(levels, parent: parent))
+        members.append(("ks", try transform(own, opacity: opacity)))
         members += [
             ("refId", .string(id)), ("w", .number(VectorText.length(scene.width.doubleValue))),
             ("h", .number(VectorText.length(scene.height.doubleValue))),
         ]
-        layers.append(LottieWriter.object(members))
+        try append(layer: LottieWriter.object(members))
+    }
+
+    /// Adds to `keys` the keys that the transforms, arcs and Lottie clocks
+    /// of `nodes` have laid over the scene's loop (at least this many are
+    /// made: opacities, which may be sampled instead, are left out, and an
+    /// arc's end counts no more than its samples); `meter` refuses the
+    /// first node that takes the sum past its limit.
+    func countKeys(_ nodes: [VectorScene.Node], into keys: inout Int) throws {
+        func count(_ track: VectorTrack) -> Int { track.unrolledKeyCount(over: scene.loop, holds: true) }
+        for node in nodes {
+            var n = 0
+            for level in node.levels {
+                n += [level.x, level.y, level.rotate, level.scaleX].compactMap(\.track).reduce(0) { $0 + count($1) }
+                if let y = level.scaleY.track, y != level.scaleX.track { n += count(y) }
+            }
+            switch node.content {
+            case .arc(_, _, _, _, let start, let end):
+                n += (start.track.map(count) ?? 0) + min(end.track.map(count) ?? 0, scene.frames + 1)
+            case .lottie(_, let time): n += count(time)
+            case .group(let children): try countKeys(children, into: &keys)
+            default: break
+            }
+            keys = min(Int.max >> 12, keys + n)
+            try meter.expect(keys: keys, at: node.path)
+        }
     }
 
     /// How many layers draw something among `nodes`, groups counted by their children.
@@ -125,12 +211,12 @@ struct LottieWriter {
 
     /// Null layers for `levels`, each the parent of the next; the index of
     /// the innermost (or `parent` when there are none).
-    private mutating func nulls(_ levels: [VectorLevel], parent: Int?) -> Int? {
+    private mutating func nulls(_ levels: [VectorLevel], parent: Int?) throws -> Int? {
         var parent = parent
         for level in levels {
             var members = header(type: 3, parent: parent)
-            members.append(("ks", transform(level, opacity: .constant(1))))
-            layers.append(LottieWriter.object(members))
+            members.append(("ks", try transform(level, opacity: .constant(1))))
+            try append(layer: LottieWriter.object(members))
             parent = nextIndex - 1
         }
         return parent
@@ -147,26 +233,27 @@ struct LottieWriter {
     }
 
     /// A solid layer of the background color under everything.
-    private mutating func addBackground(parent: Int?) {
+    private mutating func addBackground(parent: Int?) throws {
         let c = scene.background
         var m = header(type: 1, parent: parent)
         m += [
-            ("ks", transform(VectorLevel(), opacity: .constant(Double(c.a) / 255))),
+            ("ks", try transform(VectorLevel(), opacity: .constant(Double(c.a) / 255))),
             ("sc", .string(VectorText.hex(c))), ("sw", .number(VectorText.length(scene.width.doubleValue))),
             ("sh", .number(VectorText.length(scene.height.doubleValue))),
         ]
-        layers.append(LottieWriter.object(m))
+        try append(layer: LottieWriter.object(m))
     }
 
     /// The product of a chain's opacities: exact when at most one is
     /// animated, else sampled within half an 8-bit level.
-    private func product(_ values: [VectorValue]) -> VectorValue {
+    private func product(_ values: [VectorValue]) throws -> VectorValue {
         let fixed = values.reduce(1.0) { $0 * ($1.track == nil ? $1.value(at: 0) : 1) }
         let tracks = values.compactMap(\.track)
         switch tracks.count {
         case 0: return .constant(fixed)
         case 1: return .track(tracks[0].mapped(scale: fixed))
         default:
+            try meter.keys(scene.frames + 1, at: path)
             return .of(
                 VectorTrack.sampled(loop: scene.loop, frames: scene.frames, tolerance: VectorScene.opacityTolerance) {
                     t in tracks.reduce(fixed) { $0 * $1.value(at: t) }
@@ -176,17 +263,17 @@ struct LottieWriter {
 
     /// A layer transform (`ks`): position, anchor, scale in percent,
     /// rotation in degrees clockwise, opacity in percent.
-    private func transform(_ level: VectorLevel, opacity: VectorValue) -> JSON {
+    private func transform(_ level: VectorLevel, opacity: VectorValue) throws -> JSON {
         var m: [(String, JSON)] = []
         m.append(
             (
                 "a",
                 .object([("a", wrap(.number("0"))), ("k", wrap(pair(level.anchorX, level.anchorY, VectorText.length)))])
             ))
-        m.append(("p", vector(level.x, level.y, scale: 1, digits: VectorText.lengthDigits)))
-        m.append(("s", vector(level.scaleX, level.scaleY, scale: 100, digits: VectorText.factorDigits - 2)))
-        m.append(("r", value(level.rotate, scale: 1, digits: VectorText.factorDigits, turns: true)))
-        m.append(("o", value(opacity, scale: 100, digits: VectorText.factorDigits - 2, turns: false)))
+        m.append(("p", try vector(level.x, level.y, scale: 1, digits: VectorText.lengthDigits)))
+        m.append(("s", try vector(level.scaleX, level.scaleY, scale: 100, digits: VectorText.factorDigits - 2)))
+        m.append(("r", try value(level.rotate, scale: 1, digits: VectorText.factorDigits, turns: true)))
+        m.append(("o", try value(opacity, scale: 100, digits: VectorText.factorDigits - 2, turns: false)))
         return LottieWriter.object(m)
     }
 }

@@ -29,6 +29,7 @@ extension SVGWriter {
             name = "k\(names.count)"
             names[body] = name
             rules.append("@keyframes \(name){\(body)}")
+            rulesBytes += rules[rules.count - 1].utf8.count
         }
         var s = "\(name) \(VectorText.secondsRoundedDown(track.period))s linear"
         let shift = track.shift.modulo(track.period)
@@ -75,8 +76,9 @@ extension SVGWriter {
     /// animated one is a circle whose one dash runs `end − start` of the
     /// way round, turned so that it begins at `start`.
     mutating func arc(
-        radius: Double, width: Double, roundCap: Bool, stroke: Color, start: VectorValue, end: VectorValue
-    ) -> String {
+        radius: Double, width: Double, roundCap: Bool, stroke: Color, start: VectorValue, end: VectorValue,
+        path: String
+    ) throws -> String {
         var attributes = " fill=\"none\"" + strokePaint(stroke) + " stroke-width=\"\(VectorText.length(width))\""
         if roundCap { attributes += " stroke-linecap=\"round\"" }
         let r = VectorText.length(radius)
@@ -101,6 +103,7 @@ extension SVGWriter {
         default: dash = nil
         }
         if let d = dash, d.range.lowerBound < 0 || d.range.upperBound > circumference { dash = nil }
+        if dash == nil { try meter.keys(scene.frames + 1, at: path) }
         let dashTrack =
             dash
             ?? VectorTrack.sampled(

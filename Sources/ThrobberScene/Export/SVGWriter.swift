@@ -11,14 +11,28 @@ import ThrobberEncode
 /// curves the frames show.
 struct SVGWriter {
     let scene: VectorScene
+    let meter: VectorMeter
     var rules: [String] = []
     var names: [String: String] = [:]
+    /// Bytes of `rules` and `defs`.
+    var rulesBytes = 0
+    var defsBytes = 0
+    var pictures = VectorPictures()
+    /// How many times each picture is shown (``VectorPictures/key(_:_:)``).
+    var uses: [String: Int] = [:]
+    /// The `<image>` elements of pictures shown more than once, each
+    /// drawn by `<use>` where it is shown.
+    var defs: [String] = []
 
-    init(_ scene: VectorScene) { self.scene = scene }
+    init(_ scene: VectorScene, meter: VectorMeter) {
+        self.scene = scene
+        self.meter = meter
+    }
 
     /// The file's bytes.
     func bytes() throws -> [UInt8] {
         var w = self
+        w.uses = try w.pictures.uses(in: scene.nodes, file: scene.file, meter: meter)
         var body = ""
         if scene.background.a > 0 {
             body +=
@@ -27,15 +41,24 @@ struct SVGWriter {
         for node in scene.nodes { try w.emit(node, into: &body) }
         let width = VectorText.length(scene.width.doubleValue)
         let height = VectorText.length(scene.height.doubleValue)
-        var out =
+        var head =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\""
         // A browser lays a fraction of a pixel out as a whole one; centered
         // in it, the drawing would sit half a device pixel off its frames.
-        if scene.width.denominator != 1 || scene.height.denominator != 1 { out += " preserveAspectRatio=\"xMinYMin\"" }
-        out += ">"
-        if !w.rules.isEmpty { out += "<style>" + w.rules.joined() + "</style>" }
-        out += body + "</svg>\n"
-        return Array(out.utf8)
+        if scene.width.denominator != 1 || scene.height.denominator != 1 { head += " preserveAspectRatio=\"xMinYMin\"" }
+        head += ">"
+        // Made as bytes at once: the body is held once more, not thrice.
+        var out: [UInt8] = []
+        out.reserveCapacity(head.utf8.count + w.rulesBytes + w.defsBytes + body.utf8.count + 32)
+        out += head.utf8
+        for (tag, parts) in [("style", w.rules), ("defs", w.defs)] where !parts.isEmpty {
+            out += "<\(tag)>".utf8
+            for part in parts { out += part.utf8 }
+            out += "</\(tag)>".utf8
+        }
+        out += body.utf8
+        out += "</svg>\n".utf8
+        return out
     }
 
     // MARK: Elements
@@ -58,13 +81,30 @@ struct SVGWriter {
             if r > 0 { body += " rx=\"\(VectorText.length(r))\"" }
             body += paint("fill", fill) + "/>"
         case .arc(let radius, let width, let roundCap, let stroke, let start, let end):
-            body += arc(radius: radius, width: width, roundCap: roundCap, stroke: stroke, start: start, end: end)
+            body += try arc(
+                radius: radius, width: width, roundCap: roundCap, stroke: stroke, start: start, end: end,
+                path: node.path)
         case .image(let picture):
             let w = Double(picture.image.width) / Double(picture.pixelScale)
             let h = Double(picture.image.height) / Double(picture.pixelScale)
-            let uri = try VectorText.pngDataURI(picture, file: scene.file, path: node.path)
-            body +=
-                "<image x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\" href=\"\(uri)\"/>"
+            let embedded = try pictures.embed(picture, file: scene.file, path: node.path)
+            let uri = embedded.uri
+            let image = { (id: String) in
+                "<image\(id) x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\" href=\"\(uri)\"/>"
+            }
+            let key = VectorPictures.key(embedded, picture)
+            if uses[key, default: 0] < 2 {
+                body += image("")
+            } else {
+                // Shown more than once: embedded once in <defs>, drawn by <use>.
+                let id = pictures.names[key] ?? "p\(defs.count)"
+                if pictures.names[key] == nil {
+                    pictures.names[key] = id
+                    defs.append(image(" id=\"\(id)\""))
+                    defsBytes += defs[defs.count - 1].utf8.count
+                }
+                body += "<use href=\"#\(id)\"/>"
+            }
         case .lottie:
             throw ThrobberError(
                 .data,
@@ -74,6 +114,7 @@ struct SVGWriter {
             for child in children { try emit(child, into: &body) }
         }
         body += String(repeating: "</g>", count: open)
+        try meter.written(body.utf8.count + rulesBytes + defsBytes, at: node.path)
     }
 
     /// `fill="#rrggbb"` (or `stroke`), with its opacity when not opaque.

@@ -39,14 +39,27 @@ public enum VectorFormat: String, CaseIterable, Sendable {
     public func data(for config: SceneConfig) throws -> [UInt8] { try file(for: config).bytes }
 
     /// The file text of `config`'s scene, as ``data(for:)`` writes it, and
-    /// what it shows (canvas and loop), from one reading of the config.
-    public func file(for config: SceneConfig) throws -> (bytes: [UInt8], summary: VectorSummary) {
-        let scene = try VectorScene(config: config)
+    /// what it shows (canvas and loop), from one reading of the config,
+    /// made within `memory` (nil: ``MemoryBudget/machineDefault``).
+    ///
+    /// Also throws ``ThrobberError/Kind/data`` naming the config and the
+    /// JSON path where the file passes a limit of its making: more than
+    /// ``maxFileBytes``, more than a million keyframes made (every copy's
+    /// animated values, laid over the loop), or more memory than `memory`.
+    public func file(for config: SceneConfig, memory: MemoryBudget? = nil) throws -> (
+        bytes: [UInt8], summary: VectorSummary
+    ) {
+        let meter = VectorMeter(file: config.file, format: self, budget: memory ?? .machineDefault)
+        let scene = try VectorScene(config: config, meter: meter)
         switch self {
-        case .lottie: return (try LottieWriter(scene).bytes(), VectorSummary(scene))
-        case .svg: return (try SVGWriter(scene).bytes(), VectorSummary(scene))
+        case .lottie: return (try LottieWriter(scene, meter: meter).bytes(), VectorSummary(scene))
+        case .svg: return (try SVGWriter(scene, meter: meter).bytes(), VectorSummary(scene))
         }
     }
+
+    /// Largest vector file written (64 MiB): a config whose file would be
+    /// larger is refused before anything is written.
+    public static let maxFileBytes = VectorMeter.maxFileBytes
 
     /// Largest picture embedded in a vector file, as PNG bytes: a loader
     /// carrying more is a photograph, better sent as frames.

@@ -54,10 +54,11 @@ struct VectorScene: Sendable {
     /// Half the loop when it bounces.
     private let bounceHalf: Rational?
 
-    /// The scene of `config`. Throws ``ThrobberError/Kind/data`` naming the
-    /// config and JSON path for what no vector animation can say: a frames
-    /// config, `duplicate`, and the clock's own errors.
-    init(config: SceneConfig) throws {
+    /// The scene of `config`, its nodes and keys counted by `meter`.
+    /// Throws ``ThrobberError/Kind/data`` naming the config and JSON path
+    /// for what no vector animation can say: a frames config, `duplicate`,
+    /// the clock's own errors, and a scene over the meter's limits.
+    init(config: SceneConfig, meter: VectorMeter) throws {
         file = config.file
         guard case .layers(let layers) = config.content else {
             throw ThrobberError(
@@ -94,8 +95,9 @@ struct VectorScene: Sendable {
             frames = n
         }
         let center = (width.doubleValue / 2, height.doubleValue / 2)
-        nodes = layers.enumerated().flatMap { i, layer in
-            node(layer, path: "layers[\(i)]", extraDelay: Rational(0), canvasCenter: center, outerScale: 1)
+        nodes = try layers.enumerated().flatMap { i, layer in
+            try node(
+                layer, path: "layers[\(i)]", extraDelay: Rational(0), canvasCenter: center, outerScale: 1, meter: meter)
         }
     }
 
@@ -103,37 +105,47 @@ struct VectorScene: Sendable {
     func time(ofFrame k: Int) -> Rational { loop * Rational(Int64(k)) / Rational(Int64(frames)) }
 
     /// A periodic curve of scene time as it plays over the loop: moved to
-    /// the loop's start, and played forward and back when the loop bounces.
-    func overLoop(_ track: VectorTrack) -> VectorTrack {
+    /// the loop's start, and played forward and back when the loop bounces
+    /// (its keys counted by `meter` for the layer at `path` before they
+    /// are made).
+    func overLoop(_ track: VectorTrack, at path: String, _ meter: VectorMeter) throws -> VectorTrack {
         guard let half = bounceHalf else {
             var t = track
             t.shift = (t.shift + start).modulo(t.period)
             return t
         }
+        // Forward, then each segment again backward.
+        try meter.keys(2 * track.unrolledKeyCount(over: half, holds: true), at: path)
         var t = track.bounced(half: half, nudge: loop / Rational(Int64(frames * 1000)))
         t.shift = start.modulo(t.period)
         return t
     }
 
-    private func track(_ a: Animation, _ extraDelay: Rational) -> VectorTrack {
-        overLoop(VectorTrack(a, step: step, speed: speed, extraDelay: extraDelay, start: Rational(0)))
+    private func track(_ a: Animation, _ extraDelay: Rational, at path: String, _ meter: VectorMeter) throws
+        -> VectorTrack
+    {
+        let track = VectorTrack(a, step: step, speed: speed, extraDelay: extraDelay, start: Rational(0))
+        try meter.keys(track.keys.count, at: path)
+        return try overLoop(track, at: path, meter)
     }
 
-    /// The nodes of `layer` (one per repeat copy).
+    /// The nodes of `layer` (one per repeat copy), counted by `meter`.
     private func node(
-        _ layer: Layer, path: String, extraDelay: Rational, canvasCenter: (Double, Double), outerScale: Double
-    ) -> [Node] {
+        _ layer: Layer, path: String, extraDelay: Rational, canvasCenter: (Double, Double), outerScale: Double,
+        meter: VectorMeter
+    ) throws -> [Node] {
         if layer.repeats != nil {
-            return layer.repeatCopies(canvasCenter: canvasCenter).flatMap { copy, delay in
-                node(
+            return try layer.repeatCopies(canvasCenter: canvasCenter).flatMap { copy, delay in
+                try node(
                     copy, path: path, extraDelay: extraDelay + delay, canvasCenter: canvasCenter,
-                    outerScale: outerScale)
+                    outerScale: outerScale, meter: meter)
             }
         }
+        try meter.node(at: path)
         let c = layer.center ?? canvasCenter
-        let tracks = layer.animations.map { ($0.property, track($0, extraDelay)) }
+        let tracks = try layer.animations.map { ($0.property, try track($0, extraDelay, at: path, meter)) }
         func of(_ p: AnimatedProperty) -> [VectorTrack] { tracks.filter { $0.0 == p }.map(\.1) }
-        var chain = self.chain(layer, at: c, of, outerScale: outerScale)
+        var chain = try self.chain(layer, at: c, of, outerScale: outerScale, path: path, meter: meter)
         let content: Content
         switch layer.kind {
         case .circle(let r): content = .circle(radius: r, fill: layer.fill)
@@ -145,14 +157,15 @@ struct VectorScene: Sendable {
                 radius: arc.radius, width: arc.width, roundCap: arc.roundCap, stroke: layer.stroke, start: start,
                 end: end)
         case .image(let picture): content = .image(picture)
-        case .lottie(let lottie): content = .lottie(lottie, time: clock(of: lottie, extraDelay: extraDelay))
+        case .lottie(let lottie):
+            content = .lottie(lottie, time: try clock(of: lottie, extraDelay: extraDelay, at: path, meter))
         case .group(let children):
             chain.append(VectorLevel(anchorX: c.0, anchorY: c.1))
             content = .group(
-                children.enumerated().flatMap { j, child in
-                    node(
+                try children.enumerated().flatMap { j, child in
+                    try node(
                         child, path: "\(path).group[\(j)]", extraDelay: extraDelay, canvasCenter: canvasCenter,
-                        outerScale: outerScale * layer.scale)
+                        outerScale: outerScale * layer.scale, meter: meter)
                 })
         }
         return [Node(levels: VectorLevel.simplified(chain), content: content, path: path)]
@@ -162,12 +175,13 @@ struct VectorScene: Sendable {
     /// renderer composes them: position and translations, rotations, scales
     /// (a flip's cos θ among them); the opacity on the first.
     private func chain(
-        _ layer: Layer, at c: (Double, Double), _ of: (AnimatedProperty) -> [VectorTrack], outerScale: Double
-    ) -> [VectorLevel] {
+        _ layer: Layer, at c: (Double, Double), _ of: (AnimatedProperty) -> [VectorTrack], outerScale: Double,
+        path: String, meter: VectorMeter
+    ) throws -> [VectorLevel] {
         var chain = [
             VectorLevel(
                 x: .constant(c.0 + layer.displacement.0), y: .constant(c.1 + layer.displacement.1),
-                opacity: opacity(layer, of(.opacity)))
+                opacity: try opacity(layer, of(.opacity), at: path, meter))
         ]
         chain += of(.translateX).map { VectorLevel(x: .track($0)) }
         chain += of(.translateY).map { VectorLevel(y: .track($0)) }
@@ -182,6 +196,7 @@ struct VectorScene: Sendable {
             // cos θ has no eased form: sampled so the drawn width stays within 0.25 px.
             let radius = VectorScene.radius(layer) * abs(layer.scale) * outerScale * Double(scale)
             let tolerance = VectorScene.flipWidthTolerance / max(2 * radius, 1)
+            try meter.keys(frames + 1, at: path)
             let flip = VectorTrack.sampled(loop: loop, frames: frames, tolerance: tolerance) { t in
                 cos(flips.reduce(0) { $0 + $1.value(at: t) } * .pi / 180)
             }
@@ -193,7 +208,9 @@ struct VectorScene: Sendable {
     /// A Lottie layer's clock: seconds into the file's loop over the scene's
     /// loop, a ramp repeating every loop of the file (played `timing.speed`
     /// times as fast), started `extraDelay` seconds late.
-    private func clock(of lottie: SceneLottie, extraDelay: Rational) -> VectorTrack {
+    private func clock(of lottie: SceneLottie, extraDelay: Rational, at path: String, _ meter: VectorMeter) throws
+        -> VectorTrack
+    {
         let period = lottie.period / speed
         let ramp = VectorTrack(
             period: period,
@@ -202,13 +219,15 @@ struct VectorScene: Sendable {
                 .init(time: period, value: lottie.period.doubleValue, ease: .linear),
             ],
             shift: (Rational(0) - extraDelay / speed).modulo(period))
-        return overLoop(ramp)
+        return try overLoop(ramp, at: path, meter)
     }
 
     /// The layer's opacity, `opacity` · its animations, kept in 0…1 as
     /// the renderer keeps it: exact for one animation that stays in range,
     /// else sampled within half a level of 8 bits.
-    private func opacity(_ layer: Layer, _ tracks: [VectorTrack]) -> VectorValue {
+    private func opacity(_ layer: Layer, _ tracks: [VectorTrack], at path: String, _ meter: VectorMeter) throws
+        -> VectorValue
+    {
         let base = layer.opacity
         if tracks.isEmpty { return .constant(min(1, max(0, base))) }
         if tracks.count == 1 {
@@ -216,6 +235,7 @@ struct VectorScene: Sendable {
             let r = t.range
             if r.lowerBound >= 0 && r.upperBound <= 1 { return .track(t) }
         }
+        try meter.keys(frames + 1, at: path)
         return .of(
             VectorTrack.sampled(loop: loop, frames: frames, tolerance: VectorScene.opacityTolerance) { t in
                 min(1, max(0, tracks.reduce(base) { $0 * $1.value(at: t) }))

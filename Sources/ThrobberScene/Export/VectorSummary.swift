@@ -1,7 +1,7 @@
 import ThrobberCore
 
 /// What a vector file of a config shows, for a line that reports it: the
-/// canvas in points and the loop, as ``VectorFormat/file(for:)`` writes
+/// canvas in points and the loop, as ``VectorFormat/file(for:memory:)`` writes
 /// them (the same for Lottie and SVG).
 public struct VectorSummary: Equatable, Sendable {
     /// The canvas in points.

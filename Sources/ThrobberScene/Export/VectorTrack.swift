@@ -106,6 +106,20 @@ struct VectorTrack: Equatable, Sendable {
 }
 
 extension VectorTrack {
+    /// How many keys ``unrolled(over:unwrapTurns:)`` makes over `span`
+    /// (and ``holds(_:)`` after it, when `holds`: a `steps(n)` segment is n
+    /// keys), counted without making them; saturated.
+    func unrolledKeyCount(over span: Rational, holds: Bool) -> Int {
+        let start = shift.modulo(period)
+        let repetitions = max(1, ((span + start).doubleValue / period.doubleValue).rounded(.up))
+        var perPeriod = 0
+        for (i, k) in keys.enumerated() {
+            if holds, i + 1 < keys.count, case .steps(let n) = k.ease { perPeriod += n } else { perPeriod += 1 }
+        }
+        let total = repetitions * Double(perPeriod)
+        return total < Double(Int.max >> 12) ? Int(total) : Int.max >> 12
+    }
+
     /// The track of a config animation on a layer copy whose animations
     /// start `extraDelay` seconds later, on a loop that begins `start`
     /// seconds played into the scene, the config's time running `speed`

@@ -40,7 +40,13 @@ extension ManPageProse {
         A config that a vector file cannot say (a frames folder,
         .Li duplicate ,
         a Lottie layer in SVG, a picture over 1 MiB as PNG) exits 65 naming the
-        JSON path, and nothing is written.
+        JSON path, and nothing is written; so does a file too big to make:
+        over 64 MiB, over a million keyframes (every copy's animated values,
+        laid over the loop), or over the memory
+        .Fl -max-memory
+        allows.
+        A picture or Lottie file shown many times is embedded once; a Lottie
+        layer's expressions are dropped.
         .Cm encode
         writes frames only and refuses these names.
         .Pp

@@ -153,6 +153,15 @@ enum ManPageReference {
         delays come from the exact start times.
         All animations are periodic and show their steady state.
         A cycle over 1000 frames or a canvas over 4096 pixels is refused.
+        Every number has a range, checked when the config is read (a number
+        outside it, 1e308 say, is refused as out of range, with the range):
+        sizes 0 to 100000 points, positions and moves \(+-100000 points,
+        angles \(+-1000000 degrees, scales and opacity values \(+-10000,
+        times \(+-1000000 seconds (periods, durations and steps above 0),
+        .Li cubic-bezier
+        y1 and y2 \(+-100, and
+        .Li steps(n)
+        1 to 1000.
         The schema
         .Pa schema/throbber.schema.json
         lets editors check and complete configs.

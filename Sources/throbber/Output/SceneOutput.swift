@@ -63,7 +63,7 @@ struct SceneOutput {
         try options.apply(to: &config)
         for t in targets { if case .vector(let v) = t.format { try refuseFramesOnly(for: v, path: t.path) } }
         let vectors = try targets.map { t in
-            try t.format.vector.map { try VectorOutput(config: vectorConfig(config), format: $0) }
+            try t.format.vector.map { try VectorOutput(config: vectorConfig(config), format: $0, memory: memory) }
         }
         let job = try targets.contains { $0.format.vector == nil } ? makeJob(config) : nil
         if let job, targets.count > 1 {

@@ -8,11 +8,12 @@ struct VectorOutput {
     var bytes: [UInt8]
     var shows: VectorSummary
 
-    /// Makes `config`'s file in `format`. Throws ``ThrobberError/Kind/data``
-    /// naming the config and JSON path for what the format cannot say.
-    init(config: SceneConfig, format: VectorFormat) throws {
+    /// Makes `config`'s file in `format` within `memory`. Throws
+    /// ``ThrobberError/Kind/data`` naming the config and JSON path for what
+    /// the format cannot say, or a file over its limits.
+    init(config: SceneConfig, format: VectorFormat, memory: MemoryBudget?) throws {
         self.format = format
-        (bytes, shows) = try format.file(for: config)
+        (bytes, shows) = try format.file(for: config, memory: memory)
     }
 
     /// The line that says what was written: "wrote loader.svg: SVG 60x60

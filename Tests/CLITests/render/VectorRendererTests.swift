@@ -115,6 +115,16 @@ struct VectorRendererTests {
         try checkPythonLottie(s, lottie, ref: ref, frames: frames, size: (structure.width, structure.height), in: dir)
     }
 
+    @Test(
+        "a picture embedded once and shown 51 times (a 50-copy repeat, a layer) draws as its frames",
+        .enabled(if: chromium || Fixtures.onCI, "skipped: /usr/bin/chromium is not installed"))
+    func repeatedPicture() throws {
+        try withTemporaryDirectory { dir in
+            let config = try VectorBombTests.repeatedPicture(in: dir)
+            try Self.check(Subject(name: "pics.json", arguments: ["render", config.path]), in: dir)
+        }
+    }
+
     /// What python-lottie 0.7.2 does not draw as rlottie does (see
     /// vector_render.py): hold keyframes (it interpolates), trim paths (it
     /// trims elsewhere) and image layers.
