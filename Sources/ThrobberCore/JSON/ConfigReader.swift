@@ -110,7 +110,12 @@ package struct ConfigReader {
         case .string(let text): value = text.contains("/") ? Rational(parsing: text) : nil
         default: throw error(path, "\(expected), found \(node.value.kindName)")
         }
-        guard let v = value else { throw error(path, expected) }
+        guard let v = value else {
+            if case .string(let text) = node.value, Self.isFraction(text) {
+                throw outOfRange("\"\(text)\"", path, range: range)
+            }
+            throw error(path, expected)
+        }
         guard v.numerator.magnitude <= ConfigReader.maxMagnitude.magnitude,
             v.denominator <= ConfigReader.maxDenominator
         else {
@@ -120,6 +125,16 @@ package struct ConfigReader {
             throw error(path, "\(v) is too large or too finely divided (at most 1e9, denominators up to 100000)")
         }
         return v
+    }
+
+    /// Whether `text` is written as a fraction, digits over digits with an
+    /// optional sign ("-2/3"), whatever the size of its numbers: one that
+    /// does not parse is then out of range, not malformed.
+    static func isFraction(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let numerator = parts[0].first.map { $0 == "-" || $0 == "+" } == true ? parts[0].dropFirst() : parts[0]
+        return [numerator, parts[1]].allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     /// The error for a JSON number `text` that is no exact config number:
