@@ -2,7 +2,7 @@ import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
 
-/// Animated properties (CONFIG.md, "Animations").
+/// Animated properties (man throbber, CONFIG FORMAT: animations).
 public enum AnimatedProperty: String, CaseIterable, Sendable {
     /// Degrees, clockwise on screen; added to the layer's `rotate`.
     case rotate

@@ -2,7 +2,7 @@ import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
 
-/// One layer of a procedural scene (CONFIG.md, "Layers").
+/// One layer of a procedural scene (man throbber, CONFIG FORMAT: layers).
 public struct Layer: Sendable {
     /// What the layer draws. Sizes are in points, centered on the layer's
     /// position.

@@ -5,7 +5,7 @@ import ThrobberCore
 import ThrobberEncode
 
 /// Reads `layers[...]` entries: kind, common transform keys, `repeat` and
-/// animations (CONFIG.md, "Layers" and "Animations").
+/// animations (man throbber, CONFIG FORMAT: layers and animations).
 struct LayerReader {
     let r: ConfigReader
     /// `timing.step`, which sets the period of step animations.

@@ -2,7 +2,7 @@ import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
 
-/// Exact scene time (CONFIG.md, "Time"): the cycle is the least common
+/// Exact scene time (man throbber, CONFIG FORMAT: timing): the cycle is the least common
 /// multiple of the animations' periods (or `timing.duration`), divided by
 /// `timing.speed`; it is cut into N = round(duration · fps) frames and frame
 /// k shows t = k · duration / N, so the loop is seamless. Times here are

@@ -2,7 +2,7 @@ import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
 
-/// A config file (CONFIG.md, version 1) after validation: every value has
+/// A config file (version 1 of the format in man throbber, CONFIG FORMAT) after validation: every value has
 /// its type, defaults are filled in, paths are resolved.
 public struct SceneConfig: Sendable {
     /// `canvas`: size, pixel scale and background.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ThrobberKit
 
-/// CONFIG.md "Time": frame k starts at floor(100·t_k + 1/2) cs, computed
+/// The config format's timing (man throbber, CONFIG FORMAT): frame k starts at floor(100·t_k + 1/2) cs, computed
 /// exactly; GIF delays are the differences, so they never drift. Expected
 /// values are written out by hand or computed here in integers
 /// (`expectedStartCentiseconds`), never by the code under test.

@@ -5,8 +5,8 @@ import Testing
 @testable import ThrobberKit
 
 /// GIF has no partial alpha. "Alpha ≥ 50% is opaque, the rest transparent;
-/// with matte, partial alpha is composited onto the color first." CONFIG.md
-/// and the man page say more precisely what a matte does: "pixels with
+/// with matte, partial alpha is composited onto the color first." The man page's
+/// CONFIG FORMAT and OPTIONS say more precisely what a matte does: "pixels with
 /// partial alpha are composited on it" and "only fully transparent pixels
 /// stay transparent".
 @Suite("Alpha")
@@ -67,7 +67,7 @@ struct AlphaTests {
     }
 
     @Test(
-        "with a matte, partial alpha below 50% is blended too: only fully transparent pixels stay transparent (CONFIG.md, man page)"
+        "with a matte, partial alpha below 50% is blended too: only fully transparent pixels stay transparent (man page, CONFIG FORMAT)"
     )
     func matteBlendsLowAlpha() throws {
         var image = Self.alphaRamp

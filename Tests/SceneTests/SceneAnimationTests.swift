@@ -4,7 +4,7 @@ import Testing
 
 @testable import ThrobberKit
 
-/// CONFIG.md "Animations": `step` with exact fractions and bounce, easings,
+/// The config format's animations (man throbber, CONFIG FORMAT): `step` with exact fractions and bounce, easings,
 /// `keyframes` (hold before the first / after the last key, ease on the
 /// segment that starts at its key), `delay` and repeat delays in the steady
 /// state. Values are read from the animations and from rendered pixels; the

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ThrobberKit
 
-/// ConfigDecoder (CONFIG.md): exact numbers, defaults, relative paths, and
+/// ConfigDecoder (the config format of man throbber): exact numbers, defaults, relative paths, and
 /// validation before drawing with file + JSON path + what was expected.
 @Suite("scene config: decoding and validation")
 struct SceneConfigTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ThrobberKit
 
-/// CONFIG.md "Layers", checked on rendered pixels: sizes in points times
+/// The config format's layers (man throbber, CONFIG FORMAT), checked on rendered pixels: sizes in points times
 /// scale, 0° at 12 o'clock and clockwise, repeat placement, @2x images,
 /// group opacity, the default center and colors.
 @Suite("scene renderer: what the layer keys draw")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ThrobberKit
 
-/// CONFIG.md "Time": the cycle is the least common multiple of the periods
+/// The config format's timing (man throbber, CONFIG FORMAT): the cycle is the least common multiple of the periods
 /// (or timing.duration), N = round(duration·fps) frames, frame k at
 /// t = k·duration/N, frame k starting at floor(100·k·duration/N + 1/2) cs.
 @Suite("scene time: cycles, frame times, delays, seamless loops")
@@ -13,7 +13,7 @@ struct SceneTimeTests {
         var name: String
         var timing: String
         var layers: String
-        /// Expected cycle in seconds, as "p/q" (worked out by hand from CONFIG.md).
+        /// Expected cycle in seconds, as "p/q" (worked out by hand from the config format).
         var duration: String
         var frames: Int
         var testDescription: String { name }
@@ -250,7 +250,7 @@ struct SceneTimeTests {
         let plainJob = try SceneJob(config: plain, jobs: 1)
         #expect(plainJob.timeline.duration == Rational(6))
         #expect(plainJob.timeline.delaysCentiseconds == Array(repeating: 10, count: 60))
-        // CONFIG.md: `duration` is the length of one cycle; "for frames: frame count / fps" is only its default.
+        // the config format (man throbber): `duration` is the length of one cycle; "for frames: frame count / fps" is only its default.
         let timed = try SceneTestKit.config(
             #"{"version": 1, "frames": {"dir": "\#(dir)"}, "timing": {"fps": 10, "duration": 3}}"#)
         let timedJob = try SceneJob(config: timed, jobs: 1)

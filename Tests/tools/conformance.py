@@ -30,7 +30,7 @@ What we meant ("the reference"): a list of slots (image, exact duration).
 - A folder: each file once per --duplicate, 1/fps each, Pillow's decode.
 - A frames config: the same, from its "frames" and "timing".
 - A layers config: the cycle D is the least common multiple of the
-  animations' periods (CONFIG.md "Time", computed here from the config),
+  animations' periods (the config format's timing in man throbber, computed here from the config),
   N = round(D·fps) slots of D/N. The renderer's frames are not available
   independently of an encoder, so the slot images are the lossless APNG's
   frames, used only after every APNG decoder agreed on them exactly and each
@@ -465,7 +465,7 @@ def lcm(a, b):
 
 
 def config_cycle(config):
-    """(cycle D, fps) from a layers config, by CONFIG.md's rules."""
+    """(cycle D, fps) from a layers config, by the config format's rules."""
     timing = config.get("timing", {})
     fps = number(timing.get("fps", 25))
     step = number(timing.get("step", "1/4"))
@@ -515,7 +515,7 @@ def matte_of(text):
 
 
 def gif_alpha(a, matte):
-    """GIF's alpha policy (README "Alpha", CONFIG.md "Encode")."""
+    """GIF's alpha policy (README "Alpha", the config's `encode` block in man throbber)."""
     x = a.astype(np.int32)
     alpha = x[..., 3]
     out = x.copy()

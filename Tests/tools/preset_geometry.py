@@ -9,8 +9,8 @@ decoded by anim_reference.py's own APNG spec decoder (struct, zlib, numpy;
 lossless, so the alpha channel is exactly what was drawn) and expanded to
 one picture per frame slot of the cycle. Everything expected is computed
 here from the numbers of the preset definitions (design units, keyframes,
-easings, periods, delays; Sources/ThrobberKit/Scene/Presets/*.swift,
-../shared/design/SEEDS.md and CONFIG.md), with this file's own cubic-Bezier
+easings, periods, delays; Sources/ThrobberScene/Presets/*.swift and the
+config format of `man throbber`), with this file's own cubic-Bezier
 solver, never by calling Throbber. Measurements use alpha only:
 
   area      sum of alpha / 255 over a region, in px² (anti-aliased edges
@@ -22,7 +22,7 @@ solver, never by calling Throbber. Measurements use alpha only:
   clock     direction from the canvas center, 0° at 12 o'clock, clockwise
   peak      largest alpha in a region: 255 · opacity inside a filled shape
 
-Conventions taken from CONFIG.md: 0° is 12 o'clock and angles turn
+Conventions taken from the config format (man throbber): 0° is 12 o'clock and angles turn
 clockwise (arcs, rotate, and the copies of `repeat.around`); copy i of a
 `repeat` starts i·delay later; the value at time t is the value at
 (t − delay) mod period; before the first key and after the last the value
@@ -85,7 +85,7 @@ def keyframes(t, period, keys, delay=0.0):
 
 
 def gq_scale(t):
-    """GQCircleLoadView's dot scale (SEEDS.md 3): 1 → 1.5 → 1 in 0.25 s each, ease-out, rest."""
+    """GQCircleLoadView's dot scale (the third seed article's loader): 1 → 1.5 → 1 in 0.25 s each, ease-out, rest."""
     return keyframes(t, 0.75, [(0, 1, "ease-out"), (0.25, 1.5, "ease-out"), (0.5, 1, None)])
 
 

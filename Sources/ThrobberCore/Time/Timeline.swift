@@ -1,6 +1,6 @@
 /// How frames are laid out in time: which source frame is shown when. Times
 /// are exact; centisecond delays are derived from cumulative times, so every
-/// second of animation adds up to exactly 100 cs (CONFIG.md, "Time").
+/// second of animation adds up to exactly 100 cs (man throbber, CONFIG FORMAT: timing).
 public struct Timeline: Equatable, Sendable {
     /// One displayed frame: the source frame it shows and when it starts.
     public struct Entry: Equatable, Sendable {

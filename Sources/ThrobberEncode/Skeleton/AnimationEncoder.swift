@@ -4,7 +4,7 @@ import ThrobberCodecs
 import ThrobberCore
 
 /// Frames → an animated file, for every format: the stages of
-/// ARCHITECTURE.md in one place.
+/// docs/architecture.md in one place.
 ///
 /// 1. validate the settings against the format's limits;
 /// 2. lay the frames out in time (the timeline);

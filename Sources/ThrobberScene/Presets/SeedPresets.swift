@@ -4,7 +4,7 @@ import ThrobberCodecs
 import ThrobberCore
 import ThrobberEncode
 
-/// The three systems of SEEDS.md as presets.
+/// The three loaders of the iOS articles Throbber grew from, as presets.
 enum SeedPresets {
     static let gray = Color(r: 128, g: 128, b: 128)
 

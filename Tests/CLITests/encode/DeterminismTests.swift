@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Output bytes must not depend on threads, OpenMP, runs or paths
-/// (ARCHITECTURE.md, "Determinism"). The MJRefresh frames have too many
+/// (docs/architecture.md and README, determinism). The MJRefresh frames have too many
 /// colors for one palette, so they go through libimagequant.
 @Suite("Deterministic output bytes", .needsFixtures)
 struct DeterminismTests {

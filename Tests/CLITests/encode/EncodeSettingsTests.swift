@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--dither` and a config's `encode` block (CONFIG.md "Encode": quality,
+/// `--dither` and a config's `encode` block (man throbber, CONFIG FORMAT: quality,
 /// colors, dither, matte) change the GIF as documented, read back by Pillow
 /// (anim_reference.py). The input is a 64x16 gray ramp (column x is gray
 /// 4·x) drawn by Pillow, so every expected pixel is known by hand.

@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// The exit statuses no other suite reaches: 74 (I/O error: a write or a
-/// read that fails) and 70 (internal error), from ARCHITECTURE.md's
-/// sysexits list, each with one `throbber: error:` line.
+/// read that fails) and 70 (internal error), of the man page's
+/// sysexits list (EXIT STATUS), each with one `throbber: error:` line.
 @Suite("Exit codes 74 and 70")
 struct IOErrorTests {
     /// `throbber ARGS` with its standard output sent to /dev/full (every write fails with ENOSPC).
@@ -26,7 +26,7 @@ struct IOErrorTests {
         #expect(r.status == 74, "exit \(r.status): \(r.stderrText)")
         #expect(
             r.stderrLines.count == 1 && r.stderrLines.first?.hasPrefix("throbber: error: ") == true, "\(r.stderrText)")
-        // ARCHITECTURE.md: errors name the file; the GIF writer passes on the output's own error.
+        // the exit statuses: errors name the file; the GIF writer passes on the output's own error.
         #expect(r.stderrText.contains("standard output: No space left on device"), "\(r.stderrText)")
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every option of `throbber encode`, as ARCHITECTURE.md and the brief name them.
+/// Every option of `throbber encode`, as the man page names them.
 let encodeOptions: [(long: String, short: String?)] = [
     ("output", "o"), ("fps", nil), ("delay", nil), ("duplicate", nil), ("bounce", nil), ("speed", nil),
     ("frames", nil), ("reverse", nil), ("poster-frame", nil), ("width", nil), ("height", nil), ("scale", nil),
@@ -146,7 +146,7 @@ struct ManPageTests {
         }
     }
 
-    @Test("the man page has the usual sections and lists every exit status of ARCHITECTURE.md")
+    @Test("the man page has the usual sections and lists every exit status")
     func sectionsAndExitStatus() throws {
         let page = try Self.rendered()
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {

@@ -24,7 +24,7 @@ struct PresetGeometryTests {
     }
 
     /// Size in pixels and frames per cycle, from each preset's definition:
-    /// the seeds at scale 2 (SEEDS.md), the shapes 64 px on their larger
+    /// the seeds at scale 2 (as the seed articles draw them), the shapes 64 px on their larger
     /// side; cycle = lcm of the periods, frames = cycle · fps.
     static let sizes: [String: (width: Int, height: Int, slots: Int)] = [
         "ease": (120, 120, 30), "dots": (240, 80, 30), "dots-flip": (240, 80, 120),

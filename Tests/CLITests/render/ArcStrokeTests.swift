@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The `arc` layer's stroke (CONFIG.md: radius, start, end, width, cap; 0° at
+/// The `arc` layer's stroke (the config format (man throbber): radius, start, end, width, cap; 0° at
 /// 12 o'clock, clockwise), measured on the lossless APNG as the spec decoder
 /// of anim_reference.py reads it. A right half-ring, 12 o'clock → 6 o'clock,
 /// around the center (50, 50) of a 100x100 canvas at scale 1: its thickness

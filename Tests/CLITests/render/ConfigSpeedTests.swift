@@ -59,7 +59,7 @@ struct ConfigSpeedTests {
                 Self.scene(timing: #"{"fps": 30, "step": "1/6"}"#) { "\"\(byThreeHalves[$0]!)\"" }, "byhand", in: dir)
             let fraction = try Self.decoded(
                 Self.scene(timing: #"{"fps": 30, "step": 0.25, "speed": "3/2"}"#) { $0 }, "fraction", in: dir)
-            // CONFIG.md's centisecond starts of 20 frames in 2/3 s: 660 or 670 ms, never drifting.
+            // the config format's centisecond starts of 20 frames in 2/3 s: 660 or 670 ms, never drifting.
             let expected = SceneCLI.expectedDelaysMs(frames: 20, durationNumerator: 2, denominator: 3)
             #expect(fast.durations == expected)
             #expect(fast.durations.reduce(0, +) == 670)

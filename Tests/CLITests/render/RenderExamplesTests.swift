@@ -13,7 +13,7 @@ struct RenderExamplesTests {
             .map { SceneCLI.examples.appendingPathComponent($0) }
     }
 
-    /// What CONFIG.md / SEEDS.md say the seed examples are: size, frames, total ms.
+    /// What the man page's config format and the seed articles say the seed examples are: size, frames, total ms.
     static let known: [String: (width: Int, height: Int, frames: Int?, ms: Int)] = [
         "ease.json": (120, 120, 30, 1500),
         "dots.json": (240, 80, 30, 750),

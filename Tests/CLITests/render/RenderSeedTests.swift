@@ -2,9 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The three seed systems of SEEDS.md, written as the configs of CONFIG.md,
+/// The three seed loaders (the iOS articles Throbber grew from), written as
+/// configs (man throbber, CONFIG FORMAT),
 /// rendered by the binary and measured on the decoded GIF with Pillow/numpy.
-/// Every expected number comes from SEEDS.md / CONFIG.md and the test's own
+/// Every expected number comes from the seed articles, the config format and
+/// the test's own
 /// math (its own cubic-Bézier solver), never from Throbber.
 @Suite("render: the seed systems, measured frame by frame")
 struct RenderSeedTests {
@@ -37,7 +39,7 @@ struct RenderSeedTests {
         let ring = try Fixtures.url("coding-ios/loading_loop@2x.png")
         let icon = try Fixtures.url("coding-ios/loading_monkey@2x.png")
         try withTemporaryDirectory { dir in
-            // CONFIG.md's EaseLoadingView config, on a white canvas, images by absolute path.
+            // the config format's EaseLoadingView config, on a white canvas, images by absolute path.
             let config = try SceneCLI.write(
                 """
                 {"version": 1,

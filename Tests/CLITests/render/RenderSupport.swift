@@ -39,13 +39,13 @@ enum SceneCLI {
 
     /// Centisecond frame starts of a cycle of `frames` frames lasting
     /// `numerator/denominator` seconds: floor(100·k·duration/N + 1/2),
-    /// computed here in integers (CONFIG.md, "Time").
+    /// computed here in integers (man throbber, CONFIG FORMAT: timing).
     static func starts(frames n: Int, durationNumerator p: Int, denominator q: Int) -> [Int] {
         // floor(100·k·p/(q·n) + 1/2) = floor((200·k·p + q·n) / (2·q·n))
         (0...n).map { k in (200 * k * p + q * n) / (2 * q * n) }
     }
 
-    /// Delays in ms that CONFIG.md's formula gives for such a cycle.
+    /// Delays in ms that the config format's formula gives for such a cycle.
     static func expectedDelaysMs(frames n: Int, durationNumerator p: Int, denominator q: Int) -> [Int] {
         let s = starts(frames: n, durationNumerator: p, denominator: q)
         return (0..<n).map { (s[$0 + 1] - s[$0]) * 10 }

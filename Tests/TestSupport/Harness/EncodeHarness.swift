@@ -49,7 +49,7 @@ extension EncodeSettings {
 }
 
 /// When entry k of a frame sequence at `num/den` fps starts, in centiseconds,
-/// by CONFIG.md "Time": floor(100·k·den/num + 1/2), in integers.
+/// by the config format's timing (man throbber, CONFIG FORMAT): floor(100·k·den/num + 1/2), in integers.
 package func expectedStartCentiseconds(_ k: Int, fpsNumerator num: Int, fpsDenominator den: Int = 1) -> Int {
     (200 * k * den + num) / (2 * num)
 }

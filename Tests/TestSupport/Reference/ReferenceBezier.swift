@@ -36,7 +36,7 @@ public struct ReferenceBezier: Sendable {
     }
 
     /// GQCircleLoadView's dot scale `u` seconds into its own 0.75 s cycle
-    /// (SEEDS.md 3): 1 → 1.5 → 1, 0.25 s each way, ease-out, then rest.
+    /// (the third seed article's loader): 1 → 1.5 → 1, 0.25 s each way, ease-out, then rest.
     public static func gqScale(_ u: Double) -> Double {
         var p = u.truncatingRemainder(dividingBy: 0.75)
         if p < 0 { p += 0.75 }
