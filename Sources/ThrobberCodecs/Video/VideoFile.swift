@@ -85,12 +85,10 @@ public final class VideoFile: Sendable {
         self.path = path
         self.threads = max(1, threads)
         windowFrames = Self.windowFrames(threads: self.threads)
-        residentBytes = try Self.checkSize(info, demuxer, threads: self.threads, window: windowFrames, budget: budget)
+        codedFrameBytes = try Self.codedFrameBytes(info, demuxer)
+        residentBytes = Self.decodingBytes(info, coded: codedFrameBytes, threads: self.threads, window: windowFrames)
+        try budget.check(residentBytes, for: Self.decoding(path, info))
         planPixels = Self.paddedPixels(info.codedWidth, info.codedHeight)
-        codedFrameBytes = Int(
-            demuxer.ff.fn.av_image_get_buffer_size(
-                AVPixelFormat(demuxer.stream.pointee.codecpar.pointee.format), Int32(info.codedWidth),
-                Int32(info.codedHeight), 1))
         let stream = demuxer.stream.pointee
         timeBase = Rational(Int64(stream.time_base.num), Int64(max(1, stream.time_base.den)))
         try VideoScan.check(timeBase: timeBase, path: path)
@@ -180,12 +178,9 @@ public final class VideoFile: Sendable {
     /// allocating pictures far past the plan before that.
     static func decoderPixels(_ pixels: Int) -> Int { max(2 * pixels, 1 << 20) }
 
-    /// Refuses a picture over ``maxSide``/``maxPixels``, or a decoder whose
-    /// frames (reference frames it may hold, one per thread, the window)
-    /// do not fit `budget`. Returns the bytes counted.
-    private static func checkSize(
-        _ info: VideoInfo, _ demuxer: VideoDemuxer, threads: Int, window: Int, budget: MemoryBudget
-    ) throws -> Int {
+    /// Bytes of one decoded picture in the stream's pixel format, after
+    /// refusing a picture over ``maxSide``/``maxPixels``.
+    private static func codedFrameBytes(_ info: VideoInfo, _ demuxer: VideoDemuxer) throws -> Int {
         let (w, h) = (info.codedWidth, info.codedHeight)
         guard w > 0, h > 0 else { throw ThrobberError(.data, "\(demuxer.path): the video stream has no picture size") }
         guard w <= maxSide, h <= maxSide, w * h <= maxPixels, info.displayWidth <= maxSide else {
@@ -195,10 +190,12 @@ public final class VideoFile: Sendable {
             )
         }
         let format = AVPixelFormat(demuxer.stream.pointee.codecpar.pointee.format)
-        let coded = Int(demuxer.ff.fn.av_image_get_buffer_size(format, Int32(w), Int32(h), 1))
-        let needs = decodingBytes(info, coded: coded, threads: threads, window: window)
-        try budget.check(needs, for: "\(demuxer.path): decoding \(w)x\(h) video")
-        return needs
+        return Int(demuxer.ff.fn.av_image_get_buffer_size(format, Int32(w), Int32(h), 1))
+    }
+
+    /// What the memory is for, in a budget's message.
+    private static func decoding(_ path: String, _ info: VideoInfo) -> String {
+        "\(path): decoding \(info.codedWidth)x\(info.codedHeight) video"
     }
 
     /// Bytes decoding takes with `threads` threads and a window of `window`
@@ -218,6 +215,6 @@ public final class VideoFile: Sendable {
         let threads = max(1, threads)
         let needs = Self.decodingBytes(
             info, coded: codedFrameBytes, threads: threads, window: Self.windowFrames(threads: threads))
-        try budget.check(needs, for: "\(path): decoding \(info.codedWidth)x\(info.codedHeight) video")
+        try budget.check(needs, for: Self.decoding(path, info))
     }
 }

@@ -91,7 +91,7 @@ struct VideoScan {
             clipDuration = end
             clipFrames = framePts.count
         } else {
-            clipDuration = headerDuration(demuxer) ?? end
+            clipDuration = Self.headerDuration(demuxer, timeBase) ?? end
             clipFrames = stream.nb_frames > 0 ? Int(stream.nb_frames) : framePts.count
         }
     }
@@ -169,9 +169,6 @@ struct VideoScan {
         guard rate.num > 0, rate.den > 0 else { return max(1, (Rational(1, 25) / timeBase).roundedHalfUp) }
         return max(1, (Rational(Int64(rate.den), Int64(rate.num)) / timeBase).roundedHalfUp)
     }
-
-    /// The stream's length from its header (or the container's), in seconds.
-    private func headerDuration(_ demuxer: VideoDemuxer) -> Rational? { Self.headerDuration(demuxer, timeBase) }
 
     /// The stream's length from its header (or the container's), in
     /// seconds, with timestamps in `timeBase`.

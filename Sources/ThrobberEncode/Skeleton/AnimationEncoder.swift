@@ -195,6 +195,8 @@ public struct AnimationEncoder {
                 if report.width == 0 {
                     report.width = frame.image.width
                     report.height = frame.image.height
+                    // Sizes no header gave are checked against the format here.
+                    try Format.limits.check(FrameSize(width: frame.image.width, height: frame.image.height))
                     try format.begin(first: frame.image)
                 }
                 planned += try format.plan(frame)

@@ -78,7 +78,6 @@ struct WebPEncoder: FormatEncoder {
     mutating func survey(_ frames: inout FrameLoader) throws {}
 
     mutating func begin(first: RGBAImage) throws {
-        try Self.limits.check(FrameSize(width: first.width, height: first.height))
         // libwebp allocates the same large tables many times a frame.
         if first.width * first.height <= WebPTuning.reusePixels { heapBefore = HeapPolicy.apply(.reuse) }
         race = try WebPRace(settings, frames: timeline.entries.count, first: first)
