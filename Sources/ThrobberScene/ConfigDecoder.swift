@@ -59,11 +59,14 @@ public enum ConfigDecoder {
         func resolve(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
 
         let timing = try readTiming(top, r)
-        let (canvas, canvasKeys) = try readCanvas(top, r)
+        let theme = try top.optional("theme") { try SceneTheme.read($0, $1, r) } ?? SceneTheme()
+        let (canvas, canvasKeys) = try readCanvas(top, r, theme: theme)
         let content = try readContent(
-            top, r, canvas: canvas, canvasKeys: canvasKeys, step: timing.step, resolve: resolve)
+            top, r, canvas: canvas, canvasKeys: canvasKeys, step: timing.step, theme: theme, resolve: resolve)
 
         var config = SceneConfig(file: file, canvas: canvas, timing: timing, content: content)
+        config.theme = theme
+        try readPresentation(top, r, into: &config)
         config.loop = try top.optional("loop") { try r.integer($0, $1, in: 0...65535) } ?? 0
         config.bounce = try top.optional("bounce", r.bool) ?? false
         config.duplicate =
@@ -78,6 +81,7 @@ public enum ConfigDecoder {
         config.outputs = try readOutputs(top, r, resolve: resolve)
         try top.finish(allowed: [
             "version", "canvas", "timing", "loop", "bounce", "duplicate", "layers", "frames", "encode", "output",
+            "theme", "title", "motion",
         ])
         return config
     }
@@ -108,7 +112,7 @@ public enum ConfigDecoder {
     }
 
     /// The `canvas` object of the config `top`, and the keys it gives.
-    private static func readCanvas(_ top: ConfigReader.Object, _ r: ConfigReader) throws -> (
+    private static func readCanvas(_ top: ConfigReader.Object, _ r: ConfigReader, theme: SceneTheme) throws -> (
         SceneConfig.Canvas, [String]
     ) {
         var canvas = SceneConfig.Canvas()
@@ -120,7 +124,9 @@ public enum ConfigDecoder {
             canvas.width = try o.optional("width") { try r.number($0, $1, above: Rational(0), atMost: most) }
             canvas.height = try o.optional("height") { try r.number($0, $1, above: Rational(0), atMost: most) }
             canvas.scale = try o.optional("scale") { try r.integer($0, $1, in: 1...16) } ?? 1
-            canvas.background = try o.optional("background", r.color) ?? .transparent
+            if let (color, name) = try o.optional("background", { try theme.paint($0, $1, r) }) {
+                (canvas.background, canvas.backgroundName) = (color, name)
+            }
             try o.finish(allowed: ["width", "height", "scale", "background"])
         }
         return (canvas, canvasKeys)
@@ -131,7 +137,7 @@ public enum ConfigDecoder {
     /// gives and `resolve` makes a path in it absolute.
     private static func readContent(
         _ top: ConfigReader.Object, _ r: ConfigReader, canvas: SceneConfig.Canvas, canvasKeys: [String],
-        step: Rational, resolve: @escaping (String) -> String
+        step: Rational, theme: SceneTheme, resolve: @escaping (String) -> String
     ) throws -> SceneConfig.Content {
         switch (top.has("layers"), top.has("frames")) {
         case (true, true): throw r.error("frames", "a config has either \"layers\" or \"frames\", not both")
@@ -150,7 +156,7 @@ public enum ConfigDecoder {
                     throw r.error("canvas.\(key)", "\(px) pixels is larger than the \(maxCanvasPixels) pixel limit")
                 }
             }
-            let layerReader = LayerReader(r: r, step: step, resolve: resolve)
+            let layerReader = LayerReader(r: r, step: step, theme: theme, resolve: resolve)
             return .layers(
                 try top.required("layers") { node, path in
                     let items = try r.array(node, path)

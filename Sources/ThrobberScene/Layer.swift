@@ -67,6 +67,8 @@ public struct Layer: Sendable {
     public var fill = Color(r: 0, g: 0, b: 0)
     /// The color of arcs; default opaque black.
     public var stroke = Color(r: 0, g: 0, b: 0)
+    /// The theme names `fill` and `stroke` were given as; nil: a color.
+    public var fillName: String?, strokeName: String?
     /// Animations applied on top of the static values, in order.
     public var animations: [Animation] = []
     /// Copies of the layer (`repeat`); nil: drawn once.

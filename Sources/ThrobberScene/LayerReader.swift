@@ -10,6 +10,8 @@ struct LayerReader {
     let r: ConfigReader
     /// `timing.step`, which sets the period of step animations.
     let step: Rational
+    /// The names `fill` and `stroke` may use.
+    let theme: SceneTheme
     let resolve: (String) -> String
 
     static let kinds = ["image", "circle", "arc", "rect", "group", "lottie"]
@@ -63,8 +65,12 @@ struct LayerReader {
             try o.optional("scale") {
                 try r.number($0, $1, in: ConfigRange.symmetric(ConfigRange.factor), unit: "").doubleValue
             } ?? 1
-        layer.fill = try o.optional("fill", r.color) ?? layer.fill
-        layer.stroke = try o.optional("stroke", r.color) ?? layer.stroke
+        if let (color, name) = try o.optional("fill", { try theme.paint($0, $1, r) }) {
+            (layer.fill, layer.fillName) = (color, name)
+        }
+        if let (color, name) = try o.optional("stroke", { try theme.paint($0, $1, r) }) {
+            (layer.stroke, layer.strokeName) = (color, name)
+        }
         layer.animations =
             try o.optional("animate") { node, path in
                 try r.array(node, path).enumerated().map { try animation($1, "\(path)[\($0)]", kind: kind) }

@@ -14,6 +14,8 @@ public struct SceneConfig: Sendable {
         /// Painted under the layers, or composited under the frames; default
         /// transparent.
         public var background = Color.transparent
+        /// The theme name `background` was given as; nil: a color.
+        public var backgroundName: String?
     }
 
     /// `timing`: how time is sampled into frames.
@@ -110,4 +112,23 @@ public struct SceneConfig: Sendable {
     public var encode = Encode()
     /// The config's own `output` list; empty when it has none.
     public var outputs: [Output] = []
+    /// Named colors the layers and canvas may use.
+    public var theme = SceneTheme()
+    /// The loader's accessible name (an SVG's `<title>`); nil: "Loading".
+    public var title: String?
+    /// `motion.reduced`: what plays where less motion is asked for; nil:
+    /// the same loop.
+    public var reducedMotion: ReducedMotion?
+
+    /// The accessible name written into vector files.
+    public var accessibleName: String { title ?? "Loading" }
+}
+
+/// What a loader does where the viewer asked for less motion
+/// (`prefers-reduced-motion: reduce`, `--reduced-motion`).
+public enum ReducedMotion: Equatable, Sendable {
+    /// The same loop played this many times as fast, above 0 and below 1.
+    case speed(Rational)
+    /// One still picture: the frame shown this many seconds into the loop.
+    case hold(Rational)
 }

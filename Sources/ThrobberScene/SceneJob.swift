@@ -11,7 +11,7 @@ public struct SceneJob {
     /// for a frames config.
     public let source: FrameSource
     /// When each frame is shown, duplicates and bounce included.
-    public let timeline: Timeline
+    public private(set) var timeline: Timeline
     /// Loop, quality, dither, colors, matte and jobs from the config; the
     /// timing comes from ``timeline``. A caller may change them before
     /// encoding (a command line's options override the config's), and add a
@@ -121,6 +121,9 @@ public struct SceneJob {
         timeline = poster.flatMap { cycle.firstEntry(showing: $0) }.map { cycle.rotated(toStartAt: $0) } ?? cycle
         self.settings = settings
     }
+
+    /// Shows only the frame shown `t` seconds into the loop: a still.
+    public mutating func hold(at t: Rational) { timeline = timeline.still(at: t) }
 
     /// The encode settings of `config`, with `jobs` threads, played
     /// `speed` times as fast, in at most `memory`.

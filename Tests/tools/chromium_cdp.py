@@ -105,12 +105,16 @@ class Chromium:
                     raise ChromiumError(f"chromium closed the pipe during {method}: {self.stderr_tail()}")
                 self.buffer += chunk
 
-    def open(self, url, timeout=60):
-        """A new tab showing `url`, returned once its load event has fired."""
+    def open(self, url, timeout=60, setup=None):
+        """A new tab showing `url`, returned once its load event has fired;
+        `setup(page)` runs before it navigates (emulation that the page's
+        first style must see)."""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         page = Page(self, session)
         page.send("Page.enable")
+        if setup:
+            setup(page)
         page.send("Page.navigate", {"url": url})
         deadline = time.time() + timeout
         # Poll: the navigation has committed once location.href is the URL.

@@ -106,6 +106,14 @@ public struct Timeline: Equatable, Sendable {
         duration = t
     }
 
+    /// One entry showing the source frame shown `t` seconds into the loop
+    /// (the last one from its end on), for the whole loop: a still of
+    /// that moment.
+    public func still(at t: Rational) -> Timeline {
+        let i = entries.lastIndex { $0.start <= t } ?? 0
+        return Timeline(durations: [duration], sources: entries.isEmpty ? [] : [entries[i].source])
+    }
+
     /// The first `count` entries (all where there are fewer), each shown
     /// as long as here, as a loop of their own: a sample of this one.
     public func prefix(_ count: Int) -> Timeline {

@@ -5,9 +5,9 @@ import ThrobberCore
 import ThrobberEncode
 
 extension SVGWriter {
-    /// The `animation` shorthand playing `track`, its `@keyframes` rule
+    /// The animation playing `track`, its `@keyframes` rule
     /// (`declaration` of each key's value) added once and shared.
-    mutating func animation(_ track: VectorTrack, _ declaration: (Double) -> String) -> String {
+    mutating func animation(_ track: VectorTrack, _ declaration: (Double) -> String) -> CSSAnimation {
         var body = ""
         for key in SVGWriter.cssKeys(track) {
             // Rounded down, as the period is: a frame at a key's time lands on or after it.
@@ -26,23 +26,15 @@ extension SVGWriter {
         if let known = names[body] {
             name = known
         } else {
-            name = "k\(names.count)"
+            name = "\(SVGWriter.prefix)-k\(names.count)"
             names[body] = name
             rules.append("@keyframes \(name){\(body)}")
             rulesBytes += rules[rules.count - 1].utf8.count
         }
-        var s = "\(name) \(VectorText.secondsRoundedDown(track.period))s linear"
         let shift = track.shift.modulo(track.period)
-        // Rounded up: a frame time at a repetition's end must fall after it, on the new repetition.
-        if shift != Rational(0) { s += " -\(VectorText.secondsRoundedUp(shift))s" }
-        if scene.plays == 0 {
-            s += " infinite"
-        } else {
-            // Plays end with the loop's last play: (plays · loop + shift) / period repetitions.
-            let count = (scene.loop * Rational(Int64(scene.plays)) + shift) / track.period
-            s += " \(VectorText.number(count.doubleValue, VectorText.timeDigits)) both"
-        }
-        return s
+        // Plays end with the loop's last play: (plays · loop + shift) / period repetitions.
+        let count = scene.plays == 0 ? nil : (scene.loop * Rational(Int64(scene.plays)) + shift) / track.period
+        return CSSAnimation(name: name, period: track.period, shift: shift, count: count)
     }
 
     /// A track's keys as CSS keyframes: percentages of the period, the
@@ -76,10 +68,11 @@ extension SVGWriter {
     /// animated one is a circle whose one dash runs `end − start` of the
     /// way round, turned so that it begins at `start`.
     mutating func arc(
-        radius: Double, width: Double, roundCap: Bool, stroke: Color, start: VectorValue, end: VectorValue,
-        path: String
+        radius: Double, width: Double, roundCap: Bool, stroke: Color, name: String?, start: VectorValue,
+        end: VectorValue, path: String
     ) throws -> String {
-        var attributes = " fill=\"none\"" + strokePaint(stroke) + " stroke-width=\"\(VectorText.length(width))\""
+        var attributes =
+            " fill=\"none\"" + paint("stroke", stroke, name: name) + " stroke-width=\"\(VectorText.length(width))\""
         if roundCap { attributes += " stroke-linecap=\"round\"" }
         let r = VectorText.length(radius)
         if case .constant(let a0) = start, case .constant(let a1) = end {
@@ -116,10 +109,10 @@ extension SVGWriter {
         switch turn {
         case .constant(let a): s += "<g transform=\"rotate(\(VectorText.factor(a)))\">"
         case .track(let t):
-            s += "<g style=\"animation:\(animation(t) { "transform:rotate(\(VectorText.factor($0))deg)" })\">"
+            s += "<g\(animationClass([animation(t) { "transform:rotate(\(VectorText.factor($0))deg)" }]))>"
         }
         let dashes = animation(dashTrack) { "stroke-dasharray:\(VectorText.length($0)) \(gap)" }
-        s += "<circle r=\"\(r)\"\(attributes) style=\"animation:\(dashes)\"/></g>"
+        s += "<circle r=\"\(r)\"\(attributes)\(animationClass([dashes]))/></g>"
         return s
     }
 
@@ -134,11 +127,5 @@ extension SVGWriter {
         var d = a1 - a0
         while d < 0 { d += 360 }
         return d == 0 ? nil : d
-    }
-
-    private func strokePaint(_ c: Color) -> String {
-        var s = " stroke=\"\(VectorText.hex(c))\""
-        if c.a < 255 { s += " stroke-opacity=\"\(VectorText.factor(Double(c.a) / 255))\"" }
-        return s
     }
 }

@@ -9,12 +9,21 @@ import ThrobberEncode
 /// one `@keyframes` rule (copies that differ only in delay share it), the
 /// easings CSS's own (`cubic-bezier`, `steps`), so browsers draw the same
 /// curves the frames show.
+///
+/// The file is safe to inline in a page beside others: every name it
+/// defines (keyframes, classes, ids, custom properties) starts with a
+/// prefix made from a hash of the file's own text, and every rule is
+/// scoped to its root's class. Theme colors are custom properties a page
+/// can set (`--throbber-NAME`), with dark values under
+/// `prefers-color-scheme: dark`; a config's reduced motion is a
+/// `prefers-reduced-motion: reduce` rule; the root is an image named by
+/// its `<title>`.
 struct SVGWriter {
     let scene: VectorScene
     let meter: VectorMeter
     var rules: [String] = []
     var names: [String: String] = [:]
-    /// Bytes of `rules` and `defs`.
+    /// Bytes of `rules`, `defs` and the animation classes.
     var rulesBytes = 0
     var defsBytes = 0
     var pictures = VectorPictures()
@@ -23,6 +32,16 @@ struct SVGWriter {
     /// The `<image>` elements of pictures shown more than once, each
     /// drawn by `<use>` where it is shown.
     var defs: [String] = []
+    /// The animations of each animation class, in class order, and the
+    /// class of each list.
+    var classes: [[CSSAnimation]] = []
+    var classNames: [[CSSAnimation]: String] = [:]
+    /// The theme names the drawing uses.
+    var usedNames: Set<String> = []
+
+    /// Stands for the file's prefix until the text it is a hash of is
+    /// made: a control character, which no XML text may hold.
+    static let prefix = "\u{1}"
 
     init(_ scene: VectorScene, meter: VectorMeter) {
         self.scene = scene
@@ -36,7 +55,7 @@ struct SVGWriter {
         var body = ""
         if scene.background.a > 0 {
             body +=
-                "<rect width=\"\(VectorText.length(scene.width.doubleValue))\" height=\"\(VectorText.length(scene.height.doubleValue))\"\(w.paint("fill", scene.background))/>"
+                "<rect width=\"\(VectorText.length(scene.width.doubleValue))\" height=\"\(VectorText.length(scene.height.doubleValue))\"\(w.paint("fill", scene.background, name: scene.backgroundName))/>"
         }
         for node in scene.nodes { try w.emit(node, into: &body) }
         let width = VectorText.length(scene.width.doubleValue)
@@ -46,18 +65,49 @@ struct SVGWriter {
         // A browser lays a fraction of a pixel out as a whole one; centered
         // in it, the drawing would sit half a device pixel off its frames.
         if scene.width.denominator != 1 || scene.height.denominator != 1 { head += " preserveAspectRatio=\"xMinYMin\"" }
-        head += ">"
+        head += " class=\"\(Self.prefix)\" role=\"img\"><title>\(SVGWriter.escaped(scene.title))</title>"
+        let style = w.style()
         // Made as bytes at once: the body is held once more, not thrice.
         var out: [UInt8] = []
-        out.reserveCapacity(head.utf8.count + w.rulesBytes + w.defsBytes + body.utf8.count + 32)
+        out.reserveCapacity(head.utf8.count + style.utf8.count + w.defsBytes + body.utf8.count + 32)
         out += head.utf8
-        for (tag, parts) in [("style", w.rules), ("defs", w.defs)] where !parts.isEmpty {
-            out += "<\(tag)>".utf8
-            for part in parts { out += part.utf8 }
-            out += "</\(tag)>".utf8
+        if !style.isEmpty { out += "<style>\(style)</style>".utf8 }
+        if !w.defs.isEmpty {
+            out += "<defs>".utf8
+            for part in w.defs { out += part.utf8 }
+            out += "</defs>".utf8
         }
         out += body.utf8
         out += "</svg>\n".utf8
+        return SVGWriter.named(out)
+    }
+
+    /// `text` with `&`, `<` and `>` written as XML references.
+    static func escaped(_ text: String) -> String {
+        var s = ""
+        for ch in text {
+            switch ch {
+            case "&": s += "&amp;"
+            case "<": s += "&lt;"
+            case ">": s += "&gt;"
+            default: s.append(ch)
+            }
+        }
+        return s
+    }
+
+    /// `text` with each prefix placeholder replaced by the file's prefix:
+    /// `t` and the first 8 hex digits of the SHA-256 of the text, so two
+    /// different loaders have different names and the same loader the same.
+    static func named(_ text: [UInt8]) -> [UInt8] {
+        var hash = SHA256()
+        hash.update(text)
+        let name = Array(("t" + hash.finalizeHex().prefix(8)).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count + 16 * name.count)
+        for byte in text {
+            if byte == 1 { out += name } else { out.append(byte) }
+        }
         return out
     }
 
@@ -73,17 +123,17 @@ struct SVGWriter {
         }
         switch node.content {
         case .circle(let r, let fill):
-            body += "<circle r=\"\(VectorText.length(r))\"\(paint("fill", fill))/>"
+            body += "<circle r=\"\(VectorText.length(r))\"\(paint("fill", fill, name: node.paintName))/>"
         case .rect(let w, let h, let corner, let fill):
             let r = min(corner, w / 2, h / 2)
             body +=
                 "<rect x=\"\(VectorText.length(-w / 2))\" y=\"\(VectorText.length(-h / 2))\" width=\"\(VectorText.length(w))\" height=\"\(VectorText.length(h))\""
             if r > 0 { body += " rx=\"\(VectorText.length(r))\"" }
-            body += paint("fill", fill) + "/>"
+            body += paint("fill", fill, name: node.paintName) + "/>"
         case .arc(let radius, let width, let roundCap, let stroke, let start, let end):
             body += try arc(
-                radius: radius, width: width, roundCap: roundCap, stroke: stroke, start: start, end: end,
-                path: node.path)
+                radius: radius, width: width, roundCap: roundCap, stroke: stroke, name: node.paintName, start: start,
+                end: end, path: node.path)
         case .image(let picture):
             let w = Double(picture.image.width) / Double(picture.pixelScale)
             let h = Double(picture.image.height) / Double(picture.pixelScale)
@@ -97,7 +147,7 @@ struct SVGWriter {
                 body += image("")
             } else {
                 // Shown more than once: embedded once in <defs>, drawn by <use>.
-                let id = pictures.names[key] ?? "p\(defs.count)"
+                let id = pictures.names[key] ?? "\(SVGWriter.prefix)-p\(defs.count)"
                 if pictures.names[key] == nil {
                     pictures.names[key] = id
                     defs.append(image(" id=\"\(id)\""))
@@ -117,8 +167,13 @@ struct SVGWriter {
         try meter.written(body.utf8.count + rulesBytes + defsBytes, at: node.path)
     }
 
-    /// `fill="#rrggbb"` (or `stroke`), with its opacity when not opaque.
-    private func paint(_ attribute: String, _ c: Color) -> String {
+    /// `fill="#rrggbb"` (or `stroke`), with its opacity when not opaque;
+    /// for a theme color, its custom property.
+    mutating func paint(_ attribute: String, _ c: Color, name: String?) -> String {
+        if let name {
+            usedNames.insert(name)
+            return " style=\"\(attribute):var(--\(SVGWriter.prefix)-\(name))\""
+        }
         var s = " \(attribute)=\"\(VectorText.hex(c))\""
         if c.a < 255 { s += " \(attribute)-opacity=\"\(VectorText.factor(Double(c.a) / 255))\"" }
         return s
@@ -149,7 +204,7 @@ struct SVGWriter {
         if groups.isEmpty { groups = [[]] }
         return groups.enumerated().map { i, group in
             var attributes = ""
-            var animations: [String] = []
+            var animations: [CSSAnimation] = []
             if let track = group.first(where: { $0.track != nil })?.track {
                 animations.append(
                     animation(track) { v in
@@ -166,7 +221,7 @@ struct SVGWriter {
                 default: break
                 }
             }
-            if !animations.isEmpty { attributes += " style=\"animation:\(animations.joined(separator: ","))\"" }
+            if !animations.isEmpty { attributes += animationClass(animations) }
             return attributes
         }
     }

@@ -31,6 +31,8 @@ struct VectorScene: Sendable {
         var content: Content
         /// The layer's JSON path in the config (`layers[1].group[0]`), for messages.
         var path: String
+        /// The theme name of the content's fill or stroke; nil: a color.
+        var paintName: String? = nil
     }
 
     /// The config, for messages.
@@ -39,6 +41,12 @@ struct VectorScene: Sendable {
     let width: Rational, height: Rational
     let scale: Int
     let background: Color
+    /// The theme name of the background; nil: a color.
+    let backgroundName: String?
+    /// The config's named colors, its accessible name and its reduced motion.
+    let theme: SceneTheme
+    let title: String
+    let reducedMotion: ReducedMotion?
     /// One loop in seconds played, and the frames it is cut into.
     let loop: Rational
     let frames: Int
@@ -77,6 +85,10 @@ struct VectorScene: Sendable {
         height = config.canvas.height!
         scale = config.canvas.scale
         background = config.canvas.background
+        backgroundName = config.canvas.backgroundName
+        theme = config.theme
+        title = config.accessibleName
+        reducedMotion = config.reducedMotion
         plays = config.loop
         step = config.timing.step
         speed = config.timing.speed
@@ -147,15 +159,21 @@ struct VectorScene: Sendable {
         func of(_ p: AnimatedProperty) -> [VectorTrack] { tracks.filter { $0.0 == p }.map(\.1) }
         var chain = try self.chain(layer, at: c, of, outerScale: outerScale, path: path, meter: meter)
         let content: Content
+        var paintName: String?
         switch layer.kind {
-        case .circle(let r): content = .circle(radius: r, fill: layer.fill)
-        case .rect(let w, let h, let corner): content = .rect(width: w, height: h, corner: corner, fill: layer.fill)
+        case .circle(let r):
+            content = .circle(radius: r, fill: layer.fill)
+            paintName = layer.fillName
+        case .rect(let w, let h, let corner):
+            content = .rect(width: w, height: h, corner: corner, fill: layer.fill)
+            paintName = layer.fillName
         case .arc(let arc):
             let start = of(.start).last.map(VectorValue.track) ?? .constant(arc.start)
             let end = of(.end).last.map(VectorValue.track) ?? .constant(arc.end)
             content = .arc(
                 radius: arc.radius, width: arc.width, roundCap: arc.roundCap, stroke: layer.stroke, start: start,
                 end: end)
+            paintName = layer.strokeName
         case .image(let picture): content = .image(picture)
         case .lottie(let lottie):
             content = .lottie(lottie, time: try clock(of: lottie, extraDelay: extraDelay, at: path, meter))
@@ -168,7 +186,7 @@ struct VectorScene: Sendable {
                         outerScale: outerScale * layer.scale, meter: meter)
                 })
         }
-        return [Node(levels: VectorLevel.simplified(chain), content: content, path: path)]
+        return [Node(levels: VectorLevel.simplified(chain), content: content, path: path, paintName: paintName)]
     }
 
     /// A layer's transforms at `c`, from the canvas inward, in the order the

@@ -8,8 +8,11 @@ import ThrobberEncode
 public struct PresetOptions: Sendable {
     /// Larger side in pixels.
     public var size: Int?
-    /// The loader's main color.
+    /// The loader's main color (the theme's `accent`).
     public var color: Color?
+    /// The accent on dark pages; nil: `color` when it is given, else the
+    /// preset's own dark color.
+    public var darkColor: Color?
     /// The canvas color; nil: transparent. Unless it is opaque, GIF output
     /// blends soft edges onto white, so they look right on a light page.
     public var background: Color?

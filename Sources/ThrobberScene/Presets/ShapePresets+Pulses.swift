@@ -4,6 +4,10 @@ import ThrobberEncode
 
 /// Loaders that swell, fade or flip in place: pulse, ripple, heart, square-spin, grid.
 extension ShapePresets {
+    /// Reduced motion for a pulse: the same beat at a quarter of the speed,
+    /// a calm breathing rather than a stop (it still says "working").
+    static let slowPulse = ReducedMotion.speed(Rational(1, 4))
+
     /// SpinKit's pulse: a disc growing from nothing while it fades out.
     static let pulse = Preset(name: "pulse", summary: "A disc growing from nothing while fading out") { o in
         let c = canvas(o)
@@ -11,7 +15,7 @@ extension ShapePresets {
         let fade = keyframes(c, "opacity", period: 1, [Key(0, 1, "ease-in"), Key(1, 0)])
         // The cycle begins on nothing; a still shows the disc grown and still solid.
         return c.config(
-            fps: 25, start: 0.4,
+            fps: 25, start: 0.4, reduced: slowPulse,
             layers: [["circle": ["radius": c.u(45)], "fill": c.colorJSON, "animate": [grow, fade]]])
     }
 
@@ -21,7 +25,7 @@ extension ShapePresets {
         let grow = keyframes(c, "scale", period: 1, [Key(0, 0, "cubic-bezier(0, 0.2, 0.8, 1)"), Key(1, 1)])
         let fade = keyframes(c, "opacity", period: 1, [Key(0, 1), Key(1, 0)])
         return c.config(
-            fps: 25,
+            fps: 25, reduced: slowPulse,
             layers: [
                 [
                     "arc": ["radius": c.u(42), "width": c.u(6)], "stroke": c.colorJSON,
@@ -51,7 +55,7 @@ extension ShapePresets {
             ["circle": ["radius": c.u(21.22)], "fill": c.colorJSON, "center": [c.u(35), c.u(38.1)]],
             ["circle": ["radius": c.u(21.22)], "fill": c.colorJSON, "center": [c.u(65), c.u(38.1)]],
         ]
-        return c.config(fps: 25, layers: [["group": .array(shape), "animate": [beat]]])
+        return c.config(fps: 25, reduced: slowPulse, layers: [["group": .array(shape), "animate": [beat]]])
     }
 
     /// SpinKit's rotating plane as the brief has it: a square flipping about

@@ -30,8 +30,12 @@ enum PresetCommand: Subcommand {
                 completion: .files),
             OptionSpec("size", value: "px", help: "The larger side in pixels.", default: "the preset's, 64 for most"),
             OptionSpec(
-                "color", value: "color", help: "The loader's color (#RRGGBB or a CSS name).",
+                "color", value: "color", help: "The loader's color (#RRGGBB or a CSS name): the theme's accent.",
                 default: "the preset's"),
+            OptionSpec(
+                "dark-color", value: "color",
+                help: "The accent on dark pages (an SVG's prefers-color-scheme: dark, --theme dark).",
+                default: "--color if given, else the preset's own color made light"),
             OptionSpec(
                 "background", value: "color", help: "Canvas color; an opaque one is also the GIF's --matte.",
                 default: "transparent"),
@@ -51,8 +55,7 @@ enum PresetCommand: Subcommand {
                     completion: .files),
                 OptionSpec("icon", value: "image", help: "ease only: your icon image (it fades).", completion: .files),
                 OptionSpec("print-config", help: "Print the config JSON instead of rendering."),
-                .jobs, .maxMemory, .sha256, .quiet, .help,
-            ],
+            ] + OptionSpec.scene + [.jobs, .maxMemory, .sha256, .quiet, .help],
         examples: [
             "throbber preset spinner -o spinner.gif --size 128 --color '#0A84FF'",
             "throbber preset ease --ring loading_loop@2x.png --icon loading_monkey@2x.png -o ease.gif",

@@ -58,12 +58,16 @@ struct PresetRequest {
         var o = PresetOptions()
         o.size = try args.int("size", in: 8...4096)
         o.scale = try args.int("scale", in: 1...16)
-        for key in ["color", "background"] {
+        for key in ["color", "dark-color", "background"] {
             guard let text = args.string(key) else { continue }
             guard let color = Color(parsing: text) else {
                 throw Arguments.badColor(key, text)
             }
-            if key == "color" { o.color = color } else { o.background = color }
+            switch key {
+            case "color": o.color = color
+            case "dark-color": o.darkColor = color
+            default: o.background = color
+            }
         }
         if let speed = try args.rational("speed") {
             guard Rational(0) < speed, speed <= ConfigDecoder.maxSpeed, speed.denominator <= 1000 else {

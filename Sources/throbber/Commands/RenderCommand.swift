@@ -29,8 +29,8 @@ enum RenderCommand: Subcommand {
                 default: "the config's \"output\" list", completion: .files)
         ]
             + OptionSpec.output(except: ["delay"], defaults: configDefaults) + [
-                .sceneFormat, .compression, .jobs, .maxMemory, .sha256, .quiet, .help,
-            ],
+                .sceneFormat, .compression,
+            ] + OptionSpec.scene + [.jobs, .maxMemory, .sha256, .quiet, .help],
         examples: [
             "throbber render examples/dots.json -o dots.gif",
             "throbber render examples/dots.json -o dots-dark.gif --matte '#1e1e1e' --max-bytes 20k",

@@ -133,6 +133,7 @@ enum ManPageReference {
         as the
         .Cm encode
         options.
+        \#(ManPageReference.configLook)
         .It Li output
         A list of
         .Li {\(dqpath\(dq: \(dqx.gif\(dq} ,

@@ -61,3 +61,24 @@ extension OptionSpec {
             + "max always adds method 6. WebP lossy: method 2, 4 or 6.",
         default: "best", completion: .choices(["fast", "best", "max"]))
 }
+
+extension OptionSpec {
+    /// `render` and `preset`: the scene's look and motion, as a page would ask for them.
+    static let scene: [OptionSpec] = [.theme, .reducedMotion]
+
+    static let theme = OptionSpec(
+        "theme", value: "light|dark", help: "Draw with the theme's light or dark colors.",
+        details:
+            "Colors the config names from its \"theme\" take their dark values with --theme dark, as an SVG does "
+            + "on a page under prefers-color-scheme: dark; a Lottie or SVG file made with it has only the dark "
+            + "values. Soft edges of a GIF are still blended onto --matte: give it the dark page's color.",
+        default: "light", completion: .choices(["light", "dark"]))
+
+    static let reducedMotion = OptionSpec(
+        "reduced-motion",
+        help: "Play what the config's motion.reduced says: the loop slowed down, or one still frame.",
+        details:
+            "The frames an SVG of the config shows under prefers-reduced-motion: reduce. A config without "
+            + "motion.reduced plays as it is; presets hold their first frame, and pulses play at a quarter "
+            + "of their speed. Lottie and SVG files take it when it slows the loop; a still is a GIF, APNG or WebP.")
+}

@@ -21,6 +21,10 @@ struct SceneOutput {
     /// The options given that only frames have (``rasterOnly``), in help's
     /// order: refused for a vector target.
     var framesOnly: [String]
+    /// `--theme`: whose colors are drawn.
+    var scheme: SceneTheme.Scheme
+    /// `--reduced-motion`: play the config's reduced motion.
+    var reducedMotion: Bool
 
     /// The options that work on frames or their encoding, which a vector
     /// file (the scene itself) has no use for.
@@ -45,6 +49,8 @@ struct SceneOutput {
         framesOnly = (OptionSpec.output() + [.compression]).map(\.long).filter {
             Self.rasterOnly.contains($0) && !own.contains($0) && args.flag($0)
         }
+        scheme = try args.choice("theme", of: SceneTheme.Scheme.self) ?? .light
+        reducedMotion = args.flag("reduced-motion")
     }
 
     /// Refuses `-o` when it is one of `inputs` (``FrameList/refuseOutput(_:among:)``).
@@ -59,9 +65,19 @@ struct SceneOutput {
     /// written, so what a vector format cannot say leaves nothing written.
     func write(_ config: SceneConfig) throws {
         let targets = try targets(of: config)
-        var config = config
+        var config = config.themed(scheme)
         try options.apply(to: &config)
-        for t in targets { if case .vector(let v) = t.format { try refuseFramesOnly(for: v, path: t.path) } }
+        for t in targets {
+            if case .vector(let v) = t.format {
+                try refuseFramesOnly(for: v, path: t.path)
+                if reducedMotion, case .hold = config.reducedMotion {
+                    throw ThrobberError(
+                        .usage,
+                        "--reduced-motion: \(config.file) holds one still frame under reduced motion, which \(t.path) as \(v.name) cannot be; write the still as .png, .gif or .webp (the \(v.name) file plays it under prefers-reduced-motion without the option)"
+                    )
+                }
+            }
+        }
         let vectors = try targets.map { t in
             try t.format.vector.map { try VectorOutput(config: vectorConfig(config), format: $0, memory: memory) }
         }
@@ -112,9 +128,11 @@ struct SceneOutput {
     /// The frame encoder of `config` (the output options already applied
     /// to it), with the options the config cannot say.
     private func makeJob(_ config: SceneConfig) throws -> SceneJob {
+        let speed = options.speed ?? Rational(1)
         var job = try SceneJob(
-            config: config, jobs: jobs, speed: options.speed ?? Rational(1), frames: options.transform.frames,
+            config: config, jobs: jobs, speed: speed * reducedSpeed(config), frames: options.transform.frames,
             reverse: options.transform.reverse, memory: memory)
+        if reducedMotion, case .hold(let t) = config.reducedMotion { job.hold(at: t / speed) }
         options.apply(to: &job.settings, scene: true)
         job.overridden = options.fields
         return job
@@ -123,12 +141,22 @@ struct SceneOutput {
     /// `config` as a vector file says it: `--speed` plays the same frames
     /// faster, as it does for frames (the scene's speed and frame rate
     /// both multiplied, so the loop keeps its frames).
+    /// `--reduced-motion` slows it as the config's reduced motion does, and
+    /// the file has no other motion to reduce.
     private func vectorConfig(_ config: SceneConfig) -> SceneConfig {
-        guard let speed = options.speed else { return config }
         var config = config
+        let speed = (options.speed ?? Rational(1)) * reducedSpeed(config)
+        if reducedMotion { config.reducedMotion = nil }
+        guard speed != Rational(1) else { return config }
         config.timing.speed = config.timing.speed * speed
         config.timing.fps = config.timing.fps * speed
         return config
+    }
+
+    /// The factor `--reduced-motion` plays `config` at (1: the same).
+    private func reducedSpeed(_ config: SceneConfig) -> Rational {
+        guard reducedMotion, case .speed(let f) = config.reducedMotion else { return Rational(1) }
+        return f
     }
 
     /// Refuses the options given that only frames have, for a `format` target at `path`.

@@ -47,9 +47,16 @@ enum VectorSupport {
         return (w, h)
     }
 
-    /// The duration in seconds of every CSS animation in `style="animation:…"` attributes.
+    /// The duration in seconds of every CSS `animation` shorthand of an SVG.
     static func cssDurations(_ text: String) -> [Double] {
-        text.components(separatedBy: "animation:").dropFirst().flatMap { rest -> [Double] in
+        // The reduced motion plays slower on purpose: left out.
+        var text = text
+        if let block = text.range(of: "@media (prefers-reduced-motion:reduce){"),
+            let end = text.range(of: "}}", range: block.upperBound..<text.endIndex)
+        {
+            text.removeSubrange(block.lowerBound..<end.upperBound)
+        }
+        return text.components(separatedBy: "animation:").dropFirst().flatMap { rest -> [Double] in
             let value = rest.prefix { $0 != "\"" && $0 != "}" && $0 != ";" }
             return value.split(separator: ",").compactMap { one in
                 let words = one.split(separator: " ")
@@ -80,9 +87,10 @@ enum VectorSupport {
         }
     }
 
-    static func compare(_ ref: URL, _ dir: URL, frames: Int) throws -> Comparison {
+    /// `on`: the opaque color both are composited on, "R,G,B".
+    static func compare(_ ref: URL, _ dir: URL, frames: Int, on: String = "255,255,255") throws -> Comparison {
         let json = try Pillow.script(
-            "vector_render.py", ["compare", ref.path, dir.path, "--loop-frames", "\(frames)"])
+            "vector_render.py", ["compare", ref.path, dir.path, "--loop-frames", "\(frames)", "--on", on])
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let result = try decoder.decode(Comparison.self, from: json)

@@ -116,7 +116,7 @@ struct RenderExamplesTests {
         Broken(name: "unknown top-level key", json: scene(dot, #""colour": "red""#), path: ""),
         Broken(name: "unknown layer key", json: scene(#"{"circle": {"radius": 5}, "radius": 5}"#), path: "layers[0]"),
         Broken(
-            name: "bad color", json: scene(#"{"circle": {"radius": 5}, "fill": "blurple"}"#), path: "layers[0].fill"),
+            name: "bad color", json: scene(##"{"circle": {"radius": 5}, "fill": "#blurple"}"##), path: "layers[0].fill"),
         Broken(name: "no version", json: #"{"canvas": {"width": 60, "height": 60}, "layers": [\#(dot)]}"#, path: ""),
         Broken(
             name: "version 2", json: #"{"version": 2, "canvas": {"width": 60, "height": 60}, "layers": [\#(dot)]}"#,
