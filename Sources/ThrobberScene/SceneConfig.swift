@@ -90,7 +90,7 @@ public struct SceneConfig: Sendable {
     public struct Output: Equatable, Sendable {
         /// Resolved against the config's folder.
         public var path: String
-        /// `"gif"`, `"apng"`, `"webp"`, `"lottie"` or `"svg"`; nil: from the path's extension.
+        /// `"gif"`, `"apng"`, `"webp"`, `"lottie"`, `"dotlottie"` or `"svg"`; nil: from the path's extension.
         public var format: String?
     }
 

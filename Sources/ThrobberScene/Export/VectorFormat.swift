@@ -3,13 +3,18 @@ import ThrobberCore
 import ThrobberEncode
 
 /// The vector forms a config's scene can be written in, beside the frame
-/// formats: a Lottie (Bodymovin) animation for apps, an animated SVG for
-/// the web. Both say the same loop as the frames: frame k of a GIF, APNG
-/// or WebP made from the config shows the vector file at its frame k time.
+/// formats: a Lottie (Bodymovin) animation for apps, as JSON or packed in
+/// a dotLottie archive, and an animated SVG for the web. All say the same
+/// loop as the frames: frame k of a GIF, APNG or WebP made from the config
+/// shows the vector file at its frame k time.
 public enum VectorFormat: String, CaseIterable, Sendable {
     /// Lottie JSON: shape, image, precomposition and null layers, keyframes
     /// with Bézier easing (lottie-ios, lottie-android, lottie-web, rlottie).
     case lottie
+    /// A dotLottie 2.0 archive (``DotLottieWriter``): a zip holding a
+    /// manifest and the same Lottie JSON as ``lottie``, byte for byte
+    /// (dotlottie-web, dotlottie-rs, lottie-ios 4.5.2 and later, lottie-android).
+    case dotLottie = "dotlottie"
     /// An SVG with CSS keyframe animations in its own `<style>` (no script),
     /// for an `<img>` or inline on a web page.
     case svg
@@ -18,6 +23,7 @@ public enum VectorFormat: String, CaseIterable, Sendable {
     public var fileExtensions: [String] {
         switch self {
         case .lottie: ["json"]
+        case .dotLottie: ["lottie"]
         case .svg: ["svg"]
         }
     }
@@ -53,6 +59,9 @@ public enum VectorFormat: String, CaseIterable, Sendable {
         let scene = try VectorScene(config: config, meter: meter)
         switch self {
         case .lottie: return (try LottieWriter(scene, meter: meter).bytes(), VectorSummary(scene))
+        case .dotLottie:
+            let json = try LottieWriter(scene, meter: meter).bytes()
+            return (try DotLottieWriter.archive(animation: json), VectorSummary(scene))
         case .svg: return (try SVGWriter(scene, meter: meter).bytes(), VectorSummary(scene))
         }
     }

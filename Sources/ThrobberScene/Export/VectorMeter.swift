@@ -37,6 +37,10 @@ final class VectorMeter {
     let file: String
     let format: String
     let budget: MemoryBudget
+    /// Copies of the file's text held at the end: as it is made and as it
+    /// is written out; a dotLottie archive also holds its deflated copy and
+    /// the archive as it is put together.
+    let copies: Int
     /// Keys made, and bytes of the file made, so far.
     private(set) var keys = 0
     private(set) var bytes = 0
@@ -49,6 +53,7 @@ final class VectorMeter {
         self.file = file
         self.format = format == .svg ? "SVG" : "Lottie"
         self.budget = budget
+        copies = format == .dotLottie ? 4 : 2
     }
 
     /// Counts a node of the scene, made for the layer at `path`.
@@ -108,8 +113,7 @@ final class VectorMeter {
                 "\(layer): the \(format) file would be larger than \(VectorMeter.maxFileBytes >> 20) MiB (\(bytes) bytes by this layer); use fewer copies, keys or pictures, \(fix)"
             )
         }
-        // The file is held twice at the end: as it is made, and written out.
-        let needs = VectorMeter.baseBytes + held + self.layer + 2 * bytes
+        let needs = VectorMeter.baseBytes + held + self.layer + copies * bytes
         guard needs <= budget.limit else {
             throw ThrobberError(
                 .data,

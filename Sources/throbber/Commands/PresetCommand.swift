@@ -15,8 +15,9 @@ enum PresetCommand: Subcommand {
             encode's and work on the frames drawn (--width and --height resample them); \
             --scale here is pixels per point, not a resize factor. A GIF's soft edges \
             are blended for a light page: for a dark page give --matte its color. \
-            Named .json or .svg, the loader is written as a Lottie animation or an \
-            animated SVG, vectors sharp at any size, with the same timing.
+            Named .json, .lottie or .svg, the loader is written as a Lottie animation, \
+            a dotLottie archive of it or an animated SVG, vectors sharp at any size, \
+            with the same timing.
             """,
         usage: "throbber preset <NAME> [-o <OUT.gif>] [options]",
         arguments: [
@@ -26,7 +27,7 @@ enum PresetCommand: Subcommand {
             OptionSpec(
                 "output", short: "o", value: "file", help: "Where to write; '-' for standard output.",
                 details:
-                    "The format comes from the extension: .gif, .png and .apng for APNG, .webp for WebP, .json for Lottie, .svg for SVG.",
+                    "The format comes from the extension: .gif, .png and .apng for APNG, .webp for WebP, .json for Lottie, .lottie for dotLottie, .svg for SVG.",
                 completion: .files),
             OptionSpec("size", value: "px", help: "The larger side in pixels.", default: "the preset's, 64 for most"),
             OptionSpec(

@@ -5,7 +5,8 @@ enum RenderCommand: Subcommand {
         summary: "Render a loader from a JSON config.",
         overview: """
             Render a loader described by a JSON config into an animated GIF, APNG or WebP, \
-            or export it as a Lottie animation (.json) or an animated SVG (.svg).
+            or export it as a Lottie animation (.json, or .lottie for dotLottie) or an \
+            animated SVG (.svg).
 
             The config (format version 1, see man throbber) either draws a scene of \
             layers (image, circle, arc, rect, group, lottie) with step and keyframe \
@@ -15,7 +16,7 @@ enum RenderCommand: Subcommand {
             The output options are encode's; given on the command line, they \
             override the config's own values (timing.fps, duplicate, bounce, loop, \
             canvas.background and the encode block), and their errors name the option. \
-            A Lottie or SVG file takes the options that change the scene (--fps, \
+            A Lottie, dotLottie or SVG file takes the options that change the scene (--fps, \
             --speed, --bounce, --loop, --background) and refuses those that only \
             frames have.
             """,
@@ -25,7 +26,7 @@ enum RenderCommand: Subcommand {
             OptionSpec(
                 "output", short: "o", value: "file",
                 help:
-                    "Where to write (.gif, .png/.apng for APNG, .webp, .json for Lottie, .svg); '-' for standard output.",
+                    "Where to write (.gif, .png/.apng for APNG, .webp, .json for Lottie, .lottie for dotLottie, .svg); '-' for standard output.",
                 default: "the config's \"output\" list", completion: .files)
         ]
             + OptionSpec.output(except: ["delay"], defaults: configDefaults) + [

@@ -26,9 +26,16 @@ extension ManPageProse {
         .Pa .json
         .Pq or Fl -format Cm lottie
         is a Lottie (Bodymovin) animation, one named
+        .Pa .lottie
+        .Pq or Fl -format Cm dotlottie
+        a dotLottie 2.0 archive of it (a zip holding
+        .Pa manifest.json
+        and the same Lottie JSON, byte for byte, as
+        .Pa a/loader.json ) ,
+        one named
         .Pa .svg
         .Pq or Fl -format Cm svg
-        an animated SVG (CSS keyframes, no script), both with the loop the frames
+        an animated SVG (CSS keyframes, no script), all with the loop the frames
         have.
         The options that change the scene apply
         .Pq Fl -fps , -speed , -bounce , -loop , -background

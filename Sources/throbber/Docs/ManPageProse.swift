@@ -45,8 +45,8 @@ enum ManPageProse {
         largest channel difference;
         .Fl -diff-dir
         writes expected, actual and difference PNGs of that frame.
-        A Lottie or SVG output has no frames to decode: its mismatch gives the
-        hash of the expected file and the first byte that differs, and
+        A Lottie, dotLottie or SVG output has no frames to decode: its mismatch
+        gives the hash of the expected file and the first byte that differs, and
         .Fl -diff-dir
         writes the expected and the new file side by side.
         .Fl -junit Ar FILE

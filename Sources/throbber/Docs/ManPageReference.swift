@@ -138,10 +138,10 @@ enum ManPageReference {
         A list of
         .Li {\(dqpath\(dq: \(dqx.gif\(dq} ,
         each written in the format its extension names
-        .Pq Pa .json No for Lottie , Pa .svg No for SVG
+        .Pq Pa .json No for Lottie , Pa .lottie No for dotLottie , Pa .svg No for SVG
         or its
         .Li format
-        .Pq Li gif , apng , webp , lottie No or Li svg ;
+        .Pq Li gif , apng , webp , lottie , dotlottie No or Li svg ;
         .Fl o
         overrides it.
         .El

@@ -29,13 +29,14 @@ extension OptionSpec {
 
     /// `--format` of `render` and `preset`, which also write vector files.
     static let sceneFormat = OptionSpec(
-        "format", value: "gif|apng|webp|lottie|svg", help: "Output format.",
+        "format", value: "gif|apng|webp|lottie|dotlottie|svg", help: "Output format.",
         details:
-            "Files named .gif are GIF, .png and .apng APNG, .webp WebP, .json Lottie, .svg SVG; standard output "
-            + "gets GIF. Lottie and SVG draw the scene itself, as vectors; the options that only frames have "
+            "Files named .gif are GIF, .png and .apng APNG, .webp WebP, .json Lottie, .lottie dotLottie (a zip of "
+            + "the same Lottie JSON and a manifest), .svg SVG; standard output gets GIF. Lottie, dotLottie and SVG "
+            + "draw the scene itself, as vectors; the options that only frames have "
             + "(size and quality, --matte, the transforms, --duplicate, --poster-frame, --compression) are refused "
             + "for them.",
-        default: "from the extension", completion: .choices(["gif", "apng", "webp", "lottie", "svg"]))
+        default: "from the extension", completion: .choices(["gif", "apng", "webp", "lottie", "dotlottie", "svg"]))
 
     static let compression = OptionSpec(
         "compression", value: "effort",

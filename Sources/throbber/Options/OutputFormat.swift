@@ -21,7 +21,7 @@ enum OutputFormat {
     }
 
     /// As ``resolve(output:format:)``, for a config's scene, which may also
-    /// be written as a vector file (`.json` Lottie, `.svg`).
+    /// be written as a vector file (`.json` Lottie, `.lottie` dotLottie, `.svg`).
     static func resolveScene(output: String, format: String?) throws -> SceneFormat {
         try resolve(output, format: format, vector: true)
     }

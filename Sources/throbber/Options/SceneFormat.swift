@@ -17,6 +17,7 @@ extension VectorFormat {
     var name: String {
         switch self {
         case .lottie: "Lottie"
+        case .dotLottie: "dotLottie"
         case .svg: "SVG"
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `check` pins Lottie and SVG outputs as it pins frames: the recorded
-/// hash is sha256sum's of the command run directly; a changed config fails
-/// the run, and the report gives both hashes (there are no frames to diff).
+/// `check` pins Lottie, dotLottie and SVG outputs as it pins frames: the
+/// recorded hash is sha256sum's of the command run directly; a changed
+/// config fails the run, and the report gives both hashes (there are no
+/// frames to diff).
 @Suite("throbber check with vector outputs")
 struct CheckVectorTests {
     static let config = """
@@ -63,6 +64,44 @@ struct CheckVectorTests {
             )
             #expect(
                 try Data(contentsOf: diffs.appendingPathComponent("loader.svg-expected.svg")) == Data(contentsOf: svg))
+        }
+    }
+
+    @Test("a .lottie entry passes after --update with the command's hash; a changed config fails it, naming dotLottie")
+    func pinsDotLottie() throws {
+        try withTemporaryDirectory { dir in
+            let config = try SceneCLI.write(Self.config, to: dir, as: "loader.json")
+            try SceneCLI.write(
+                """
+                {"entries": [{"render": "loader.json", "output": "out/loader.lottie"},
+                             {"preset": "ring", "args": ["--size", "32"], "output": "ring.lottie"}]}
+                """, to: dir, as: "manifest.json")
+            let up = try Throbber.run(["check", "manifest.json", "--update"], in: dir)
+            #expect(up.status == 0, "\(up.stdoutText)\(up.stderrText)")
+            let direct = dir.appendingPathComponent("direct.lottie")
+            try SceneCLI.render(config, to: direct)
+            let ring = dir.appendingPathComponent("ring-direct.lottie")
+            #expect(try Throbber.run(["preset", "ring", "--size", "32", "-o", ring.path, "-q"]).status == 0)
+            let hashes = try sha256sum([direct, ring])
+            #expect(up.stdoutText.contains("updated out/loader.lottie  \(hashes[0])\n"), "\(up.stdoutText)")
+            #expect(up.stdoutText.contains("updated ring.lottie  \(hashes[1])\n"), "\(up.stdoutText)")
+
+            let ok = try Throbber.run(["check", "manifest.json"], in: dir)
+            #expect(ok.status == 0, "\(ok.stdoutText)\(ok.stderrText)")
+            #expect(
+                ok.stdoutText.contains("ok      out/loader.lottie\n") && ok.stdoutText.contains("ok      ring.lottie\n")
+            )
+
+            try Data(Self.config.replacing("#0a84ff", with: "#ff3b30").utf8).write(to: config)
+            let bad = try Throbber.run(["check", "manifest.json", "--diff-dir", "diffs"], in: dir)
+            #expect(bad.status == 1, "\(bad.stdoutText)\(bad.stderrText)")
+            #expect(bad.stdoutText.contains("FAILED  out/loader.lottie: sha256 "), "\(bad.stdoutText)")
+            #expect(bad.stdoutText.contains("dotLottie has no frames to compare"), "\(bad.stdoutText)")
+            #expect(bad.stdoutText.contains("ok      ring.lottie\n"))
+            #expect(
+                try VectorKit.listing(dir.appendingPathComponent("diffs")) == [
+                    "out_loader.lottie-actual.lottie", "out_loader.lottie-expected.lottie",
+                ])
         }
     }
 }

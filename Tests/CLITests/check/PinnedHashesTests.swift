@@ -2,10 +2,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Fixtures/hashes.json pins every example and every preset, as GIF and as
-/// APNG: a change in output bytes fails here until the manifest is updated.
+/// Fixtures/hashes.json pins every example and every preset, as GIF, APNG
+/// and WebP, and one preset as dotLottie: a change in output bytes fails
+/// here until the manifest is updated.
 @Suite("Pinned output hashes (Fixtures/hashes.json)", .serialized)
 struct PinnedHashesTests {
+    /// Presets pinned in a vector format as well, by extension (the dotLottie
+    /// archive holds the `.json` export's bytes, so it pins both).
+    static let vectorPinned: [String: Set<String>] = ["spinner": ["lottie"]]
+
     static func entries() throws -> [[String: Any]] {
         try #require(CheckKit.readManifest(CheckKit.pinned)["entries"] as? [[String: Any]])
     }
@@ -34,7 +39,8 @@ struct PinnedHashesTests {
     }
 
     @Test(
-        "the manifest covers every example config and every preset, each as .gif, .png and .webp, with a recorded hash")
+        "the manifest covers every example config and every preset, each as .gif, .png and .webp, one preset as .lottie, with a recorded hash"
+    )
     func coverage() throws {
         let entries = try Self.entries()
         var renders: [String: Set<String>] = [:]
@@ -74,11 +80,16 @@ struct PinnedHashesTests {
         let names = try SceneCLI.presetNames()
         #expect(names.count >= 15)
         for name in names {
-            #expect(presets[name] == ["gif", "png", "webp"], "preset \(name): pinned as \(presets[name] ?? [])")
+            let frames = presets[name]?.subtracting(Self.vectorPinned[name] ?? []) ?? []
+            #expect(frames == ["gif", "png", "webp"], "preset \(name): pinned as \(presets[name] ?? [])")
+            #expect(presets[name]?.isSuperset(of: Self.vectorPinned[name] ?? []) == true, "preset \(name)")
         }
         #expect(Set(presets.keys) == Set(names))
         #expect(entries.contains { $0["encode"] != nil }, "no encode entry pinned")
-        #expect(entries.count == 3 * (examples.count + names.count) + entries.filter { $0["encode"] != nil }.count)
+        let vectors = Self.vectorPinned.values.map(\.count).reduce(0, +)
+        #expect(
+            entries.count == 3 * (examples.count + names.count) + vectors + entries.filter { $0["encode"] != nil }.count
+        )
 
         let versions = try #require(CheckKit.readManifest(CheckKit.pinned)["versions"] as? [String: String])
         #expect(
@@ -95,7 +106,7 @@ struct PinnedHashesTests {
         try withTemporaryDirectory { (dir: URL) throws in
             for output in [
                 "examples/dots.gif", "examples/ease.png", "presets/ring.png", "presets/pacman.gif",
-                "encode/dropdown.gif", "encode/dropdown-1x.gif",
+                "encode/dropdown.gif", "encode/dropdown-1x.gif", "presets/spinner.lottie",
             ] {
                 let e = try #require(entries.first { $0["output"] as? String == output }, "\(output) not pinned")
                 let out = dir.appendingPathComponent(output.replacingOccurrences(of: "/", with: "-"))

@@ -156,7 +156,7 @@ struct SuggestionCLITests {
             name: "output format",
             json: scene(
                 layer: #"{"circle": {"radius": 5}}"#, top: #", "output": [{"path": "a.gif", "format": "gfi"}]"#),
-            error: #"output[0].format: expected "gif", "apng", "webp", "lottie" or "svg", got "gfi"; "#
+            error: #"output[0].format: expected "gif", "apng", "webp", "lottie", "dotlottie" or "svg", got "gfi"; "#
                 + #"did you mean "gif"?"#),
         ConfigCase(
             name: "frames sort",

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import ThrobberKit
 
-/// Mismatches of vector outputs (Lottie, SVG): they have no frames to
+/// Mismatches of vector outputs (Lottie, dotLottie, SVG): they have no frames to
 /// decode and compare, so they are compared as bytes.
 extension CheckCommand {
     /// The vector format a render or preset entry writes, from its
