@@ -148,4 +148,23 @@ struct VectorPageTests {
             try Self.expectMatches(cells, out, what: "--throbber-accent #0a84ff")
         }
     }
+
+    @Test("every preset's SVG, Lottie and dotLottie file is smaller than its GIF")
+    func smallerThanGIF() throws {
+        try withTemporaryDirectory { dir in
+            for p in PresetCatalog.all {
+                var sizes: [String: Int] = [:]
+                for ext in ["gif", "svg", "json", "lottie"] {
+                    let out = dir.appendingPathComponent("\(p.name).\(ext)")
+                    let r = try Throbber.run(["preset", p.name, "-o", out.path, "-q"])
+                    try #require(r.status == 0, "\(r.stderrText)")
+                    sizes[ext] = try FileManager.default.attributesOfItem(atPath: out.path)[.size] as? Int
+                }
+                let gif = try #require(sizes["gif"])
+                for ext in ["svg", "json", "lottie"] {
+                    #expect(try #require(sizes[ext]) < gif, "\(p.name): .\(ext) \(sizes[ext]!) bytes, GIF \(gif)")
+                }
+            }
+        }
+    }
 }
