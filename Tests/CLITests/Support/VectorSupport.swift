@@ -80,9 +80,11 @@ enum VectorSupport {
         }
     }
 
-    static func compare(_ ref: URL, _ dir: URL, frames: Int) throws -> Comparison {
+    /// `dir`'s frames against `ref`: an APNG laid out as `frames` equal
+    /// frames of its loop, or with `loopFrames` false a folder of frames.
+    static func compare(_ ref: URL, _ dir: URL, frames: Int, loopFrames: Bool = true) throws -> Comparison {
         let json = try Pillow.script(
-            "vector_render.py", ["compare", ref.path, dir.path, "--loop-frames", "\(frames)"])
+            "vector_render.py", ["compare", ref.path, dir.path] + (loopFrames ? ["--loop-frames", "\(frames)"] : []))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let result = try decoder.decode(Comparison.self, from: json)
