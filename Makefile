@@ -31,8 +31,8 @@ test: deps lint
 	$(SWIFT) test --skip-build --parallel --num-workers 2
 
 # The edit loop: the library and CLI tests without the slow sweeps, which
-# 'make test' still runs. Left out: what renders with Chromium, rlottie or
-# python-lottie (vector and Lottie renderer checks, the gallery in a
+# 'make test' still runs. Left out: what renders with Chromium, rlottie,
+# python-lottie, Qt or ThorVG (vector and Lottie renderer checks, the gallery in a
 # browser); the conformance corpora and other comparisons with ffmpeg,
 # ImageMagick or Pillow over many files (PngSuite, every APNG and GIF
 # fixture, the APNG color key variants, the exhaustive WebP samples, resize
@@ -52,7 +52,7 @@ FAST_SKIP := $(FAST_SKIP)|Determinism2?Tests|APNGCLITests|AnimatedInputTests|Pre
 FAST_SKIP := $(FAST_SKIP)|MaxBytesTests|SummaryLineTests|LottieCLITests|StreamInputTests|LZWEncoderTests
 FAST_SKIP := $(FAST_SKIP)|LossyEncodeTests|VideoEncodeTests|FileSizeLimitTests|WebPBudgetColorsTests
 FAST_SKIP := $(FAST_SKIP)|PosterFrameTests|PhotoSequenceTests|MitchellResizeTests|VideoLimitsTests|FormatLimitTests
-FAST_SKIP := $(FAST_SKIP)|VectorLimitTests|VectorPageTests)\b
+FAST_SKIP := $(FAST_SKIP)|VectorLimitTests|VectorPageTests|VectorPlayerTests)\b
 test-fast:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip '$(FAST_SKIP)'

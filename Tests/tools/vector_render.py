@@ -42,8 +42,31 @@ usage:
         - precompositions (ty 0 and an asset with layers): identical;
         - it loads a layer without "ddd" as 2D; rlottie 0.1 then ignores the
           layer's rotation (write "ddd": 0).
-  vector_render.py compare REF.png|REF.gif PNGDIR [--on R,G,B] [--loop-frames N]
-      REF is decoded by anim_reference.py's own APNG or GIF decoder; its
+  vector_render.py lottie-thorvg FILE.json FRAMES W H OUTDIR
+      ThorVG's frames (PyPI thorvg-python 1.1.3 in .build/pylib, its bundled
+      libthorvg 1.0.4, software canvas, no threads): the file loaded once
+      as a picture sized W x H, each frame of FRAMES (counted from its ip)
+      set and drawn in turn, as OUTDIR/frame_NNNN.png (straight RGBA,
+      unpremultiplied as rlottie_render.py does). Prints JSON {"available",
+      "why" (when thorvg-python cannot be imported), "version", "frames",
+      "totalframe"}.
+  vector_render.py lottie-qt FILE.json FRAMES W H OUTDIR
+      Qt 6.4's LottieAnimation (Debian's Qt Lottie and PyQt6, through
+      qt_lottie_render.py; see its docstring for what Qt reads). Prints its
+      JSON {"frames", "width", "height", "status", "warnings" (Qt's
+      warnings: "Unsupported layer type: 3", ...)} with "available": true,
+      or {"available": false, "why"} when PyQt6 or the QML modules are missing.
+  vector_render.py qt-timing FILE.json OUT.json
+      FILE with every keyframed value rewritten so that a player reading the
+      format as written shows, at each whole frame, what Qt 6.4 shows of FILE:
+      keyframe times rounded to whole frames, each segment from its "s" to
+      its "e" ending a frame before the next key and held there (Qt ends a
+      segment at the frame before the next key, bmproperty_p.h), a
+      one-frame segment its end value. Drawn by rlottie, it is a reference
+      for Qt's frames that leaves out only Qt's timing. Prints JSON {"written"}.
+  vector_render.py compare REF.png|REF.gif|REFDIR PNGDIR [--on R,G,B] [--loop-frames N]
+      REF is decoded by anim_reference.py's own APNG or GIF decoder (a
+      folder REFDIR: its frame_NNNN.png, without --loop-frames); its
       frame i is compared with PNGDIR/frame_NNNN.png i. With --loop-frames N
       the reference is first laid out as N equal frames of its loop (frame k
       is the stored frame shown at k/N of the loop, by the exact fcTL
@@ -248,6 +271,123 @@ def lottie_rlottie(args):
     return dict({"frames": len(frames)}, **(info or {}))
 
 
+def lottie_thorvg(args):
+    path, frames, w, h, outdir = args[:5]
+    need_file(path)
+    frames, w, h = parse_frames(frames), int(w), int(h)
+    try:
+        sys.path.insert(0, os.path.join(HERE, "..", "..", ".build", "pylib"))
+        import thorvg_python as tvg
+    except (ImportError, OSError) as e:
+        return {"available": False, "why": f"{type(e).__name__}: {e}", "frames": 0}
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    os.makedirs(outdir, exist_ok=True)
+    engine = tvg.Engine(threads=0)
+    _, major, minor, micro, _ = engine.version()
+    animation = tvg.LottieAnimation(engine)
+    picture = animation.get_picture()
+    if picture.load_data(data, "lottie", None, True) != tvg.Result.SUCCESS:
+        raise Failure(f"ThorVG cannot load {path}")
+    picture.set_size(w, h)
+    canvas = tvg.SwCanvas(engine)
+    canvas.set_target(w, h, cs=tvg.Colorspace.ABGR8888)
+    canvas.add(picture)
+    _, total = animation.get_total_frame()
+    for i, n in enumerate(frames):
+        # A frame already shown is refused (INSUFFICIENT_CONDITION) and stays drawn.
+        animation.set_frame(float(n))
+        canvas.update()
+        canvas.draw(True)
+        canvas.sync()
+        p = np.frombuffer(bytes(canvas.buffer_arr), dtype=np.uint32).astype(np.int64)
+        Image.fromarray(unpremultiplied(p, (0, 8, 16)).reshape(h, w, 4), "RGBA").save(frame_path(outdir, i))
+    canvas.destroy()
+    engine.term()
+    return {"available": True, "version": f"{major}.{minor}.{micro}", "frames": len(frames), "totalframe": total}
+
+
+def lottie_qt(args):
+    import subprocess
+    path, frames, w, h, outdir = args[:5]
+    need_file(path)
+    parse_frames(frames)
+    run = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "qt_lottie_render.py"), path, frames, w, h, outdir],
+                         capture_output=True, text=True, timeout=600)
+    if run.returncode == 3:
+        return {"available": False, "why": run.stderr.strip(), "frames": 0}
+    if run.returncode != 0:
+        raise Failure(run.stderr.strip() or f"qt_lottie_render.py exited {run.returncode}")
+    return dict(json.loads(run.stdout), available=True)
+
+
+def qround(t):
+    """A keyframe time as Qt 6.4 reads it: QVariant's double to int, rounded half away from zero."""
+    return int(t + 0.5) if t >= 0 else -int(-t + 0.5)
+
+
+def qt_keys(keys):
+    """Keyframes that a player reading them as the Lottie format says shows,
+    at each whole frame, what Qt 6.4 shows of `keys`: each key's time
+    rounded, each segment from its "s" to its "e" ending a frame before the
+    next key (bmproperty_p.h: endFrame = next startFrame - 1) and held
+    there, a one-frame segment its end value, "h" not read."""
+    out = []
+    for i, k in enumerate(keys):
+        if "s" not in k:
+            break
+        a = qround(k["t"])
+        if i + 1 == len(keys):
+            out.append({"t": a, "s": k["s"], "h": 1})
+            break
+        b = qround(keys[i + 1]["t"])
+        e = k.get("e", k["s"])
+        if b <= a:
+            continue
+        if b - 1 == a:
+            out.append({"t": a, "s": e, "h": 1})
+            continue
+        out.append({"t": a, "s": k["s"], "o": k.get("o", {"x": [0], "y": [0]}), "i": k.get("i", {"x": [0], "y": [0]})})
+        out.append({"t": b - 1, "s": e, "h": 1})
+    return out
+
+
+def qt_timed(node):
+    if isinstance(node, dict):
+        if node.get("a") == 1 and isinstance(node.get("k"), list) and node["k"] and isinstance(node["k"][0], dict):
+            return dict(node, k=qt_keys(node["k"]))
+        return {key: qt_timed(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [qt_timed(x) for x in node]
+    return node
+
+
+def qt_timing(args):
+    path, out = args[:2]
+    need_file(path)
+    with open(path, "rb") as f:
+        source = parse_json(f.read(), path)
+    with open(out, "w") as f:
+        json.dump(qt_timed(source), f)
+    return {"written": out}
+
+
+def unpremultiplied(p, shifts):
+    """Straight RGBA of premultiplied 32-bit pixels (alpha in the top byte,
+    red, green and blue at `shifts`), as rlottie_render.py does it: each
+    channel c of alpha a > 0 becomes floor((c*255 + a//2) / a), at most 255."""
+    a = p >> 24
+    out = np.zeros((len(p), 4), dtype=np.uint8)
+    safe = np.maximum(a, 1)
+    for j, shift in enumerate(shifts):
+        c = (p >> shift) & 255
+        out[:, j] = np.where(a > 0, np.minimum(255, (c * 255 + a // 2) // safe), 0)
+    out[:, 3] = a
+    return out
+
+
 def lottie_python(args):
     path, frames, w, h, outdir = args[:5]
     need_file(path)
@@ -298,7 +438,12 @@ def dropped(source, kept, where="$"):
     """JSON paths of keys in `source` with no counterpart in `kept`."""
     out = []
     if isinstance(source, dict) and isinstance(kept, dict):
+        # A position split into x and y ("s": true) is read into one
+        # keyframed pair (PositionValue._load_split) and written back as "k".
+        split = source.get("s") is True and "x" in source and "y" in source and "k" in kept
         for key, value in source.items():
+            if split and key in ("s", "x", "y"):
+                continue
             if key not in kept:
                 out.append(f"{where}.{key}")
             else:
@@ -339,15 +484,23 @@ def compare(args):
     color = [int(c) for c in args[args.index("--on") + 1].split(",")] if "--on" in args else [255, 255, 255]
     if len(color) != 3 or not all(0 <= c <= 255 for c in color):
         raise Failure("--on: expected R,G,B with each 0...255")
-    need_file(ref)
     if not os.path.isdir(pngdir):
         raise Failure(f"{pngdir}: no such folder")
-    with open(ref, "rb") as f:
-        gif = f.read(6) in (b"GIF87a", b"GIF89a")
-    try:
-        info, frames = (anim_reference.gif_spec if gif else anim_reference.apng_spec)(ref)
-    except Exception as e:
-        raise Failure(f"{ref}: cannot decode it: {e}")
+    if os.path.isdir(ref):
+        frames = []
+        while os.path.isfile(frame_path(ref, len(frames))):
+            frames.append(np.asarray(Image.open(frame_path(ref, len(frames))).convert("RGBA")))
+        if not frames:
+            raise Failure(f"{ref}: no frame_0000.png")
+        info = {"width": frames[0].shape[1], "height": frames[0].shape[0]}
+    else:
+        need_file(ref)
+        with open(ref, "rb") as f:
+            gif = f.read(6) in (b"GIF87a", b"GIF89a")
+        try:
+            info, frames = (anim_reference.gif_spec if gif else anim_reference.apng_spec)(ref)
+        except Exception as e:
+            raise Failure(f"{ref}: cannot decode it: {e}")
     if "--loop-frames" in args:
         frames = loop_frames(info, frames, int(args[args.index("--loop-frames") + 1]))
     count = 0
@@ -382,6 +535,7 @@ def frames(args):
 
 
 COMMANDS = {"svg": (svg, 6), "lottie-rlottie": (lottie_rlottie, 5), "lottie-python": (lottie_python, 5),
+            "lottie-thorvg": (lottie_thorvg, 5), "lottie-qt": (lottie_qt, 5), "qt-timing": (qt_timing, 2),
             "compare": (compare, 2), "frames": (frames, 3)}
 
 

@@ -5,21 +5,21 @@ import ThrobberCore
 import ThrobberEncode
 
 extension LottieWriter {
-    /// The members that say what a drawn layer draws: its shapes, its
-    /// image asset, or its precomposition and time remap.
-    mutating func content(_ node: VectorScene.Node) throws -> [(String, JSON)] {
-        switch node.content {
+    /// The shapes that draw a circle, rectangle or arc centered on the
+    /// origin: its path, then its fill or its trim and stroke.
+    func items(_ content: VectorScene.Content) throws -> [JSON] {
+        switch content {
         case .circle(let r, let fill):
             let ellipse = LottieWriter.object([
                 ("ty", .string("el")), ("p", fixedPair(0, 0)), ("s", fixedPair(2 * r, 2 * r)),
             ])
-            return [("shapes", LottieWriter.array([ellipse, paint("fl", fill)]))]
+            return [ellipse, paint("fl", fill)]
         case .rect(let w, let h, let corner, let fill):
             let rect = LottieWriter.object([
                 ("ty", .string("rc")), ("p", fixedPair(0, 0)), ("s", fixedPair(w, h)),
                 ("r", fixed(min(corner, w / 2, h / 2))),
             ])
-            return [("shapes", LottieWriter.array([rect, paint("fl", fill)]))]
+            return [rect, paint("fl", fill)]
         case .arc(let radius, let width, let roundCap, let stroke, let start, let end):
             let ellipse = LottieWriter.object([
                 ("ty", .string("el")), ("p", fixedPair(0, 0)), ("s", fixedPair(2 * radius, 2 * radius)),
@@ -31,7 +31,16 @@ extension LottieWriter {
                 m.append((key: "lj", value: wrap(.number("1"))))
                 line = .object(m)
             }
-            return [("shapes", LottieWriter.array([ellipse, try trim(start: start, end: end), line]))]
+            return [ellipse, try trim(start: start, end: end), line]
+        case .image, .lottie, .group:
+            return []
+        }
+    }
+
+    /// The members that say what a picture's or Lottie file's layer
+    /// draws: its image asset, or its precomposition and time remap.
+    mutating func content(_ node: VectorScene.Node) throws -> [(String, JSON)] {
+        switch node.content {
         case .image(let picture):
             // One asset for each picture, however many layers show it.
             let embedded = try pictures.embed(picture, file: scene.file, path: node.path)
@@ -47,7 +56,7 @@ extension LottieWriter {
             return [("refId", .string(id))]
         case .lottie(let lottie, let time):
             return try precomposition(lottie, time: time, path: node.path)
-        case .group:
+        case .circle, .rect, .arc, .group:
             return []
         }
     }

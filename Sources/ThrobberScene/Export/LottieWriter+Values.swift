@@ -49,30 +49,50 @@ extension LottieWriter {
     /// key's out tangent and the next key's in tangent, a jump as a hold
     /// ending a hundredth of a frame before it. The keys are counted by
     /// the meter before they are made.
+    ///
+    /// Written so that older players read them as current ones do: each
+    /// key that starts a segment has its end value `e` as well as `s` (the
+    /// next key's value; a hold's own value, as a player that does not read
+    /// `h` then holds it), and the last key only its time. Qt 6.4 reads a
+    /// segment from `s` to `e` and needs a last key without values; rlottie,
+    /// lottie-web, ThorVG and python-lottie take `e` where the next key has
+    /// no `s`. After a hold the last key's value starts one more segment, a
+    /// frame long and still, so that no player reads the value from the
+    /// key that has none.
     func keyframes(_ track: VectorTrack, turns: Bool, _ write: (Double) -> JSON) throws -> JSON {
         try meter.keys(track.unrolledKeyCount(over: scene.loop, holds: true), at: path, tree: true)
         let keys = VectorTrack.merged(VectorTrack.holds(track.unrolled(over: scene.loop, unwrapTurns: turns)))
         let perSecond = Rational(Int64(scene.frames)) / scene.loop
-        var out: [JSON] = []
-        var lastTime = -Double.infinity
+        var timed: [(time: Double, value: Double, ease: Easing)] = []
         for (i, k) in keys.enumerated() {
             var time = (k.time * perSecond).doubleValue
             var ease = k.ease
             if i + 1 < keys.count, keys[i + 1].time == k.time {
                 time -= LottieWriter.jumpFrames
                 ease = .steps(1)
-                if lastTime >= time { out.removeLast() }
+                if let last = timed.last, last.time >= time { timed.removeLast() }
             }
-            var m: [(String, JSON)] = [("t", .number(VectorText.number(time, 4))), ("s", write(k.value))]
-            if i + 1 < keys.count {
-                switch ease {
-                case .steps: m.append(("h", .number("1")))
-                case .linear: m += tangents(0, 0, 1, 1)
-                case .cubicBezier(let x1, let y1, let x2, let y2): m += tangents(x1, y1, x2, y2)
-                }
+            timed.append((time, k.value, ease))
+        }
+        if timed.count > 1, case .steps = timed[timed.count - 2].ease, let last = timed.last {
+            timed[timed.count - 1].ease = .linear
+            timed.append((last.time + 1, last.value, .linear))
+        }
+        var out: [JSON] = []
+        for (i, k) in timed.enumerated() {
+            let t = ("t", JSON.number(VectorText.number(k.time, 4)))
+            guard i + 1 < timed.count else {
+                out.append(LottieWriter.object(timed.count > 1 ? [t] : [t, ("s", write(k.value))]))
+                break
+            }
+            var m: [(String, JSON)] = [t, ("s", write(k.value))]
+            switch k.ease {
+            case .steps: m += [("e", write(k.value)), ("h", .number("1"))]
+            case .linear: m += [("e", write(timed[i + 1].value))] + tangents(0, 0, 1, 1)
+            case .cubicBezier(let x1, let y1, let x2, let y2):
+                m += [("e", write(timed[i + 1].value))] + tangents(x1, y1, x2, y2)
             }
             out.append(LottieWriter.object(m))
-            lastTime = time
         }
         return LottieWriter.object([("a", .number("1")), ("k", LottieWriter.array(out))])
     }

@@ -6,11 +6,13 @@ import ThrobberEncode
 
 /// Writes a ``VectorScene`` as a Lottie (Bodymovin) animation.
 ///
-/// Each node's transform chain becomes null layers parented one in the
-/// next, the innermost level on the drawn layer itself (Lottie's layer
-/// transform is the same translate · rotate · scale · −anchor as a level).
-/// Lottie does not pass opacity down to children, so each drawn layer
-/// carries the product of its chain's opacities. Frame k of the file is
+/// Shapes, and groups of shapes not faded as a whole, are shape layers:
+/// the outermost level of a node's transform chain on the layer, each
+/// further level a shape group's transform around what it holds (Lottie's
+/// transforms are the same translate · rotate · scale · −anchor as a
+/// level), so that players without null layers draw them. A picture, an
+/// embedded Lottie file and a group faded as a whole need a layer of their
+/// own: their chains are null layers parented one in the next. Frame k of the file is
 /// frame k of the loop: `fr` is frames over the loop's length, `op` the
 /// frame count, keyframe times exact fractions of frames.
 ///
@@ -40,19 +42,24 @@ struct LottieWriter {
     func bytes() throws -> [UInt8] {
         var w = self
         // Lottie sizes are whole numbers: a canvas of a fraction of a point
-        // is written in pixels, everything under a null scaling points to pixels.
+        // is written in pixels, everything inside a transform scaling points to pixels.
         let whole = scene.width.denominator == 1 && scene.height.denominator == 1
         let unit = whole ? 1 : Double(scene.scale)
-        var top: Int?
-        if !whole {
-            top = try w.nulls([VectorLevel(scaleX: .constant(unit), scaleY: .constant(unit))], parent: nil)
-        }
+        let top = whole ? [] : [VectorLevel(scaleX: .constant(unit), scaleY: .constant(unit))]
         // The keys the layers will have, counted before any is made, so
         // that a file over the meter's limit fails at once.
         var keys = 0
         try w.countKeys(scene.nodes, into: &keys)
-        if scene.background.a > 0 { try w.addBackground(parent: top) }
-        for node in scene.nodes { try w.add(node, parent: top, opacities: []) }
+        if scene.background.a > 0 {
+            // A rectangle of the canvas under everything (a shape layer, which every player draws).
+            let (width, height) = (scene.width.doubleValue, scene.height.doubleValue)
+            let canvas = VectorScene.Node(
+                levels: [VectorLevel(x: .constant(width / 2), y: .constant(height / 2))],
+                content: .rect(width: width, height: height, corner: 0, fill: scene.background),
+                path: "canvas.background")
+            try w.add(canvas, parent: nil, outer: top)
+        }
+        for node in scene.nodes { try w.add(node, parent: nil, outer: top) }
         let fps = Rational(Int64(scene.frames)) / scene.loop
         var out = LottieWriter.text(
             [
@@ -108,18 +115,28 @@ struct LottieWriter {
 
     // MARK: Layers
 
-    private mutating func add(_ node: VectorScene.Node, parent: Int?, opacities: [VectorValue]) throws {
+    /// Adds the layers drawing `node` inside the transforms `outer` (of
+    /// the groups holding it, outermost first) under the layer `parent`.
+    /// Shapes and the groups holding only shapes are one shape layer each,
+    /// their transforms shape groups (``addShapes(_:parent:outer:)``); a
+    /// picture, a Lottie file and a group faded as a whole are layers
+    /// whose chain is null layers parented one in the next, and each
+    /// carries the product of its chain's opacities.
+    mutating func add(_ node: VectorScene.Node, parent: Int?, outer: [VectorLevel]) throws {
         path = node.path
-        var levels = node.levels
-        let opacities = opacities + levels.map(\.opacity)
+        if LottieWriter.shapesOnly(node) {
+            try addShapes(node, parent: parent, outer: outer)
+            return
+        }
+        var levels = outer + node.levels
+        let opacity = try product(levels.map(\.opacity))
         for i in levels.indices { levels[i].opacity = .constant(1) }
         switch node.content {
-        case .group(let children) where opacities.allSatisfy({ $0.isConstant(1) }) || LottieWriter.drawn(children) < 2:
-            let inner = try nulls(levels, parent: parent)
-            for child in children { try add(child, parent: inner, opacities: opacities) }
+        case .group(let children) where !LottieWriter.faded(node):
+            for child in children { try add(child, parent: parent, outer: outer + node.levels) }
             return
         case .group(let children):
-            try addFaded(children, levels: levels, parent: parent, opacity: try product(opacities))
+            try addFaded(children, levels: VectorLevel.simplified(levels), parent: parent, opacity: opacity)
             return
         case .image(let picture):
             let w = Double(picture.image.width)
@@ -136,7 +153,7 @@ struct LottieWriter {
         let own = levels.popLast() ?? VectorLevel()
         let inner = try nulls(levels, parent: parent)
         var members = header(type: leafType(node.content), parent: inner)
-        members.append(("ks", try transform(own, opacity: try product(opacities))))
+        members.append(("ks", try transform(own, opacity: opacity)))
         members += try content(node)
         try append(layer: LottieWriter.object(members))
     }
@@ -149,7 +166,7 @@ struct LottieWriter {
     ) throws {
         let (outer, outerIndex, groupPath) = (layers, nextIndex, path)
         (layers, nextIndex) = ([], 1)
-        for child in children { try add(child, parent: nil, opacities: []) }
+        for child in children { try add(child, parent: nil, outer: []) }
         path = groupPath
         let id = "g\(assets.count)"
         // The layers are counted once: as they were made, not again in the asset.
@@ -223,25 +240,13 @@ struct LottieWriter {
     }
 
     /// The members every layer starts with; takes the next layer index.
-    private mutating func header(type: Int, parent: Int?) -> [(String, JSON)] {
+    mutating func header(type: Int, parent: Int?) -> [(String, JSON)] {
         // "ddd": 0 says 2D: without it rlottie reads no "r" rotation.
         var m: [(String, JSON)] = [("ddd", .number("0")), ("ty", .number("\(type)")), ("ind", .number("\(nextIndex)"))]
         if let parent { m.append(("parent", .number("\(parent)"))) }
         m += [("ip", .number("0")), ("op", .number("\(scene.frames)")), ("st", .number("0"))]
         nextIndex += 1
         return m
-    }
-
-    /// A solid layer of the background color under everything.
-    private mutating func addBackground(parent: Int?) throws {
-        let c = scene.background
-        var m = header(type: 1, parent: parent)
-        m += [
-            ("ks", try transform(VectorLevel(), opacity: .constant(Double(c.a) / 255))),
-            ("sc", .string(VectorText.hex(c))), ("sw", .number(VectorText.length(scene.width.doubleValue))),
-            ("sh", .number(VectorText.length(scene.height.doubleValue))),
-        ]
-        try append(layer: LottieWriter.object(m))
     }
 
     /// The product of a chain's opacities: exact when at most one is
@@ -261,16 +266,17 @@ struct LottieWriter {
         }
     }
 
-    /// A layer transform (`ks`): position, anchor, scale in percent,
-    /// rotation in degrees clockwise, opacity in percent.
-    private func transform(_ level: VectorLevel, opacity: VectorValue) throws -> JSON {
-        var m: [(String, JSON)] = []
+    /// A layer transform (`ks`), or with `type` a shape group's (`tr`):
+    /// anchor, position, scale in percent, rotation in degrees clockwise,
+    /// opacity in percent.
+    func transform(_ level: VectorLevel, opacity: VectorValue, type: String? = nil) throws -> JSON {
+        var m: [(String, JSON)] = type.map { [("ty", .string($0))] } ?? []
         m.append(
             (
                 "a",
                 .object([("a", wrap(.number("0"))), ("k", wrap(pair(level.anchorX, level.anchorY, VectorText.length)))])
             ))
-        m.append(("p", try vector(level.x, level.y, scale: 1, digits: VectorText.lengthDigits)))
+        m.append(("p", try position(level.x, level.y)))
         m.append(("s", try vector(level.scaleX, level.scaleY, scale: 100, digits: VectorText.factorDigits - 2)))
         m.append(("r", try value(level.rotate, scale: 1, digits: VectorText.factorDigits, turns: true)))
         m.append(("o", try value(opacity, scale: 100, digits: VectorText.factorDigits - 2, turns: false)))

@@ -87,10 +87,15 @@ enum VectorSupport {
         }
     }
 
-    /// `on`: the opaque color both are composited on, "R,G,B".
-    static func compare(_ ref: URL, _ dir: URL, frames: Int, on: String = "255,255,255") throws -> Comparison {
+    /// `dir`'s frames against `ref`: an APNG laid out as `frames` equal
+    /// frames of its loop, or with `loopFrames` false a folder of frames;
+    /// both composited on `on`, an opaque color "R,G,B".
+    static func compare(
+        _ ref: URL, _ dir: URL, frames: Int, loopFrames: Bool = true, on: String = "255,255,255"
+    ) throws -> Comparison {
         let json = try Pillow.script(
-            "vector_render.py", ["compare", ref.path, dir.path, "--loop-frames", "\(frames)", "--on", on])
+            "vector_render.py",
+            ["compare", ref.path, dir.path, "--on", on] + (loopFrames ? ["--loop-frames", "\(frames)"] : []))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let result = try decoder.decode(Comparison.self, from: json)

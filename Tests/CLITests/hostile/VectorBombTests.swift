@@ -331,8 +331,10 @@ struct VectorBombTests {
             let script = """
                 import json, sys
                 d = json.load(open(sys.argv[1]))
-                holds = [k for l in d["layers"] for k in (l["ks"]["p"].get("k") if l["ks"]["p"].get("a") else [])
-                         if isinstance(k, dict) and k.get("h") == 1]
+                def keys(p):  # a position's keys: a pair, or x and y apart ("s": true)
+                    parts = [p["x"], p["y"]] if p.get("s") else [p]
+                    return [k for q in parts if q.get("a") for k in q["k"]]
+                holds = [k for l in d["layers"] for k in keys(l["ks"]["p"]) if isinstance(k, dict) and k.get("h") == 1]
                 print(len(holds))
                 """
             let r = try Command.run(Pillow.python, ["-c", script, out.appendingPathComponent("out.json").path])
