@@ -128,13 +128,15 @@ package struct ConfigReader {
     }
 
     /// Whether `text` is written as a fraction, digits over digits with an
-    /// optional sign ("-2/3"), whatever the size of its numbers: one that
-    /// does not parse is then out of range, not malformed.
+    /// optional sign ("-2/3") and a denominator that is not zero, whatever
+    /// the size of its numbers: one that does not parse is then out of
+    /// range, not malformed ("1/0" is malformed).
     static func isFraction(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
         let numerator = parts[0].first.map { $0 == "-" || $0 == "+" } == true ? parts[0].dropFirst() : parts[0]
-        return [numerator, parts[1]].allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        let digits = [numerator, parts[1]].allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        return digits && parts[1].contains { $0 != "0" }
     }
 
     /// The error for a JSON number `text` that is no exact config number:
