@@ -42,14 +42,17 @@ usage:
         - precompositions (ty 0 and an asset with layers): identical;
         - it loads a layer without "ddd" as 2D; rlottie 0.1 then ignores the
           layer's rotation (write "ddd": 0).
-  vector_render.py lottie-thorvg FILE.json FRAMES W H OUTDIR
+  vector_render.py lottie-thorvg FILE.json FRAMES W H OUTDIR [--slots JSON]
       ThorVG's frames (PyPI thorvg-python 1.1.3 in .build/pylib, its bundled
       libthorvg 1.0.4, software canvas, no threads): the file loaded once
       as a picture sized W x H, each frame of FRAMES (counted from its ip)
       set and drawn in turn, as OUTDIR/frame_NNNN.png (straight RGBA,
-      unpremultiplied as rlottie_render.py does). Prints JSON {"available",
+      unpremultiplied as rlottie_render.py does). With --slots, the slot
+      values JSON gives ({"ID": {"p": {"a": 0, "k": VALUE}}}) are set over
+      the file's own before drawing, as a player applies a theme
+      ("slots_applied" says whether ThorVG took them). Prints JSON {"available",
       "why" (when thorvg-python cannot be imported), "version", "frames",
-      "totalframe"}.
+      "totalframe", "slots_applied"}.
   vector_render.py lottie-qt FILE.json FRAMES W H OUTDIR
       Qt 6.4's LottieAnimation (Debian's Qt Lottie and PyQt6, through
       qt_lottie_render.py; see its docstring for what Qt reads). Prints its
@@ -292,6 +295,13 @@ def lottie_thorvg(args):
     if picture.load_data(data, "lottie", None, True) != tvg.Result.SUCCESS:
         raise Failure(f"ThorVG cannot load {path}")
     picture.set_size(w, h)
+    applied = None
+    if "--slots" in args:
+        # Slot values a player sets over the file's own (ThorVG's gen_slot/apply_slot).
+        slots = args[args.index("--slots") + 1]
+        sid = animation.gen_slot(slots)
+        sid = sid[-1] if isinstance(sid, tuple) else sid
+        applied = animation.apply_slot(sid) == tvg.Result.SUCCESS
     canvas = tvg.SwCanvas(engine)
     canvas.set_target(w, h, cs=tvg.Colorspace.ABGR8888)
     canvas.add(picture)
@@ -306,7 +316,8 @@ def lottie_thorvg(args):
         Image.fromarray(unpremultiplied(p, (0, 8, 16)).reshape(h, w, 4), "RGBA").save(frame_path(outdir, i))
     canvas.destroy()
     engine.term()
-    return {"available": True, "version": f"{major}.{minor}.{micro}", "frames": len(frames), "totalframe": total}
+    return {"available": True, "version": f"{major}.{minor}.{micro}", "frames": len(frames), "totalframe": total,
+            "slots_applied": applied}
 
 
 def lottie_qt(args):

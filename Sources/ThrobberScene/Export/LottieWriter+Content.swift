@@ -6,25 +6,26 @@ import ThrobberEncode
 
 extension LottieWriter {
     /// The shapes that draw a circle, rectangle or arc centered on the
-    /// origin: its path, then its fill or its trim and stroke.
-    func items(_ content: VectorScene.Content) throws -> [JSON] {
+    /// origin: its path, then its fill or its trim and stroke, the color
+    /// a slot when it is the theme name `paintName`.
+    func items(_ content: VectorScene.Content, paintName: String? = nil) throws -> [JSON] {
         switch content {
         case .circle(let r, let fill):
             let ellipse = LottieWriter.object([
                 ("ty", .string("el")), ("p", fixedPair(0, 0)), ("s", fixedPair(2 * r, 2 * r)),
             ])
-            return [ellipse, paint("fl", fill)]
+            return [ellipse, paint("fl", fill, paintName)]
         case .rect(let w, let h, let corner, let fill):
             let rect = LottieWriter.object([
                 ("ty", .string("rc")), ("p", fixedPair(0, 0)), ("s", fixedPair(w, h)),
                 ("r", fixed(min(corner, w / 2, h / 2))),
             ])
-            return [rect, paint("fl", fill)]
+            return [rect, paint("fl", fill, paintName)]
         case .arc(let radius, let width, let roundCap, let stroke, let start, let end):
             let ellipse = LottieWriter.object([
                 ("ty", .string("el")), ("p", fixedPair(0, 0)), ("s", fixedPair(2 * radius, 2 * radius)),
             ])
-            var line = paint("st", stroke)
+            var line = paint("st", stroke, paintName)
             if case .object(var m) = line {
                 m.append((key: "w", value: wrap(fixed(width))))
                 m.append((key: "lc", value: wrap(.number(roundCap ? "2" : "1"))))
@@ -62,9 +63,10 @@ extension LottieWriter {
     }
 
     /// A fill (`fl`) or stroke (`st`) of color `c`, its alpha the opacity.
-    private func paint(_ type: String, _ c: Color) -> JSON {
+    private func paint(_ type: String, _ c: Color, _ name: String?) -> JSON {
         LottieWriter.object([
-            ("ty", .string(type)), ("c", color(c)), ("o", fixed(Double(c.a) / 255 * 100, VectorText.factorDigits - 2)),
+            ("ty", .string(type)), ("c", color(c, slot: name)),
+            ("o", fixed(Double(c.a) / 255 * 100, VectorText.factorDigits - 2)),
         ])
     }
 

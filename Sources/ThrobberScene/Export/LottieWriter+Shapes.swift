@@ -43,7 +43,9 @@ extension LottieWriter {
         if let level = levels.first {
             return [try group(try shapes(levels.dropFirst(), node), level)]
         }
-        guard case .group(let children) = node.content else { return try items(node.content) }
+        guard case .group(let children) = node.content else {
+            return try items(node.content, paintName: node.paintName)
+        }
         var out: [JSON] = []
         for child in children.reversed() {
             path = child.path

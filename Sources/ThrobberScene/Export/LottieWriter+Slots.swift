@@ -11,7 +11,7 @@ import ThrobberEncode
 extension LottieWriter {
     /// The theme names the drawing uses, in the theme's order.
     static func usedNames(_ scene: VectorScene) -> [SceneTheme.Entry] {
-        var used: Set<String> = []
+        var used: Set<String> = scene.backgroundName.map { [$0] } ?? []
         func visit(_ nodes: [VectorScene.Node]) {
             for node in nodes {
                 if let name = node.paintName { used.insert(name) }

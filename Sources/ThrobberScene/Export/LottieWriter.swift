@@ -56,7 +56,7 @@ struct LottieWriter {
             let canvas = VectorScene.Node(
                 levels: [VectorLevel(x: .constant(width / 2), y: .constant(height / 2))],
                 content: .rect(width: width, height: height, corner: 0, fill: scene.background),
-                path: "canvas.background")
+                path: "canvas.background", paintName: scene.backgroundName)
             try w.add(canvas, parent: nil, outer: top)
         }
         for node in scene.nodes { try w.add(node, parent: nil, outer: top) }
@@ -67,7 +67,8 @@ struct LottieWriter {
                 ("ip", .number("0")), ("op", .number("\(scene.frames)")),
                 ("w", .number(VectorText.length(scene.width.doubleValue * unit))),
                 ("h", .number(VectorText.length(scene.height.doubleValue * unit))), ("ddd", .number("0")),
-            ],
+            ]
+                + (LottieWriter.slots(scene, w).map { [$0] } ?? []),
             // Lottie draws its first layer on top; the scene lists the bottom first.
             then: [("assets", w.assets), ("layers", w.layers.reversed())])
         out.append(UInt8(ascii: "\n"))

@@ -82,15 +82,25 @@ struct DotLottieExportTests {
             let report = try Self.report(lottie)
             #expect(report.testzip == nil)
             #expect(report.errors.isEmpty, "\(report.errors)")
-            #expect(report.entries.map(\.name) == ["manifest.json", "a/loader.json"])
-            #expect(report.localOrder == ["manifest.json", "a/loader.json"])
+            // A preset's accent has a dark value: the archive carries a light and a dark theme.
+            let themed = args[0] == "preset"
+            let themes = themed ? ["t/light.json", "t/dark.json"] : []
+            #expect(report.entries.map(\.name) == ["manifest.json"] + themes + ["a/loader.json"])
+            #expect(report.localOrder == ["manifest.json"] + themes + ["a/loader.json"])
             #expect(report.entries.allSatisfy { $0.method == 8 }, "a loader's JSON and manifest deflate smaller")
             #expect(report.entries.allSatisfy { $0.dateTime == [1980, 1, 1, 0, 0, 0] && $0.extra.isEmpty })
-            #expect(report.entries[1].sha256 == (try sha256sum([json])[0]))
+            #expect(report.entries.last?.sha256 == (try sha256sum([json])[0]))
             let m = try #require(report.manifest)
             #expect(m["version"] == .string("2") && m["generator"] == .string("Throbber"))
-            #expect(m["animations"] == .array([.object(["id": .string("loader")])]))
-            #expect(Set(m.keys) == ["version", "generator", "animations"])
+            if themed {
+                let ids = JSONValue.array([.string("light"), .string("dark")])
+                #expect(m["animations"] == .array([.object(["id": .string("loader"), "themes": ids])]))
+                #expect(m["themes"] == .array([.object(["id": .string("light")]), .object(["id": .string("dark")])]))
+                #expect(Set(m.keys) == ["version", "generator", "animations", "themes"])
+            } else {
+                #expect(m["animations"] == .array([.object(["id": .string("loader")])]))
+                #expect(Set(m.keys) == ["version", "generator", "animations"])
+            }
             let size = try FileManager.default.attributesOfItem(atPath: lottie.path)[.size] as? Int ?? 0
             let jsonSize = try FileManager.default.attributesOfItem(atPath: json.path)[.size] as? Int ?? 0
             #expect(size < jsonSize, "the archive (\(size) bytes) is smaller than the JSON (\(jsonSize))")
