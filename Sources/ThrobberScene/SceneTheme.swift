@@ -26,12 +26,16 @@ public struct SceneTheme: Equatable, Sendable {
 
     /// Which values frames are drawn with.
     public enum Scheme: String, CaseIterable, Sendable {
-        case light, dark
+        /// The values for light pages: each name's `light`.
+        case light
+        /// The values for dark pages: each name's `dark`, else its `light`.
+        case dark
     }
 
     /// The names in the config's order.
     public var entries: [Entry] = []
 
+    /// A theme with no names.
     public init() {}
 
     /// The entry called `name`, if any.
