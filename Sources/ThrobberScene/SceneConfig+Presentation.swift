@@ -15,8 +15,9 @@ extension ConfigDecoder {
             }
             return s
         }
+        // A `motion` without `reduced` reduces nothing: nil either way.
         config.reducedMotion =
-            try top.optional("motion") { node, path in
+            try top.optional("motion") { node, path -> ReducedMotion? in
                 let o = try r.object(node, path)
                 let reduced = try o.optional("reduced") { node, path -> ReducedMotion in
                     let m = try r.object(node, path)
@@ -45,7 +46,7 @@ extension ConfigDecoder {
                 }
                 try o.finish(allowed: ["reduced"])
                 return reduced
-            } ?? nil
+            }.flatMap { $0 }
     }
 }
 

@@ -32,30 +32,26 @@ extension LottieWriter {
 
     /// The top-level `slots` member: each theme name the drawing uses and
     /// its light value; nil when it uses none.
-    static func slots(_ scene: VectorScene, _ writer: LottieWriter) -> (String, JSON)? {
+    static func slots(_ scene: VectorScene) -> (String, JSON)? {
         let used = usedNames(scene)
         guard !used.isEmpty else { return nil }
-        return (
-            "slots",
-            object(used.map { e in (e.name, object([("p", writer.color(e.light))])) })
-        )
+        let values = used.map { e in (e.name, object([("p", object([("a", .number("0")), ("k", channels(e.light))]))]))
+        }
+        return ("slots", object(values))
     }
 
     /// The dotLottie themes of `scene`: `light` and `dark`, each a `Color`
     /// rule per theme name the drawing uses (values as the file writes
     /// colors); none when no name has a dark value.
-    static func themes(_ scene: VectorScene, _ writer: LottieWriter) throws -> [DotLottieWriter.Theme] {
+    static func themes(_ scene: VectorScene) -> [DotLottieWriter.Theme] {
         let used = usedNames(scene)
         guard used.contains(where: { $0.dark != nil }) else { return [] }
-        return try SceneTheme.Scheme.allCases.map { scheme in
-            let rules = used.map { e -> JSON in
-                guard case .object(let m) = writer.color(e.color(scheme)), let k = m.first(where: { $0.key == "k" })
-                else { return .null }
-                return object([("id", .string(e.name)), ("type", .string("Color")), ("value", k.value.value)])
+        return SceneTheme.Scheme.allCases.map { scheme in
+            let rules = used.map { e in
+                object([("id", .string(e.name)), ("type", .string("Color")), ("value", channels(e.color(scheme)))])
             }
             var out: [UInt8] = []
             JSONText.write(object([("rules", array(rules))]), to: &out)
-            _ = try JSONParser.parse(out, file: "theme")
             return DotLottieWriter.Theme(id: scheme.rawValue, json: out)
         }
     }

@@ -115,10 +115,15 @@ extension LottieWriter {
     /// 0.3333 would come back 84; rounded up it is 85 whether a player
     /// truncates or rounds.
     func color(_ c: Color) -> JSON {
-        let channels = [c.r, c.g, c.b].map { v in
+        LottieWriter.object([("a", .number("0")), ("k", LottieWriter.channels(c))])
+    }
+
+    /// The channels of ``color(_:)``: `[r, g, b, 1]`.
+    static func channels(_ c: Color) -> JSON {
+        let rgb = [c.r, c.g, c.b].map { v in
             JSON.number(VectorText.number((Double(v) / 255 * 100_000).rounded(.up) / 100_000, 5))
         }
-        return LottieWriter.object([("a", .number("0")), ("k", LottieWriter.array(channels + [.number("1")]))])
+        return array(rgb + [.number("1")])
     }
 
     func fixed(_ v: Double, _ digits: Int = VectorText.lengthDigits) -> JSON {

@@ -68,7 +68,7 @@ struct LottieWriter {
                 ("w", .number(VectorText.length(scene.width.doubleValue * unit))),
                 ("h", .number(VectorText.length(scene.height.doubleValue * unit))), ("ddd", .number("0")),
             ]
-                + (LottieWriter.slots(scene, w).map { [$0] } ?? []),
+                + (LottieWriter.slots(scene).map { [$0] } ?? []),
             // Lottie draws its first layer on top; the scene lists the bottom first.
             then: [("assets", w.assets), ("layers", w.layers.reversed())])
         out.append(UInt8(ascii: "\n"))

@@ -60,9 +60,9 @@ public enum VectorFormat: String, CaseIterable, Sendable {
         switch self {
         case .lottie: return (try LottieWriter(scene, meter: meter).bytes(), VectorSummary(scene))
         case .dotLottie:
-            let writer = LottieWriter(scene, meter: meter)
-            let themes = try LottieWriter.themes(scene, writer)
-            return (try DotLottieWriter.archive(animation: try writer.bytes(), themes: themes), VectorSummary(scene))
+            let json = try LottieWriter(scene, meter: meter).bytes()
+            let themes = LottieWriter.themes(scene)
+            return (try DotLottieWriter.archive(animation: json, themes: themes), VectorSummary(scene))
         case .svg: return (try SVGWriter(scene, meter: meter).bytes(), VectorSummary(scene))
         }
     }
