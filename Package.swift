@@ -20,7 +20,7 @@ func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
 ///   ThrobberCore    image, color, exact time, timeline, JSON, errors, output file
 ///   ThrobberCodecs  GIF, PNG/CgBI/APNG, JPEG and WebP readers and writers, Lottie, frame sources
 ///   ThrobberEncode  the encoder skeleton, frame transforms, its formats, palettes, frame planning
-///   ThrobberScene   configs, the cairo renderer, presets
+///   ThrobberScene   configs, the cairo renderer, paths and text (HarfBuzz, fontconfig), presets
 ///   ThrobberCheck   regression manifests, animation diffs, library versions
 ///   ThrobberKit     the umbrella: one import for library users
 let package = Package(
@@ -45,6 +45,8 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
         system("CRLottie", pkgConfig: nil, apt: "librlottie-dev"),
         system("CWebP", pkgConfig: nil, apt: "libwebp-dev"),
+        system("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        system("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         .target(name: "ThrobberCore"),
         .target(
             name: "ThrobberCodecs",
@@ -55,7 +57,9 @@ let package = Package(
         .target(
             name: "ThrobberEncode",
             dependencies: ["ThrobberCore", "ThrobberCodecs", "CImageQuant", "CPixman", "CSwscale"]),
-        .target(name: "ThrobberScene", dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo"]),
+        .target(
+            name: "ThrobberScene",
+            dependencies: ["ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CCairo", "CHarfBuzz", "CFontconfig"]),
         .target(
             name: "ThrobberCheck",
             dependencies: [
