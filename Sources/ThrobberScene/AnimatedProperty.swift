@@ -21,9 +21,19 @@ public enum AnimatedProperty: String, CaseIterable, Sendable {
     case translateX
     /// Points downwards, added to the layer's position.
     case translateY
-    /// An arc's start angle in degrees (0 at 12 o'clock, clockwise);
-    /// replaces the arc's own. Arc layers only.
+    /// An arc's start angle in degrees (0 at 12 o'clock, clockwise), or
+    /// where a path's stroke starts, in fractions of its length; replaces
+    /// the layer's own. Arc and path layers only.
     case start
-    /// An arc's end angle in degrees; replaces the arc's own. Arc layers only.
+    /// An arc's end angle in degrees, or where a path's stroke ends, in
+    /// fractions of its length; replaces the layer's own. Arc and path layers only.
     case end
+    /// How far a path's trimmed stroke is moved along it, in fractions of
+    /// its length (1: once round); replaces the path's own. Path layers only.
+    case offset
+    /// A path's shape: keys whose values are path data of the same
+    /// commands, morphed point by point. The animation's value is the key
+    /// index (2.5: halfway from the third key's shape to the fourth's).
+    /// Path layers only, `keyframes` only.
+    case d
 }

@@ -61,8 +61,9 @@ public enum ConfigDecoder {
         let timing = try readTiming(top, r)
         let theme = try top.optional("theme") { try SceneTheme.read($0, $1, r) } ?? SceneTheme()
         let (canvas, canvasKeys) = try readCanvas(top, r, theme: theme)
-        let content = try readContent(
-            top, r, canvas: canvas, canvasKeys: canvasKeys, step: timing.step, theme: theme, resolve: resolve)
+        var layerReader = LayerReader(r: r, step: timing.step, theme: theme, resolve: resolve)
+        layerReader.base = base
+        let content = try readContent(top, r, canvas: canvas, canvasKeys: canvasKeys, layerReader: layerReader)
 
         var config = SceneConfig(file: file, canvas: canvas, timing: timing, content: content)
         config.theme = theme
@@ -132,13 +133,13 @@ public enum ConfigDecoder {
         return (canvas, canvasKeys)
     }
 
-    /// The `layers` (drawn on `canvas`, animated in steps of `step`) or the
-    /// `frames` of the config `top`; `canvasKeys` are the keys its canvas
-    /// gives and `resolve` makes a path in it absolute.
+    /// The `layers` (drawn on `canvas`, read by `layerReader`) or the
+    /// `frames` of the config `top`; `canvasKeys` are the keys its canvas gives.
     private static func readContent(
         _ top: ConfigReader.Object, _ r: ConfigReader, canvas: SceneConfig.Canvas, canvasKeys: [String],
-        step: Rational, theme: SceneTheme, resolve: @escaping (String) -> String
+        layerReader: LayerReader
     ) throws -> SceneConfig.Content {
+        let resolve = layerReader.resolve
         switch (top.has("layers"), top.has("frames")) {
         case (true, true): throw r.error("frames", "a config has either \"layers\" or \"frames\", not both")
         case (false, false): throw r.error("", "missing \"layers\" (a scene to draw) or \"frames\" (a frame folder)")
@@ -156,7 +157,6 @@ public enum ConfigDecoder {
                     throw r.error("canvas.\(key)", "\(px) pixels is larger than the \(maxCanvasPixels) pixel limit")
                 }
             }
-            let layerReader = LayerReader(r: r, step: step, theme: theme, resolve: resolve)
             return .layers(
                 try top.required("layers") { node, path in
                     let items = try r.array(node, path)

@@ -33,11 +33,14 @@ enum ConfigRange {
 
     /// The range of a value of `property` (its keyframe values, a step's
     /// `from`, `by` and `bounce`), and its unit.
-    static func of(_ property: AnimatedProperty) -> (ClosedRange<Rational>, String) {
+    /// On a path, `start`, `end` and `offset` are fractions of its length
+    /// (`d` has path data, not numbers).
+    static func of(_ property: AnimatedProperty, onPath: Bool = false) -> (ClosedRange<Rational>, String) {
         switch property {
+        case .start where onPath, .end where onPath: ((Rational(0))...Rational(1), "of the length")
         case .rotate, .rotateY, .start, .end: (symmetric(angle), "degrees")
         case .translateX, .translateY: (symmetric(position), "points")
-        case .scale, .scaleX, .scaleY, .opacity: (symmetric(factor), "")
+        case .scale, .scaleX, .scaleY, .opacity, .offset, .d: (symmetric(factor), "")
         }
     }
 

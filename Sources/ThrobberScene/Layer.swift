@@ -16,6 +16,8 @@ public struct Layer: Sendable {
         /// A rectangle filled with ``Layer/fill``, its corners rounded with
         /// radius `corner` (0: square; at most half the shorter side).
         case rect(width: Double, height: Double, corner: Double)
+        /// A shape from SVG path data, or a glyph of a text layer.
+        case path(ScenePath)
         /// A Lottie animation drawn by rlottie at its `w`×`h` in points,
         /// playing on the scene's clock.
         case lottie(SceneLottie)
@@ -67,6 +69,9 @@ public struct Layer: Sendable {
     public var fill = Color(r: 0, g: 0, b: 0)
     /// The color of arcs; default opaque black.
     public var stroke = Color(r: 0, g: 0, b: 0)
+    /// A text layer's words, which vector files keep as the drawing's
+    /// accessible name (the glyphs are outlines); nil for other layers.
+    public var text: String?
     /// The theme names `fill` and `stroke` were given as; nil: a color.
     public var fillName: String?, strokeName: String?
     /// Animations applied on top of the static values, in order.

@@ -13,8 +13,10 @@ struct LayerReader {
     /// The names `fill` and `stroke` may use.
     let theme: SceneTheme
     let resolve: (String) -> String
+    /// The config's folder, which font files must be inside.
+    var base = "."
 
-    static let kinds = ["image", "circle", "arc", "rect", "group", "lottie"]
+    static let kinds = ["image", "circle", "arc", "rect", "path", "text", "group", "lottie"]
     static let commonKeys = ["center", "opacity", "rotate", "scale", "animate", "repeat", "fill", "stroke"]
 
     func layer(_ node: JSONNode, _ path: String) throws -> Layer {
@@ -49,12 +51,13 @@ struct LayerReader {
                         + (typo.map { Suggestion.didYouMean($0, among: LayerReader.kinds, quote: "\"") } ?? "")
                     : "a layer has exactly one of \(list), found \(present.joined(separator: " and "))")
         }
+        if kindKey == "text" { return try textLayer(o) }
         let kind = try o.required(kindKey) { try self.kind(kindKey, $0, $1) }
         return try common(o, kind: kind, kindKeys: [kindKey])
     }
 
     /// The keys every layer may have, read into a layer of `kind`.
-    private func common(_ o: ConfigReader.Object, kind: Layer.Kind, kindKeys: [String]) throws -> Layer {
+    func common(_ o: ConfigReader.Object, kind: Layer.Kind, kindKeys: [String]) throws -> Layer {
         var layer = Layer(kind: kind)
         layer.center = try o.optional("center", position)
         layer.opacity =
@@ -71,10 +74,24 @@ struct LayerReader {
         if let (color, name) = try o.optional("stroke", { try theme.paint($0, $1, r) }) {
             (layer.stroke, layer.strokeName) = (color, name)
         }
-        layer.animations =
-            try o.optional("animate") { node, path in
-                try r.array(node, path).enumerated().map { try animation($1, "\(path)[\($0)]", kind: kind) }
-            } ?? []
+        if case .path(var shape) = kind {
+            // A path is filled unless only a stroke is given.
+            shape.filled = o.has("fill") || !o.has("stroke")
+            shape.stroked = o.has("stroke")
+            layer.kind = .path(shape)
+        }
+        if let node = o.node("animate") {
+            let path = o.child("animate")
+            for (i, item) in try r.array(node, path).enumerated() {
+                let (a, morph) = try animation(item, "\(path)[\(i)]", kind: layer.kind)
+                if let morph, case .path(var shape) = layer.kind {
+                    guard shape.morph.isEmpty else { throw r.error("\(path)[\(i)]", "a path has one \"d\" animation") }
+                    shape.morph = morph
+                    layer.kind = .path(shape)
+                }
+                layer.animations.append(a)
+            }
+        }
         layer.repeats = try o.optional("repeat", repeats)
         try o.finish(allowed: kindKeys + LayerReader.commonKeys)
         return layer
@@ -113,6 +130,8 @@ struct LayerReader {
                 } ?? false
             try o.finish(allowed: ["radius", "start", "end", "width", "cap"])
             return .arc(arc)
+        case "path":
+            return try pathKind(node, path)
         case "rect":
             let o = try r.object(node, path)
             let w = try o.required("width", length)
@@ -138,12 +157,12 @@ struct LayerReader {
     }
 
     /// A size in points: 0…``ConfigRange/length``.
-    private func length(_ node: JSONNode, _ path: String) throws -> Double {
+    func length(_ node: JSONNode, _ path: String) throws -> Double {
         try r.number(node, path, in: Rational(0)...ConfigRange.length, unit: "points").doubleValue
     }
 
     /// A point `[x, y]`, each within ±``ConfigRange/position``.
-    private func position(_ node: JSONNode, _ path: String) throws -> (Double, Double) {
+    func position(_ node: JSONNode, _ path: String) throws -> (Double, Double) {
         let items = try r.array(node, path)
         guard items.count == 2 else { throw r.error(path, "expected [x, y]") }
         let range = ConfigRange.symmetric(ConfigRange.position)
@@ -154,12 +173,12 @@ struct LayerReader {
     }
 
     /// An angle in degrees, within ±``ConfigRange/angle``.
-    private func angle(_ node: JSONNode, _ path: String) throws -> Rational {
+    func angle(_ node: JSONNode, _ path: String) throws -> Rational {
         try r.number(node, path, in: ConfigRange.symmetric(ConfigRange.angle), unit: "degrees")
     }
 
     /// A delay in seconds, within ±``ConfigRange/seconds``.
-    private func signedSeconds(_ node: JSONNode, _ path: String) throws -> Rational {
+    func signedSeconds(_ node: JSONNode, _ path: String) throws -> Rational {
         try r.number(node, path, in: ConfigRange.symmetric(ConfigRange.seconds), unit: "seconds")
     }
 
@@ -174,7 +193,7 @@ struct LayerReader {
         return rep
     }
 
-    private func easing(_ node: JSONNode, _ path: String) throws -> Easing {
+    func easing(_ node: JSONNode, _ path: String) throws -> Easing {
         guard case .string(let s) = node.value else {
             throw r.error(path, "expected an easing: \(Easing.syntaxHelp), found \(node.value.kindName)")
         }
@@ -189,24 +208,40 @@ struct LayerReader {
         }
     }
 
-    /// The animation `node` (at `path`) of a layer of kind `layerKind`.
-    private func animation(_ node: JSONNode, _ path: String, kind layerKind: Layer.Kind) throws -> Animation {
+    /// The animation `node` (at `path`) of a layer of kind `layerKind`,
+    /// and a `d` animation's key shapes.
+    private func animation(_ node: JSONNode, _ path: String, kind layerKind: Layer.Kind) throws
+        -> (Animation, [PathGeometry]?)
+    {
         let o = try r.object(node, path)
         let kindName = try o.required("kind", r.string)
+        var onPath = false
+        if case .path = layerKind { onPath = true }
         let property = try o.required("property") { node, path -> AnimatedProperty in
             let s = try r.choice(node, path, among: AnimatedProperty.allCases.map(\.rawValue))
             let p = AnimatedProperty(rawValue: s)!
-            if p == .start || p == .end, case .arc = layerKind {
-            } else if p == .start || p == .end {
-                throw r.error(path, "\"\(s)\" can only be animated on an arc layer")
+            var onArc = false
+            if case .arc = layerKind { onArc = true }
+            if (p == .start || p == .end) && !onArc && !onPath {
+                throw r.error(path, "\"\(s)\" can only be animated on an arc or a path layer")
+            }
+            if (p == .offset || p == .d) && !onPath {
+                throw r.error(path, "\"\(s)\" can only be animated on a path layer")
             }
             return p
         }
         let delay = try o.optional("delay", signedSeconds) ?? Rational(0)
-        let (range, unit) = ConfigRange.of(property)
+        if property == .d, case .path(let shape) = layerKind {
+            guard kindName == "keyframes" else {
+                throw r.error(path + ".kind", "\"d\" is animated by \"keyframes\" whose values are path data")
+            }
+            let (a, shapes) = try morph(o, path, shape: shape, delay: delay)
+            return (a, shapes)
+        }
+        let (range, unit) = ConfigRange.of(property, onPath: onPath)
         switch kindName {
         case "step":
-            return try stepAnimation(o, path, property: property, delay: delay)
+            return (try stepAnimation(o, path, property: property, delay: delay, onPath: onPath), nil)
         case "keyframes":
             let period = try o.required("period") {
                 try r.number($0, $1, above: Rational(0), atMost: ConfigRange.seconds)
@@ -230,8 +265,11 @@ struct LayerReader {
                 return keys
             }
             try o.finish(allowed: ["kind", "property", "period", "keys", "delay"])
-            return Animation(
-                property: property, kind: .keyframes(KeyframeAnimation(period: period, keys: keys)), delay: delay)
+            return (
+                Animation(
+                    property: property, kind: .keyframes(KeyframeAnimation(period: period, keys: keys)), delay: delay),
+                nil
+            )
         default:
             throw r.error(
                 path + ".kind",
@@ -242,9 +280,9 @@ struct LayerReader {
 
     /// The step animation of `property` in `o` (at `path`), after `delay`.
     private func stepAnimation(
-        _ o: ConfigReader.Object, _ path: String, property: AnimatedProperty, delay: Rational
+        _ o: ConfigReader.Object, _ path: String, property: AnimatedProperty, delay: Rational, onPath: Bool
     ) throws -> Animation {
-        let (range, unit) = ConfigRange.of(property)
+        let (range, unit) = ConfigRange.of(property, onPath: onPath)
         let from = try o.optional("from") { try r.number($0, $1, in: range, unit: unit) } ?? Rational(0)
         let by = try o.required("by") { try r.number($0, $1, in: range, unit: unit) }
         let ease = try o.optional("ease", easing) ?? .linear
@@ -260,7 +298,7 @@ struct LayerReader {
         do {
             let step = try StepAnimation(
                 from: from, by: by, ease: ease, bounce: bounce,
-                isAngle: property == .rotate || property == .rotateY || property == .start || property == .end)
+                isAngle: property == .rotate || property == .rotateY || (!onPath && (property == .start || property == .end)))
             return Animation(property: property, kind: .step(step), delay: delay)
         } catch {
             switch error {

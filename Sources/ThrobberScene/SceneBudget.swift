@@ -29,6 +29,7 @@ enum SceneBudget {
             switch layer.kind {
             case .group(let children): one = min(Int.max / 2, 1 + items(children))
             case .lottie(let lottie): one = lottie.file.drawnItems
+            case .path(let shape): one = shape.drawnItems
             default: one = 1
             }
             let (n, o) = one.multipliedReportingOverflow(by: layer.repeats?.count ?? 1)
@@ -58,6 +59,9 @@ enum SceneBudget {
         case .circle(let radius): size = 2 * radius
         case .rect(let w, let h, _): size = max(w, h)
         case .arc(let arc): size = 2 * arc.radius + arc.width
+        case .path(let shape):
+            size = 2 * shape.reach
+            one = shape.drawnItems
         case .image(let picture):
             size = Double(max(picture.image.width, picture.image.height)) / Double(picture.pixelScale)
         case .lottie(let lottie):

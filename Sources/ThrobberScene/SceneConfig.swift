@@ -120,8 +120,39 @@ public struct SceneConfig: Sendable {
     /// the same loop.
     public var reducedMotion: ReducedMotion?
 
-    /// The accessible name written into vector files.
-    public var accessibleName: String { title ?? "Loading" }
+    /// The accessible name written into vector files: `title`, else the
+    /// words of its text layers, else "Loading".
+    public var accessibleName: String {
+        if let title { return title }
+        guard case .layers(let layers) = content else { return "Loading" }
+        let words = SceneConfig.texts(layers)
+        return words.isEmpty ? "Loading" : words.joined(separator: " ")
+    }
+
+    /// The font files the text layers are drawn from, each once, in layer order.
+    public var fontFiles: [String] {
+        guard case .layers(let layers) = content else { return [] }
+        var out: [String] = []
+        func visit(_ layers: [Layer]) {
+            for layer in layers {
+                switch layer.kind {
+                case .path(let p): if let f = p.font, !out.contains(f) { out.append(f) }
+                case .group(let children): visit(children)
+                default: break
+                }
+            }
+        }
+        visit(layers)
+        return out
+    }
+
+    private static func texts(_ layers: [Layer]) -> [String] {
+        layers.flatMap { layer -> [String] in
+            if let text = layer.text { return [text] }
+            if case .group(let children) = layer.kind { return texts(children) }
+            return []
+        }
+    }
 }
 
 /// What a loader does where the viewer asked for less motion

@@ -102,6 +102,8 @@ public struct SceneRenderer: Sendable {
         var ty = 0.0
         var arcStart: Double? = nil
         var arcEnd: Double? = nil
+        var pathOffset: Double? = nil
+        var morph: Double? = nil
         for a in layer.animations {
             let v = a.value(at: t, extraDelay: extraDelay, step: step)
             switch a.property {
@@ -117,6 +119,8 @@ public struct SceneRenderer: Sendable {
             case .translateY: ty += v
             case .start: arcStart = v
             case .end: arcEnd = v
+            case .offset: pathOffset = v
+            case .d: morph = v
             }
         }
         opacity = min(1, max(0, opacity))
@@ -132,18 +136,24 @@ public struct SceneRenderer: Sendable {
         cairo_scale(cr, sx, scaleY)
         let faded = opacity < 1
         if faded { cairo_push_group(cr) }
-        try drawShape(layer, cr, t: t, extraDelay: extraDelay, arcStart: arcStart, arcEnd: arcEnd, center: c)
+        let animated = Animated(start: arcStart, end: arcEnd, offset: pathOffset, morph: morph)
+        try drawShape(layer, cr, t: t, extraDelay: extraDelay, animated: animated, center: c)
         if faded {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
         }
     }
 
+    /// The animated values that replace a shape's own, where animated.
+    struct Animated {
+        var start: Double?, end: Double?, offset: Double?, morph: Double?
+    }
+
     /// Draws what `layer` shows, in its own coordinates (its center at the
-    /// origin; the canvas's `center` there before its transform): an
-    /// arc's `arcStart` and `arcEnd` are the animated ones, if any.
+    /// origin; the canvas's `center` there before its transform), with
+    /// the `animated` arc angles, trim and morph where there are.
     private func drawShape(
-        _ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational, arcStart: Double?, arcEnd: Double?,
+        _ layer: Layer, _ cr: OpaquePointer, t: Rational, extraDelay: Rational, animated: Animated,
         center c: (Double, Double)
     ) throws {
         switch layer.kind {
@@ -157,8 +167,8 @@ public struct SceneRenderer: Sendable {
             setSourceColor(cr, layer.fill)
             cairo_fill(cr)
         case .arc(var arc):
-            if let s = arcStart { arc.start = s }
-            if let e = arcEnd { arc.end = e }
+            if let s = animated.start { arc.start = s }
+            if let e = animated.end { arc.end = e }
             // Clockwise from start to end (end wraps past start, as in cairo).
             var a0 = arc.start
             var a1 = arc.end
@@ -174,6 +184,8 @@ public struct SceneRenderer: Sendable {
                 setSourceColor(cr, layer.stroke)
                 cairo_stroke(cr)
             }
+        case .path(let shape):
+            SceneRenderer.drawPath(shape, cr, fill: layer.fill, stroke: layer.stroke, animated: animated)
         case .image(let picture):
             drawImage(picture, cr)
         case .lottie(let lottie):
@@ -265,6 +277,6 @@ public struct SceneRenderer: Sendable {
     }
 }
 
-private func setSourceColor(_ cr: OpaquePointer, _ c: Color) {
+func setSourceColor(_ cr: OpaquePointer, _ c: Color) {
     cairo_set_source_rgba(cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255)
 }

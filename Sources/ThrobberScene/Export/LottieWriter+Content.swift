@@ -33,6 +33,8 @@ extension LottieWriter {
                 line = .object(m)
             }
             return [ellipse, try trim(start: start, end: end), line]
+        case .path(let p):
+            return try pathItems(p)
         case .image, .lottie, .group:
             return []
         }
@@ -57,13 +59,13 @@ extension LottieWriter {
             return [("refId", .string(id))]
         case .lottie(let lottie, let time):
             return try precomposition(lottie, time: time, path: node.path)
-        case .circle, .rect, .arc, .group:
+        case .circle, .rect, .arc, .path, .group:
             return []
         }
     }
 
     /// A fill (`fl`) or stroke (`st`) of color `c`, its alpha the opacity.
-    private func paint(_ type: String, _ c: Color, _ name: String?) -> JSON {
+    func paint(_ type: String, _ c: Color, _ name: String?) -> JSON {
         LottieWriter.object([
             ("ty", .string(type)), ("c", color(c, slot: name)),
             ("o", fixed(Double(c.a) / 255 * 100, VectorText.factorDigits - 2)),

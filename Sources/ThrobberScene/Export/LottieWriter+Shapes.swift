@@ -9,7 +9,7 @@ extension LottieWriter {
     /// or a group of such nodes that is not faded as a whole.
     static func shapesOnly(_ node: VectorScene.Node) -> Bool {
         switch node.content {
-        case .circle, .rect, .arc: true
+        case .circle, .rect, .arc, .path: true
         case .image, .lottie: false
         case .group(let children): !faded(node) && children.allSatisfy(shapesOnly)
         }

@@ -15,6 +15,9 @@ extension LottieWriter {
         func visit(_ nodes: [VectorScene.Node]) {
             for node in nodes {
                 if let name = node.paintName { used.insert(name) }
+                if case .path(let p) = node.content {
+                    for name in [p.fillName, p.strokeName].compactMap({ $0 }) { used.insert(name) }
+                }
                 if case .group(let children) = node.content { visit(children) }
             }
         }

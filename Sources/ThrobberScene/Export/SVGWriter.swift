@@ -115,6 +115,11 @@ struct SVGWriter {
 
     private mutating func emit(_ node: VectorScene.Node, into body: inout String) throws {
         var open = 0
+        if let label = node.label {
+            // A text's words: its glyphs are outlines, so the words are its name.
+            body += "<g><title>\(SVGWriter.escaped(label))</title>"
+            open += 1
+        }
         for level in node.levels {
             for element in elements(level) {
                 body += "<g" + element + ">"
@@ -134,6 +139,8 @@ struct SVGWriter {
             body += try arc(
                 radius: radius, width: width, roundCap: roundCap, stroke: stroke, name: node.paintName, start: start,
                 end: end, path: node.path)
+        case .path(let p):
+            body += try pathElements(p, nodePath: node.path)
         case .image(let picture):
             let w = Double(picture.image.width) / Double(picture.pixelScale)
             let h = Double(picture.image.height) / Double(picture.pixelScale)

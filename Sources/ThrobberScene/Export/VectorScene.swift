@@ -19,10 +19,31 @@ struct VectorScene: Sendable {
         case rect(width: Double, height: Double, corner: Double, fill: Color)
         /// An arc stroked clockwise from `start` to `end` degrees (0 at 12 o'clock).
         case arc(radius: Double, width: Double, roundCap: Bool, stroke: Color, start: VectorValue, end: VectorValue)
+        /// A path filled and/or stroked, its trim and morph fixed or animated.
+        case path(PathContent)
         case image(SceneImage)
         /// `time`: seconds into the file's loop, over the scene's loop.
         case lottie(SceneLottie, time: VectorTrack)
         case group([Node])
+    }
+
+    /// A path layer or glyph as a vector file draws it.
+    struct PathContent: Sendable {
+        var shape: ScenePath
+        var fill: Color, stroke: Color
+        /// The theme names of the fill and the stroke; nil: a color.
+        var fillName: String?, strokeName: String?
+        /// The trim, in fractions of each subpath's length.
+        var start: VectorValue, end: VectorValue, offset: VectorValue
+        /// The morph's key index over the loop; nil: no morph.
+        var morph: VectorTrack?
+
+        /// The shape at loop time `t`.
+        func geometry(at t: Rational) -> PathGeometry { shape.shape(morphAt: morph?.value(at: t)) }
+        /// Whether the stroke is trimmed at some time.
+        var trimmed: Bool {
+            !(start.isConstant(0) && end.isConstant(1))
+        }
     }
 
     /// One drawn thing and its transforms, outermost first.
@@ -33,6 +54,8 @@ struct VectorScene: Sendable {
         var path: String
         /// The theme name of the content's fill or stroke; nil: a color.
         var paintName: String? = nil
+        /// A text layer's words, the accessible name of what it draws.
+        var label: String? = nil
     }
 
     /// The config, for messages.
@@ -174,6 +197,16 @@ struct VectorScene: Sendable {
                 radius: arc.radius, width: arc.width, roundCap: arc.roundCap, stroke: layer.stroke, start: start,
                 end: end)
             paintName = layer.strokeName
+        case .path(let shape):
+            content = .path(
+                PathContent(
+                    shape: shape, fill: layer.fill, stroke: layer.stroke, fillName: layer.fillName,
+                    strokeName: layer.strokeName,
+                    start: of(.start).last.map(VectorValue.track) ?? .constant(shape.trim.start),
+                    end: of(.end).last.map(VectorValue.track) ?? .constant(shape.trim.end),
+                    offset: of(.offset).last.map(VectorValue.track) ?? .constant(shape.trim.offset),
+                    morph: of(.d).last))
+            paintName = shape.filled ? layer.fillName : layer.strokeName
         case .image(let picture): content = .image(picture)
         case .lottie(let lottie):
             content = .lottie(lottie, time: try clock(of: lottie, extraDelay: extraDelay, at: path, meter))
@@ -186,7 +219,11 @@ struct VectorScene: Sendable {
                         outerScale: outerScale * layer.scale, meter: meter)
                 })
         }
-        return [Node(levels: VectorLevel.simplified(chain), content: content, path: path, paintName: paintName)]
+        return [
+            Node(
+                levels: VectorLevel.simplified(chain), content: content, path: path, paintName: paintName,
+                label: layer.text)
+        ]
     }
 
     /// A layer's transforms at `c`, from the canvas inward, in the order the
@@ -272,6 +309,7 @@ struct VectorScene: Sendable {
         case .circle(let r): return r
         case .rect(let w, let h, _): return hypot(w, h) / 2
         case .arc(let a): return a.radius + a.width / 2
+        case .path(let shape): return shape.reach
         case .image(let p): return hypot(Double(p.image.width), Double(p.image.height)) / 2 / Double(p.pixelScale)
         case .lottie(let l): return hypot(Double(l.file.width), Double(l.file.height)) / 2
         case .group(let children):

@@ -24,10 +24,10 @@ enum Output {
     /// gets the bytes. `budgetLabel` (`--max-bytes 2M`) names the budget
     /// as given; without it the summary gives the budget in bytes. The
     /// body gets the bar to report progress and name its passes
-    /// (``ProgressBar/pass(_:)``).
+    /// (``ProgressBar/pass(_:)``). `note` ends the summary line.
     static func write(
         to path: String, label: String, quiet: Bool, printHash: Bool = false, budgetLabel: String? = nil,
-        bar body: (OutputFile, ProgressBar) throws -> EncodeReport
+        note: String = "", bar body: (OutputFile, ProgressBar) throws -> EncodeReport
     ) throws {
         let bar = ProgressBar(label: label, quiet: quiet)
         let out = try OutputFile(path: path, hashing: printHash)
@@ -36,7 +36,7 @@ enum Output {
             try out.commit()
             bar.finish()
             try finish(out, quiet: quiet, printHash: printHash) {
-                summary(path: path, report: report, bytes: $0, budget: budgetLabel)
+                summary(path: path, report: report, bytes: $0, budget: budgetLabel) + note
             }
         } catch {
             bar.finish()

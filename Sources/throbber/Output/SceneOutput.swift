@@ -82,6 +82,8 @@ struct SceneOutput {
             try t.format.vector.map { try VectorOutput(config: vectorConfig(config), format: $0, memory: memory) }
         }
         let job = try targets.contains { $0.format.vector == nil } ? makeJob(config) : nil
+        // Text is drawn from font files: the summary names them.
+        let fonts = config.fontFiles.isEmpty ? "" : "; font \(config.fontFiles.joined(separator: ", "))"
         if let job, targets.count > 1 {
             // Every target's settings are checked before the first is written.
             for t in targets { if case .raster(let format) = t.format { try job.validate(for: format) } }
@@ -89,12 +91,12 @@ struct SceneOutput {
         for (t, vector) in zip(targets, vectors) {
             if let vector {
                 try Output.write(vector.bytes, to: t.path, quiet: quiet, printHash: printHash) {
-                    vector.summary(path: t.path, bytes: $0)
+                    vector.summary(path: t.path, bytes: $0) + fonts
                 }
             } else if case .raster(let format) = t.format, let job {
                 try Output.write(
                     to: t.path, label: "rendering", quiet: quiet, printHash: printHash,
-                    budgetLabel: options.maxBytesText.map { "--max-bytes \($0)" },
+                    budgetLabel: options.maxBytesText.map { "--max-bytes \($0)" }, note: fonts,
                     bar: { [compression] out, bar in
                         try job.encode(
                             to: out, format: format, compression: compression, progress: bar.update, passes: bar.pass)
@@ -177,6 +179,7 @@ struct SceneOutput {
                 switch layer.kind {
                 case .image(let image): [image.path]
                 case .lottie(let lottie): [lottie.path]
+                case .path(let shape): shape.font.map { [$0] } ?? []
                 case .group(let children): files(children)
                 default: []
                 }

@@ -1,0 +1,69 @@
+internal import CCairo
+import Glibc
+import ThrobberCore
+
+extension SceneRenderer {
+    /// Fills and strokes `shape` as SVG does, its morph, trim and offset
+    /// replaced by the `animated` values where animated.
+    static func drawPath(_ shape: ScenePath, _ cr: OpaquePointer, fill: Color, stroke: Color, animated: Animated) {
+        let geometry = shape.shape(morphAt: animated.morph)
+        if shape.filled {
+            cairo_new_path(cr)
+            append(geometry, cr)
+            cairo_set_fill_rule(cr, shape.fillRule == .evenodd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            setSourceColor(cr, fill)
+            cairo_fill(cr)
+        }
+        guard shape.stroked, shape.stroke.width > 0 else { return }
+        let s = shape.stroke
+        cairo_set_line_width(cr, s.width)
+        cairo_set_line_cap(
+            cr, s.cap == .round ? CAIRO_LINE_CAP_ROUND : s.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(
+            cr,
+            s.join == .round ? CAIRO_LINE_JOIN_ROUND : s.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+        cairo_set_miter_limit(cr, s.miterLimit)
+        setSourceColor(cr, stroke)
+        var trim = shape.trim
+        if let v = animated.start { trim.start = v }
+        if let v = animated.end { trim.end = v }
+        if let v = animated.offset { trim.offset = v }
+        trim.start = min(1, max(0, trim.start))
+        trim.end = min(1, max(0, trim.end))
+        if trim.isWhole {
+            if !s.dash.isEmpty {
+                // SVG repeats an odd list to make it even.
+                let dashes = s.dash.count % 2 == 1 ? s.dash + s.dash : s.dash
+                cairo_set_dash(cr, dashes, Int32(dashes.count), s.dashOffset)
+            }
+            cairo_new_path(cr)
+            append(geometry, cr)
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+            return
+        }
+        // A trim is one dash per subpath, as long as the part drawn and
+        // starting where it starts, the subpath's length (and a little) one period.
+        let part = abs(trim.end - trim.start)
+        guard part > 0 else { return }
+        let first = min(trim.start, trim.end) + trim.offset
+        for (subpath, length) in zip(geometry.subpaths, geometry.subpathLengths) where length > 0 {
+            let on = part * length
+            let start = (first - first.rounded(.down)) * length
+            cairo_set_dash(cr, [on, length - on + ScenePath.Trim.gap * length], 2, length - start)
+            cairo_new_path(cr)
+            append(PathGeometry(subpaths: [subpath]), cr)
+            cairo_stroke(cr)
+        }
+        cairo_set_dash(cr, nil, 0, 0)
+    }
+
+    /// Adds `geometry`'s subpaths to cairo's current path.
+    static func append(_ geometry: PathGeometry, _ cr: OpaquePointer) {
+        for s in geometry.subpaths {
+            cairo_move_to(cr, s.start.x, s.start.y)
+            for g in s.segments { cairo_curve_to(cr, g.c1.x, g.c1.y, g.c2.x, g.c2.y, g.to.x, g.to.y) }
+            if s.closed { cairo_close_path(cr) }
+        }
+    }
+}
