@@ -64,7 +64,8 @@ let package = Package(
             name: "ThrobberCheck",
             dependencies: [
                 "ThrobberCore", "ThrobberCodecs", "ThrobberEncode", "CGIF", "CPNG", "CZlib", "CDeflate", "CZopfli",
-                "CImageQuant", "CPixman", "CWebP", "CRLottie", "CCairo", "CSwscale", "ThrobberScene",
+                "CImageQuant", "CPixman", "CWebP", "CRLottie", "CCairo", "CSwscale", "CHarfBuzz", "CFontconfig",
+                "ThrobberScene",
             ]),
         .target(
             name: "ThrobberKit",

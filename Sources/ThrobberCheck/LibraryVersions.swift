@@ -1,6 +1,8 @@
 internal import CCairo
 internal import CDeflate
+internal import CFontconfig
 internal import CGIF
+internal import CHarfBuzz
 internal import CImageQuant
 internal import CPNG
 internal import CPixman
@@ -19,11 +21,13 @@ import ThrobberScene
 public enum LibraryVersions {
     /// The running versions of giflib, libpng, zlib, libdeflate and zopfli
     /// (APNG deflate), libimagequant, cairo, pixman, libswscale (the
-    /// resamplers), rlottie (Lottie input) and libwebp, in that order, as
-    /// `("giflib", "5.2.1")` pairs.
+    /// resamplers), rlottie (Lottie input), libwebp, HarfBuzz (text
+    /// shaping and outlines) and fontconfig (which file a font family
+    /// is), in that order, as `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
         let sws = swscale_version()
+        let fc = Int(FcGetVersion())
         return [
             ("giflib", "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
@@ -39,6 +43,8 @@ public enum LibraryVersions {
             // the pkg-config version it was built against (tested).
             ("rlottie", String(cString: throbber_rlottie_version())),
             ("libwebp", WebPAnimWriter.version),
+            ("harfbuzz", String(cString: hb_version_string())),
+            ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)"),
         ]
     }
 }

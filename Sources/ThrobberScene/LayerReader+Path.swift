@@ -27,21 +27,28 @@ extension LayerReader {
             } ?? .nonzero
         shape.stroke.width = try o.optional("width", length) ?? 2
         shape.stroke.cap =
-            try o.optional("cap") { ScenePath.Cap(rawValue: try r.choice($0, $1, among: ScenePath.Cap.allCases.map(\.rawValue)))! }
+            try o.optional("cap") {
+                ScenePath.Cap(rawValue: try r.choice($0, $1, among: ScenePath.Cap.allCases.map(\.rawValue)))!
+            }
             ?? .butt
         shape.stroke.join =
             try o.optional("join") {
                 ScenePath.Join(rawValue: try r.choice($0, $1, among: ScenePath.Join.allCases.map(\.rawValue)))!
             } ?? .miter
         shape.stroke.miterLimit =
-            try o.optional("miterLimit") { try r.number($0, $1, in: Rational(1)...Rational(1000), unit: "").doubleValue }
+            try o.optional("miterLimit") {
+                try r.number($0, $1, in: Rational(1)...Rational(1000), unit: "").doubleValue
+            }
             ?? 4
         shape.stroke.dash = try o.optional("dash", dashes) ?? []
         shape.stroke.dashOffset =
-            try o.optional("dashOffset") { try r.number($0, $1, in: ConfigRange.symmetric(ConfigRange.length), unit: "points").doubleValue } ?? 0
+            try o.optional("dashOffset") {
+                try r.number($0, $1, in: ConfigRange.symmetric(ConfigRange.length), unit: "points").doubleValue
+            } ?? 0
         if let trim = try o.optional("trim", trim) {
             if !shape.stroke.dash.isEmpty {
-                throw r.error(o.child("trim"), "a path has a trim or a dash pattern, not both (a trim is drawn as one dash)")
+                throw r.error(
+                    o.child("trim"), "a path has a trim or a dash pattern, not both (a trim is drawn as one dash)")
             }
             shape.trim = trim
         }
@@ -161,7 +168,10 @@ extension PathGeometry {
     /// The cubic from `p0` along `g` at parameter `t`.
     static func point(_ p0: Point, _ g: Segment, _ t: Double) -> Point {
         let u = 1 - t
-        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        let a = u * u * u
+        let b = 3 * u * u * t
+        let c = 3 * u * t * t
+        let d = t * t * t
         return Point(a * p0.x + b * g.c1.x + c * g.c2.x + d * g.to.x, a * p0.y + b * g.c1.y + c * g.c2.y + d * g.to.y)
     }
 
@@ -187,6 +197,7 @@ extension PathGeometry {
     /// "2 subpaths of 3, 4 segments", for messages.
     var structureSummary: String {
         let counts = subpaths.map { "\($0.segments.count)\($0.closed ? " closed" : "")" }.joined(separator: ", ")
-        return "\(subpaths.count) subpath\(subpaths.count == 1 ? "" : "s") of \(counts) segments"
+        let one = subpaths.count == 1 && subpaths[0].segments.count == 1
+        return "\(subpaths.count) subpath\(subpaths.count == 1 ? "" : "s") of \(counts) segment\(one ? "" : "s")"
     }
 }

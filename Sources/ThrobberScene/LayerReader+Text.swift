@@ -30,7 +30,9 @@ extension LayerReader {
         var layer = try common(o, kind: .path(text.whole), kindKeys: ["text"])
         layer.text = text.string
         if let i = layer.animations.firstIndex(where: { $0.property == .d }) {
-            throw r.error(o.child("animate") + "[\(i)].property", "a text layer's shape is its words; \"d\" is animated on a path layer")
+            throw r.error(
+                o.child("animate") + "[\(i)].property",
+                "a text layer's shape is its words; \"d\" is animated on a path layer")
         }
         guard text.perGlyph, case .path(let whole) = layer.kind else { return layer }
         // One child per glyph: the layer's paint and animations, each
@@ -38,7 +40,9 @@ extension LayerReader {
         var children: [Layer] = []
         for (i, glyph) in text.glyphs.enumerated() {
             var shape = glyph.shape
-            (shape.filled, shape.stroked, shape.stroke, shape.trim) = (whole.filled, whole.stroked, whole.stroke, whole.trim)
+            (shape.filled, shape.stroked, shape.stroke, shape.trim) = (
+                whole.filled, whole.stroked, whole.stroke, whole.trim
+            )
             var child = Layer(kind: .path(shape))
             child.center = layer.center
             child.displacement = (glyph.center.x, glyph.center.y)
@@ -64,7 +68,9 @@ extension LayerReader {
         let weight = try o.optional("weight") { try r.integer($0, $1, in: 1...1000) }
         let file: String
         if let font = try o.optional("font", { try fontFile($0, $1) }) {
-            if o.has("family") { throw r.error(o.child("family"), "a text has a \"font\" file or a \"family\", not both") }
+            if o.has("family") {
+                throw r.error(o.child("family"), "a text has a \"font\" file or a \"family\", not both")
+            }
             file = font
         } else {
             let family = try o.optional("family", r.string) ?? "sans-serif"
@@ -76,7 +82,9 @@ extension LayerReader {
             }
         }
         var options = TextOutliner.Options(
-            size: try o.optional("size") { try r.number($0, $1, above: Rational(0), atMost: Rational(10_000)).doubleValue } ?? 16)
+            size: try o.optional("size") {
+                try r.number($0, $1, above: Rational(0), atMost: Rational(10_000)).doubleValue
+            } ?? 16)
         // A family's weight picks its file; a file's weight sets a variable font's axis.
         if o.has("font") { options.weight = weight }
         options.align =

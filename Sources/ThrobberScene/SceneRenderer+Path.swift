@@ -34,7 +34,7 @@ extension SceneRenderer {
             if !s.dash.isEmpty {
                 // SVG repeats an odd list to make it even.
                 let dashes = s.dash.count % 2 == 1 ? s.dash + s.dash : s.dash
-                cairo_set_dash(cr, dashes, Int32(dashes.count), s.dashOffset)
+                cairo_set_dash(cr, dashes, Int32(dashes.count), s.dashOffset - dashNudge)
             }
             cairo_new_path(cr)
             append(geometry, cr)
@@ -49,8 +49,10 @@ extension SceneRenderer {
         let first = min(trim.start, trim.end) + trim.offset
         for (subpath, length) in zip(geometry.subpaths, geometry.subpathLengths) where length > 0 {
             let on = part * length
+            let period = length * (1 + ScenePath.Trim.gap)
+            // The pattern's phase at the subpath's start: the dash begins `start` along.
             let start = (first - first.rounded(.down)) * length
-            cairo_set_dash(cr, [on, length - on + ScenePath.Trim.gap * length], 2, length - start)
+            cairo_set_dash(cr, [on, period - on], 2, period - start - dashNudge)
             cairo_new_path(cr)
             append(PathGeometry(subpaths: [subpath]), cr)
             cairo_stroke(cr)
@@ -58,11 +60,28 @@ extension SceneRenderer {
         cairo_set_dash(cr, nil, 0, 0)
     }
 
-    /// Adds `geometry`'s subpaths to cairo's current path.
+    /// How much later (in points) every dash starts than the pattern says:
+    /// cairo joins a dash that starts on a corner (to within its 1/256
+    /// pixel fixed point) to the segment before it, where browsers and
+    /// Lottie players start it with its cap; a hundredth of a point is past
+    /// that at any canvas scale and far below what a pixel shows (a dashed
+    /// square's corners: 28 dB against Chromium without it, 62 with it).
+    static let dashNudge = 0.01
+
+    /// Adds `geometry`'s subpaths to cairo's current path, a straight
+    /// segment as a line (cairo dashes a curve along its flattened pieces).
     static func append(_ geometry: PathGeometry, _ cr: OpaquePointer) {
         for s in geometry.subpaths {
             cairo_move_to(cr, s.start.x, s.start.y)
-            for g in s.segments { cairo_curve_to(cr, g.c1.x, g.c1.y, g.c2.x, g.c2.y, g.to.x, g.to.y) }
+            var from = s.start
+            for g in s.segments {
+                if PathGeometry.isLine(from, g) {
+                    cairo_line_to(cr, g.to.x, g.to.y)
+                } else {
+                    cairo_curve_to(cr, g.c1.x, g.c1.y, g.c2.x, g.c2.y, g.to.x, g.to.y)
+                }
+                from = g.to
+            }
             if s.closed { cairo_close_path(cr) }
         }
     }

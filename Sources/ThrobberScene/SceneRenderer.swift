@@ -100,10 +100,7 @@ public struct SceneRenderer: Sendable {
         var opacity = layer.opacity
         var tx = 0.0
         var ty = 0.0
-        var arcStart: Double? = nil
-        var arcEnd: Double? = nil
-        var pathOffset: Double? = nil
-        var morph: Double? = nil
+        var animated = Animated()
         for a in layer.animations {
             let v = a.value(at: t, extraDelay: extraDelay, step: step)
             switch a.property {
@@ -117,10 +114,10 @@ public struct SceneRenderer: Sendable {
             case .opacity: opacity *= v
             case .translateX: tx += v
             case .translateY: ty += v
-            case .start: arcStart = v
-            case .end: arcEnd = v
-            case .offset: pathOffset = v
-            case .d: morph = v
+            case .start: animated.start = v
+            case .end: animated.end = v
+            case .offset: animated.offset = v
+            case .d: animated.morph = v
             }
         }
         opacity = min(1, max(0, opacity))
@@ -136,7 +133,6 @@ public struct SceneRenderer: Sendable {
         cairo_scale(cr, sx, scaleY)
         let faded = opacity < 1
         if faded { cairo_push_group(cr) }
-        let animated = Animated(start: arcStart, end: arcEnd, offset: pathOffset, morph: morph)
         try drawShape(layer, cr, t: t, extraDelay: extraDelay, animated: animated, center: c)
         if faded {
             cairo_pop_group_to_source(cr)
@@ -146,7 +142,7 @@ public struct SceneRenderer: Sendable {
 
     /// The animated values that replace a shape's own, where animated.
     struct Animated {
-        var start: Double?, end: Double?, offset: Double?, morph: Double?
+        var start: Double? = nil, end: Double? = nil, offset: Double? = nil, morph: Double? = nil
     }
 
     /// Draws what `layer` shows, in its own coordinates (its center at the

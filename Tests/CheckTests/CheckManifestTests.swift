@@ -93,13 +93,13 @@ struct CheckManifestTests {
         }
     }
 
-    @Test("the eleven libraries, in order, with dotted numeric versions")
+    @Test("the thirteen libraries, in order, with dotted numeric versions")
     func libraryVersions() {
         let v = LibraryVersions.current
         #expect(
             v.map(\.name) == [
                 "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman", "libswscale",
-                "rlottie", "libwebp",
+                "rlottie", "libwebp", "harfbuzz", "fontconfig",
             ])
         for (name, version) in v {
             let parts = version.split(separator: ".")

@@ -30,7 +30,8 @@ extension SVGWriter {
             if a <= 0 { return out }
             fixed += " stroke-dasharray=\"\(VectorText.number(a, 5)) \(VectorText.number(gap - a, 5))\""
         case .track(let t):
-            dash.append(animation(t) { "stroke-dasharray:\(VectorText.number($0, 5)) \(VectorText.number(gap - $0, 5))" })
+            dash.append(
+                animation(t) { "stroke-dasharray:\(VectorText.number($0, 5)) \(VectorText.number(gap - $0, 5))" })
             // A dash of no length still draws its caps: hidden while nothing is drawn.
             if let shown = SVGWriter.shown(t) {
                 dash.append(animation(shown) { "visibility:\($0 > 0.5 ? "visible" : "hidden")" })
@@ -169,7 +170,9 @@ extension VectorScene.PathContent {
             let r = v.track?.range ?? v.value(at: 0)...v.value(at: 0)
             return r.lowerBound >= 0 && r.upperBound <= 1
         }
-        if case .constant(let s) = start, case .constant(let e) = end, let begin = VectorValue.sum(.constant(min(s, e)), offset) {
+        if case .constant(let s) = start, case .constant(let e) = end,
+            let begin = VectorValue.sum(.constant(min(s, e)), offset)
+        {
             return (.constant(abs(e - s)), begin)
         }
         var part: VectorTrack?
@@ -179,7 +182,9 @@ extension VectorScene.PathContent {
         case (.track(let s), .track(let e)): part = VectorTrack.difference(e, s)
         default: part = nil
         }
-        if let p = part, p.range.lowerBound >= 0, clamped(start), clamped(end), let begin = VectorValue.sum(start, offset) {
+        if let p = part, p.range.lowerBound >= 0, clamped(start), clamped(end),
+            let begin = VectorValue.sum(start, offset)
+        {
             return (.of(p), begin)
         }
         try meter.keys(2 * (scene.frames + 1), at: path)

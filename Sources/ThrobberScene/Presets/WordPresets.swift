@@ -19,8 +19,8 @@ enum WordPresets {
     private typealias Key = ShapePresets.Key
 
     /// "Loading" whose letters rise and fall one after another.
-    static let wave = Preset(name: "text-wave", summary: "The word Loading, its letters rising one after another")
-    { o in
+    static let wave = Preset(name: "text-wave", summary: "The word Loading, its letters rising one after another") {
+        o in
         let c = PresetCanvas(o, width: 160, height: 50, defaultSize: 160, defaultColor: ShapePresets.ink)
         let rise = ShapePresets.keyframes(
             c, "translateY", period: 1.4,
@@ -51,8 +51,8 @@ enum WordPresets {
     }
 
     /// A circle that draws itself, then the check inside it.
-    static let checkmark = Preset(name: "checkmark", summary: "A circle drawing itself, then a checkmark inside it")
-    { o in
+    static let checkmark = Preset(name: "checkmark", summary: "A circle drawing itself, then a checkmark inside it") {
+        o in
         let c = PresetCanvas(o, width: 100, height: 100, defaultSize: 64, defaultColor: green)
         let circle: ConfigJSON = [
             "path": ["d": "M50 12 A38 38 0 1 1 50 88 A38 38 0 1 1 50 12", "width": 7, "cap": "round"],
@@ -84,7 +84,8 @@ enum WordPresets {
             "animate": [
                 ShapePresets.keyframes(c, "rotate", period: period, [Key(0, 0), Key(1.2, 720), Key(period, 720)]),
                 ShapePresets.keyframes(
-                    c, "end", period: period, [Key(0, 90), Key(1.2, 90, "ease-in-out"), Key(1.6, 360), Key(period, 360)]),
+                    c, "end", period: period,
+                    [Key(0, 90), Key(1.2, 90, "ease-in-out"), Key(1.6, 360), Key(period, 360)]),
             ],
         ]
         let check: ConfigJSON = [

@@ -6,17 +6,38 @@ import ThrobberCore
 /// a part of the stroke and a morph through key shapes.
 public struct ScenePath: Sendable {
     /// How overlapping subpaths fill: SVG's `fill-rule`.
-    public enum FillRule: String, Sendable { case nonzero, evenodd }
+    public enum FillRule: String, Sendable {
+        /// Inside where the subpaths wind round a point other than zero times.
+        case nonzero
+        /// Inside where a ray from a point crosses an odd number of edges: holes.
+        case evenodd
+    }
     /// The shape of a stroke's open ends: SVG's `stroke-linecap`.
-    public enum Cap: String, Sendable, CaseIterable { case butt, round, square }
+    public enum Cap: String, Sendable, CaseIterable {
+        /// Cut square at the end.
+        case butt
+        /// A half disc past the end.
+        case round
+        /// A half square past the end.
+        case square
+    }
     /// The shape of a stroke's corners: SVG's `stroke-linejoin`.
-    public enum Join: String, Sendable, CaseIterable { case miter, round, bevel }
+    public enum Join: String, Sendable, CaseIterable {
+        /// The outer edges met at a point, beveled past the miter limit.
+        case miter
+        /// A disc at the corner.
+        case round
+        /// The outer corners cut straight across.
+        case bevel
+    }
 
     /// How the outline is stroked.
     public struct Stroke: Sendable, Equatable {
         /// Width in points; default 2.
         public var width = 2.0
+        /// The ends of open subpaths and dashes; default butt.
         public var cap = Cap.butt
+        /// The corners; default miter.
         public var join = Join.miter
         /// SVG's `stroke-miterlimit`: a miter longer than this many stroke
         /// widths is beveled; default 4.
@@ -32,7 +53,12 @@ public struct ScenePath: Sendable {
     /// its length: from `start` to `end`, both moved on by `offset`
     /// (wrapping round the subpath). Animated by `start`, `end`, `offset`.
     public struct Trim: Sendable, Equatable {
-        public var start = 0.0, end = 1.0, offset = 0.0
+        /// Where the drawn part starts, 0…1; default 0.
+        public var start = 0.0
+        /// Where it ends, 0…1 (before `start`: the same part); default 1.
+        public var end = 1.0
+        /// How far both are moved along, wrapping round; default 0.
+        public var offset = 0.0
         /// The whole stroke.
         public var isWhole: Bool { abs(end - start) >= 1 }
         /// The gap after a trim's one dash, beyond the rest of the length, in
@@ -48,11 +74,14 @@ public struct ScenePath: Sendable {
     /// structure; empty when the layer does not morph. The morph's
     /// animation value v shows shape ⌊v⌋ moved (v − ⌊v⌋) of the way to the next.
     public var morph: [PathGeometry] = []
+    /// How the fill treats overlaps; default nonzero.
     public var fillRule = FillRule.nonzero
     /// Whether the shape is filled (with the layer's `fill`) and stroked
     /// (with its `stroke`): a path given neither is filled.
     public var filled = true, stroked = false
+    /// How the outline is stroked, when it is.
     public var stroke = Stroke()
+    /// The part of the stroke drawn; default all of it.
     public var trim = Trim()
     /// The point of the path data drawn at the layer's center (what was
     /// subtracted from the data's coordinates).
@@ -61,6 +90,7 @@ public struct ScenePath: Sendable {
     /// came from; nil for a `path` layer.
     public var font: String?
 
+    /// `geometry` filled, without stroke, trim or morph.
     public init(geometry: PathGeometry) { self.geometry = geometry }
 
     /// How far from its origin the shape can draw, in points: its farthest
@@ -126,7 +156,11 @@ extension PathGeometry {
         }
         for s in subpaths {
             add(s.start)
-            for g in s.segments { add(g.c1); add(g.c2); add(g.to) }
+            for g in s.segments {
+                add(g.c1)
+                add(g.c2)
+                add(g.to)
+            }
         }
         return lo.x.isFinite ? (lo, hi) : nil
     }
@@ -156,7 +190,10 @@ extension PathGeometry {
         for k in 1...pieces {
             let t = Double(k) / Double(pieces)
             let u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            let a = u * u * u
+            let b = 3 * u * u * t
+            let c = 3 * u * t * t
+            let d = t * t * t
             let p = Point(
                 a * p0.x + b * g.c1.x + c * g.c2.x + d * g.to.x, a * p0.y + b * g.c1.y + c * g.c2.y + d * g.to.y)
             total += hypot(p.x - last.x, p.y - last.y)

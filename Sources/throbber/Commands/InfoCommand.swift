@@ -3,7 +3,7 @@ import Glibc
 import ThrobberKit
 
 /// `throbber info FILE [--json]`: what a GIF, APNG or WebP holds, frame by
-/// frame, or what a video is.
+/// frame, what a video is, or what a loader config draws.
 enum InfoCommand: Subcommand {
     static let spec = CommandSpec(
         name: "info",
@@ -22,9 +22,14 @@ enum InfoCommand: Subcommand {
             For a video it shows the container, codec, coded and displayed size (rotation, pixel \
             aspect ratio), frame count and rate (an exact fraction, or variable), duration, color tags, \
             whether it has alpha, and what encode makes of it by default.
+
+            For a loader config it shows the canvas, the frames of one loop and             the font files its text is drawn from.
             """,
         usage: "throbber info <FILE> [--json]",
-        arguments: [ArgumentSpec(name: "<FILE>", help: "The GIF, APNG, WebP or video to read.", completion: .files)],
+        arguments: [
+            ArgumentSpec(
+                name: "<FILE>", help: "The GIF, APNG, WebP, video or loader config to read.", completion: .files)
+        ],
         options: [
             OptionSpec(
                 "json",
@@ -53,6 +58,10 @@ enum InfoCommand: Subcommand {
             return 0
         }
         let bytes = try ImageDecoder.readFile(path)
+        if let config = try sceneConfig(bytes, path: path) {
+            try StandardOutput.write(try describe(config, json: args.flag("json")) + "\n")
+            return 0
+        }
         // Only the frames as stored are shown: a WebP keeps no decoded frame.
         guard let a = try DecodedAnimation.decode(bytes, name: path, keep: { _ in false }) else {
             throw ThrobberError(.data, "\(path): not a GIF, an animated PNG or a WebP")
@@ -69,6 +78,48 @@ enum InfoCommand: Subcommand {
             try StandardOutput.write(table(a, path: path, sha: sha, total: total) + summary(a, drawn: drawn))
         }
         return 0
+    }
+
+    /// The loader config `bytes` (read from `path`) are, validated as
+    /// `render` validates it; nil when they are not JSON with a `version`.
+    private static func sceneConfig(_ bytes: [UInt8], path: String) throws -> SceneConfig? {
+        guard bytes.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{"),
+            let root = try? JSONParser.parse(bytes, file: path), case .object(let members) = root.value,
+            members.contains(where: { $0.key == "version" })
+        else { return nil }
+        return try ConfigDecoder.decode(bytes, file: path, baseDirectory: PathText.parent(path))
+    }
+
+    /// A config's canvas, loop and fonts: one line, or a JSON object
+    /// (format "config", width, height, scale, frame_count, duration_ms, fonts).
+    private static func describe(_ config: SceneConfig, json: Bool) throws -> String {
+        var frames: Int?
+        var loop: Rational?
+        if case .layers(let layers) = config.content {
+            let clock = try SceneClock(config: config, layers: layers)
+            frames = clock.frameCount
+            loop = clock.duration / config.timing.speed
+        }
+        let w = config.canvas.width.map { "\($0)" } ?? "null"
+        let h = config.canvas.height.map { "\($0)" } ?? "null"
+        if json {
+            let fonts = config.fontFiles.map { f -> String in
+                var out: [UInt8] = []
+                JSONText.write(.string(f), to: &out)
+                return String(decoding: out, as: UTF8.self)
+            }.joined(separator: ", ")
+            return
+                "{\"format\": \"config\", \"width\": \(w), \"height\": \(h), \"scale\": \(config.canvas.scale), \"frame_count\": \(frames.map(String.init) ?? "null"), \"duration_ms\": \(loop.map(milliseconds) ?? "null"), \"fonts\": [\(fonts)]}"
+        }
+        var line = "\(config.file): Throbber config"
+        if case .layers = config.content {
+            line += ", \(w)x\(h) pt at \(config.canvas.scale)x"
+        } else {
+            line += " of a frame folder"
+        }
+        if let frames, let loop { line += ", \(frames) frames, \(milliseconds(loop)) ms a loop" }
+        line += config.fontFiles.isEmpty ? ", no text" : "; font \(config.fontFiles.joined(separator: ", "))"
+        return line
     }
 
     static func milliseconds(_ r: Rational) -> String {

@@ -9,7 +9,7 @@ enum RenderCommand: Subcommand {
             animated SVG (.svg).
 
             The config (format version 1, see man throbber) either draws a scene of \
-            layers (image, circle, arc, rect, group, lottie) with step and keyframe \
+            layers (image, circle, arc, rect, path, text, group, lottie) with step and keyframe \
             animations, or reads a frame folder. It is checked completely before \
             anything is drawn; errors name the file and the JSON path.
 

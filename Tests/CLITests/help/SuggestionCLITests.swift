@@ -103,7 +103,7 @@ struct SuggestionCLITests {
             name: "misspelt layer kind",
             json: scene(layer: #"{"circel": {"radius": 5}}"#),
             error:
-                #"layers[0]: a layer needs one of "image", "circle", "arc", "rect", "group", "lottie"; did you mean "circle"?"#
+                #"layers[0]: a layer needs one of "image", "circle", "arc", "rect", "path", "text", "group", "lottie"; did you mean "circle"?"#
         ),
         ConfigCase(
             name: "color name in the canvas",
@@ -128,7 +128,7 @@ struct SuggestionCLITests {
                 layer:
                     #"{"circle": {"radius": 5}, "animate": [{"kind": "step", "property": "opacty", "by": 1}]}"#),
             error:
-                #"layers[0].animate[0].property: expected "rotate", "rotateY", "scale", "scaleX", "scaleY", "opacity", "translateX", "translateY", "start" or "end", got "opacty"; did you mean "opacity"?"#
+                #"layers[0].animate[0].property: expected "rotate", "rotateY", "scale", "scaleX", "scaleY", "opacity", "translateX", "translateY", "start", "end", "offset" or "d", got "opacty"; did you mean "opacity"?"#
         ),
         ConfigCase(
             name: "animation kind",
