@@ -52,7 +52,8 @@ FAST_SKIP := $(FAST_SKIP)|Determinism2?Tests|APNGCLITests|AnimatedInputTests|Pre
 FAST_SKIP := $(FAST_SKIP)|MaxBytesTests|SummaryLineTests|LottieCLITests|StreamInputTests|LZWEncoderTests
 FAST_SKIP := $(FAST_SKIP)|LossyEncodeTests|VideoEncodeTests|FileSizeLimitTests|WebPBudgetColorsTests
 FAST_SKIP := $(FAST_SKIP)|PosterFrameTests|PhotoSequenceTests|MitchellResizeTests|VideoLimitsTests|FormatLimitTests
-FAST_SKIP := $(FAST_SKIP)|VectorLimitTests|VectorPageTests|VectorPlayerTests|VectorThemeTests|SVGPageToolSelfTests)\b
+FAST_SKIP := $(FAST_SKIP)|VectorLimitTests|VectorPageTests|VectorPlayerTests|VectorThemeTests|SVGPageToolSelfTests
+FAST_SKIP := $(FAST_SKIP)|PathReferenceTests|TextReferenceTests)\b
 test-fast:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip '$(FAST_SKIP)'
