@@ -14,7 +14,6 @@ extension LayerReader {
     /// A text layer as read: its outlines whole and glyph by glyph.
     struct Text {
         var string: String
-        var font: String
         var whole: ScenePath
         /// Each glyph's outline about its own center, and that center.
         var glyphs: [(shape: ScenePath, center: PathGeometry.Point)]
@@ -116,7 +115,7 @@ extension LayerReader {
         }
         var whole = ScenePath(geometry: all)
         whole.font = file
-        return Text(string: string, font: file, whole: whole, glyphs: glyphs, perGlyph: perGlyph, delay: delay)
+        return Text(string: string, whole: whole, glyphs: glyphs, perGlyph: perGlyph, delay: delay)
     }
 
     /// A font file a config names: relative to the config's folder and
