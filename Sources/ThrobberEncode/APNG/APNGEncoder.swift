@@ -60,11 +60,16 @@ struct APNGEncoder: FormatEncoder {
 
     /// The layout all frames fit, how many frames remain once identical
     /// neighbours are merged (acTL comes before the frames), and, for a
-    /// palette APNG, the shared palette. Runs always step between
-    /// neighbouring sources (bounce included), so comparing each source with
-    /// the one before it is enough.
+    /// palette APNG, the shared palette. Most runs step between
+    /// neighbouring sources (bounce included), which the scan compares
+    /// directly; where one does not (a loop begun at its poster frame wraps
+    /// from the last source to the first, a lower frame rate skips some),
+    /// the two sources are compared by their fingerprints.
     mutating func survey(_ frames: inout FrameLoader) throws {
         let runs = timeline.runs
+        let pairs = Array(zip(runs.map(\.source), runs.dropFirst().map(\.source)))
+        let distant = Set(pairs.filter { abs($0 - $1) != 1 }.flatMap { [$0, $1] })
+        var prints: [Int: ImageFingerprint] = [:]
         var previous: RGBAImage? = nil
         var first: RGBAImage? = nil
         var sameAsPrevious = [Bool](repeating: false, count: frames.source.count)
@@ -78,10 +83,15 @@ struct APNGEncoder: FormatEncoder {
             try shared?.add(image)
             colors.add(image, after: previous)
             sameAsPrevious[index] = previous == image
+            if distant.contains(index) { prints[index] = ImageFingerprint(image) }
             previous = image
             return true
         }
-        frameCount = 1 + zip(runs, runs.dropFirst()).filter { !sameAsPrevious[max($0.source, $1.source)] }.count
+        frameCount =
+            1
+            + pairs.filter { a, b in
+                !(abs(a - b) == 1 ? sameAsPrevious[max(a, b)] : prints[a] != nil && prints[a] == prints[b])
+            }.count
         layout = colors.layout(animated: frameCount > 1)
         if let quantizer, let shared, let first {
             if frameCount > 1 || !colors.opaque { shared.reserveTransparent() }
