@@ -4,17 +4,21 @@ import ThrobberCore
 extension LottieWriter {
     /// The shapes of a path layer or glyph: a Lottie path (`sh`) per
     /// subpath, keyframed when it morphs, then its stroke (with trim paths
-    /// or a dash pattern) above its fill. A trimmed stroke and a fill sit
-    /// in groups of their own, so that the trim cuts only the stroke.
+    /// or a dash pattern) above its fill. A fill of several subpaths is one
+    /// path of them all (``PathGeometry/bridged``), because Qt 6.4 fills
+    /// each path alone and would fill a glyph's holes; a stroke, its trim
+    /// and a fill of another path sit in groups of their own.
     func pathItems(_ p: VectorScene.PathContent) throws -> [JSON] {
-        let paths = try subpathShapes(p)
+        let paths = try subpathShapes(p, bridged: false)
         var fill: [JSON] = []
         if p.shape.filled {
             var f = paint("fl", p.fill, p.fillName)
             add(("r", .number(p.shape.fillRule == .evenodd ? "2" : "1")), to: &f)
             fill = [f]
         }
-        guard p.shape.stroked else { return paths + fill }
+        let bridged = p.shape.geometry.subpaths.count > 1
+        let filledPaths = bridged ? try subpathShapes(p, bridged: true) : paths
+        guard p.shape.stroked else { return filledPaths + fill }
         let s = p.shape.stroke
         var st = paint("st", p.stroke, p.strokeName)
         add(("w", fixed(s.width)), to: &st)
@@ -29,14 +33,14 @@ extension LottieWriter {
             d.append(LottieWriter.object([("n", .string("o")), ("v", fixed(s.dashOffset))]))
             add(("d", LottieWriter.array(d)), to: &st)
         }
-        guard p.trimmed else { return paths + [st] + fill }
+        if !p.trimmed && (fill.isEmpty || !bridged) { return paths + [st] + fill }
         let tm = LottieWriter.object([
             ("ty", .string("tm")), ("s", try value(p.start, scale: 100, digits: 4, turns: false)),
             ("e", try value(p.end, scale: 100, digits: 4, turns: false)),
             ("o", try value(p.offset, scale: 360, digits: VectorText.factorDigits, turns: false)), ("m", .number("1")),
         ])
-        let stroke = LottieWriter.group(paths + [tm, st])
-        return fill.isEmpty ? [stroke] : [stroke, LottieWriter.group(paths + fill)]
+        let stroke = LottieWriter.group(paths + (p.trimmed ? [tm, st] : [st]))
+        return fill.isEmpty ? [stroke] : [stroke, LottieWriter.group(filledPaths + fill)]
     }
 
     /// A shape group of `items` that does not move them.
@@ -57,10 +61,15 @@ extension LottieWriter {
         json = .object(m)
     }
 
-    /// One `sh` per subpath: still, or keyframed through the morph.
-    private func subpathShapes(_ p: VectorScene.PathContent) throws -> [JSON] {
-        let keys = [p.shape.geometry] + p.shape.morph
-        return try p.shape.geometry.subpaths.indices.map { i in
+    /// One `sh` per subpath, or with `bridged` one of them all: still, or
+    /// keyframed through the morph.
+    private func subpathShapes(_ p: VectorScene.PathContent, bridged: Bool) throws -> [JSON] {
+        let shape = { (v: Double?) -> PathGeometry in
+            let g = p.shape.shape(morphAt: v)
+            return bridged ? PathGeometry(subpaths: [g.bridged]) : g
+        }
+        let keys = ([p.shape.geometry] + p.shape.morph).map { bridged ? PathGeometry(subpaths: [$0.bridged]) : $0 }
+        return try keys[0].subpaths.indices.map { i in
             // A closing line of no length is left out when every key shape has one.
             let merge = keys.allSatisfy { g in
                 let s = g.subpaths[i]
@@ -70,11 +79,11 @@ extension LottieWriter {
             let ks: JSON
             if let morph = p.morph {
                 ks = try keyframes(morph, turns: false) { v in
-                    LottieWriter.array([LottieWriter.vertices(p.shape.shape(morphAt: v).subpaths[i], merge: merge)])
+                    LottieWriter.array([LottieWriter.vertices(shape(v).subpaths[i], merge: merge)])
                 }
             } else {
                 ks = LottieWriter.object([
-                    ("a", .number("0")), ("k", LottieWriter.vertices(p.shape.geometry.subpaths[i], merge: merge)),
+                    ("a", .number("0")), ("k", LottieWriter.vertices(keys[0].subpaths[i], merge: merge)),
                 ])
             }
             return LottieWriter.object([("ty", .string("sh")), ("ks", ks)])
@@ -105,5 +114,36 @@ extension LottieWriter {
             array(points.map { array([.number(VectorText.length($0.x)), .number(VectorText.length($0.y))]) })
         }
         return object([("c", .bool(s.closed)), ("v", list(v)), ("i", list(ins)), ("o", list(outs))])
+    }
+}
+
+extension PathGeometry {
+    /// Every subpath as one closed subpath that fills the same: each
+    /// closed by a line to its start as a fill closes it, the starts joined
+    /// by lines there and back again, which add nothing to any point's
+    /// winding or crossings.
+    var bridged: Subpath {
+        guard let first = subpaths.first else { return Subpath(start: Point(0, 0)) }
+        func line(_ from: Point, _ to: Point) -> Segment {
+            let dx = to.x - from.x
+            let dy = to.y - from.y
+            return Segment(
+                c1: Point(from.x + dx / 3, from.y + dy / 3), c2: Point(from.x + 2 * dx / 3, from.y + 2 * dy / 3), to: to
+            )
+        }
+        var out = Subpath(start: first.start, closed: true)
+        var at = first.start
+        for (k, s) in subpaths.enumerated() {
+            if k > 0 { out.segments.append(line(at, s.start)) }
+            out.segments += s.segments
+            at = s.segments.last?.to ?? s.start
+            if at != s.start { out.segments.append(line(at, s.start)) }
+            at = s.start
+        }
+        for s in subpaths.dropLast().reversed() {
+            out.segments.append(line(at, s.start))
+            at = s.start
+        }
+        return out
     }
 }

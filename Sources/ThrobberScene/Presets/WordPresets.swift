@@ -68,7 +68,8 @@ enum WordPresets {
                 ShapePresets.keyframes(c, "end", period: 2, [Key(0, 0), Key(0.5, 0, "ease-out"), Key(0.9, 1)])
             ],
         ]
-        return c.config(fps: 30, reduced: .hold(Rational(1)), layers: [circle, check])
+        // Frame 0 is empty; begin on the finished check (a still looks done).
+        return c.config(fps: 30, start: 1, layers: [circle, check])
     }
 
     /// A spinner that closes into a ring and ends in a checkmark, then

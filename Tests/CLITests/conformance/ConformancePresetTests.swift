@@ -11,10 +11,11 @@ import Testing
 /// (a WebP is read by Pillow, Chromium, and dwebp and ffmpeg frame by frame).
 @Suite("Conformance: presets and examples decode the same in Pillow, ffmpeg, ImageMagick and Chromium")
 struct ConformancePresetTests {
-    /// Every preset README.md lists; `everyPresetCovered` keeps it complete.
+    /// Every preset `throbber presets` lists; `everyPresetCovered` keeps it complete.
     static let presets = [
         "ease", "dots", "dots-flip", "spinner", "ring", "dual-ring", "chase", "orbit", "pulse",
-        "ripple", "heart", "square-spin", "grid", "bars", "wave", "bounce", "ellipsis", "pacman",
+        "ripple", "heart", "square-spin", "grid", "bars", "wave", "bounce", "ellipsis", "pacman", "text-wave",
+        "label", "checkmark", "spinner-check",
     ]
 
     static let examples: [String] = {
@@ -28,9 +29,11 @@ struct ConformancePresetTests {
         #expect(try SceneCLI.presetNames().sorted() == Self.presets.sorted())
     }
 
-    @Test("the examples folder has the four example configs")
+    @Test("the examples folder has the five example configs")
     func examplesFound() {
-        #expect(Self.examples == ["dots-flip.json", "dots.json", "dropdown.json", "ease.json"], "\(Self.examples)")
+        #expect(
+            Self.examples == ["dots-flip.json", "dots.json", "dropdown.json", "ease.json", "heart.json"],
+            "\(Self.examples)")
     }
 
     @Test(

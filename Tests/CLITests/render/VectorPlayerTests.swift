@@ -13,7 +13,9 @@ struct VectorPlayerTests {
     /// The presets Qt 6.4 does not draw, and why.
     static let qtUnsupported = [
         "ease":
-            "its icon fades as a whole (three overlapping discs): a precomposition (ty 0) placed by a null layer (ty 3), which Qt 6.4 leaves out (\"Unsupported layer type\")"
+            "its icon fades as a whole (three overlapping discs): a precomposition (ty 0) placed by a null layer (ty 3), which Qt 6.4 leaves out (\"Unsupported layer type\")",
+        "spinner-check":
+            "its ring and check fade out as a whole: a precomposition (ty 0), which Qt 6.4 leaves out (\"Unsupported layer type\")",
     ]
 
     /// Least PSNR of Qt's frames against the APNG, per preset. Qt 6.4 ends
@@ -29,7 +31,7 @@ struct VectorPlayerTests {
     static let qtFloors: [String: Double] = [
         "dots": 29, "dots-flip": 15.5, "spinner": 40, "ring": 21.5, "dual-ring": 19.5, "chase": 28, "orbit": 18.5,
         "pulse": 24.5, "ripple": 22, "heart": 18.5, "square-spin": 11, "grid": 18.5, "bars": 21.5, "wave": 19.5,
-        "bounce": 17.5, "ellipsis": 35, "pacman": 22.5,
+        "bounce": 17.5, "ellipsis": 35, "pacman": 22.5, "text-wave": 22.5, "label": 26, "checkmark": 24.5,
     ]
 
     static let presets = PresetCatalog.all.map(\.name)
