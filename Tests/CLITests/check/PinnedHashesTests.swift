@@ -9,7 +9,13 @@ import Testing
 struct PinnedHashesTests {
     /// Presets pinned in a vector format as well, by extension (the dotLottie
     /// archive holds the `.json` export's bytes, so it pins both).
-    static let vectorPinned: [String: Set<String>] = ["spinner": ["lottie"]]
+    /// Vector outputs pinned beside the frames: one dotLottie, and SVG and
+    /// Lottie for the presets and example drawn with paths and text.
+    static let vectorPinned: [String: Set<String>] = [
+        "spinner": ["lottie"], "text-wave": ["svg", "json"], "label": ["svg", "json"], "checkmark": ["svg", "json"],
+        "spinner-check": ["svg", "json"],
+    ]
+    static let vectorPinnedExamples: [String: Set<String>] = ["heart.json": ["svg", "json"]]
 
     static func entries() throws -> [[String: Any]] {
         try #require(CheckKit.readManifest(CheckKit.pinned)["entries"] as? [[String: Any]])
@@ -39,7 +45,7 @@ struct PinnedHashesTests {
     }
 
     @Test(
-        "the manifest covers every example config and every preset, each as .gif, .png and .webp, one preset as .lottie, with a recorded hash"
+        "the manifest covers every example config and every preset, each as .gif, .png and .webp, one preset as .lottie, the path and text ones as .svg and .json, with a recorded hash"
     )
     func coverage() throws {
         let entries = try Self.entries()
@@ -72,7 +78,9 @@ struct PinnedHashesTests {
         }
         #expect(!examples.isEmpty)
         for name in examples {
-            #expect(renders[name] == ["gif", "png", "webp"], "examples/\(name): pinned as \(renders[name] ?? [])")
+            #expect(
+                renders[name] == Set(["gif", "png", "webp"]).union(Self.vectorPinnedExamples[name] ?? []),
+                "examples/\(name): pinned as \(renders[name] ?? [])")
         }
         #expect(
             Set(renders.keys) == Set(examples),
@@ -86,7 +94,8 @@ struct PinnedHashesTests {
         }
         #expect(Set(presets.keys) == Set(names))
         #expect(entries.contains { $0["encode"] != nil }, "no encode entry pinned")
-        let vectors = Self.vectorPinned.values.map(\.count).reduce(0, +)
+        let vectors = (Self.vectorPinned.values.map(\.count) + Self.vectorPinnedExamples.values.map(\.count))
+            .reduce(0, +)
         #expect(
             entries.count == 3 * (examples.count + names.count) + vectors + entries.filter { $0["encode"] != nil }.count
         )
@@ -95,7 +104,7 @@ struct PinnedHashesTests {
         #expect(
             Set(versions.keys) == [
                 "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman", "libswscale",
-                "rlottie", "libwebp",
+                "rlottie", "libwebp", "harfbuzz", "fontconfig",
             ])
     }
 
@@ -106,7 +115,8 @@ struct PinnedHashesTests {
         try withTemporaryDirectory { (dir: URL) throws in
             for output in [
                 "examples/dots.gif", "examples/ease.png", "presets/ring.png", "presets/pacman.gif",
-                "encode/dropdown.gif", "encode/dropdown-1x.gif", "presets/spinner.lottie",
+                "encode/dropdown.gif", "encode/dropdown-1x.gif", "presets/spinner.lottie", "presets/text-wave.svg",
+                "presets/checkmark.json",
             ] {
                 let e = try #require(entries.first { $0["output"] as? String == output }, "\(output) not pinned")
                 let out = dir.appendingPathComponent(output.replacingOccurrences(of: "/", with: "-"))
