@@ -50,10 +50,11 @@ FAST_SKIP := $(FAST_SKIP)|APNGColorKeyTests|WebPExhaustiveSampleTests|ResizeQual
 FAST_SKIP := $(FAST_SKIP)|LottieWorkTests|MemoryBudgetTests|HeaderBombTests|PinnedHashesTests|ReadmeExamplesTests
 FAST_SKIP := $(FAST_SKIP)|Determinism2?Tests|APNGCLITests|AnimatedInputTests|PresetCLITests|WebPCLITests
 FAST_SKIP := $(FAST_SKIP)|MaxBytesTests|SummaryLineTests|LottieCLITests|StreamInputTests|LZWEncoderTests
-FAST_SKIP := $(FAST_SKIP)|LossyEncodeTests|VideoEncodeTests|FileSizeLimitTests|WebPBudgetColorsTests
+FAST_SKIP := $(FAST_SKIP)|LossyEncodeTests|LossyGhostTests|VideoEncodeTests|FileSizeLimitTests|WebPBudgetColorsTests
 FAST_SKIP := $(FAST_SKIP)|PosterFrameTests|PhotoSequenceTests|MitchellResizeTests|VideoLimitsTests|FormatLimitTests
 FAST_SKIP := $(FAST_SKIP)|VectorLimitTests|VectorPageTests|VectorPlayerTests|VectorThemeTests|SVGPageToolSelfTests
-FAST_SKIP := $(FAST_SKIP)|PathReferenceTests|TextReferenceTests)\b
+FAST_SKIP := $(FAST_SKIP)|PathReferenceTests|TextReferenceTests|VideoInfoTruthTests|SummaryTruthTests|MaxBytesNoteTests
+FAST_SKIP := $(FAST_SKIP)|VideoColorTests|VideoDepthTests)\b
 test-fast:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip '$(FAST_SKIP)'

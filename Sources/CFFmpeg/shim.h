@@ -41,7 +41,8 @@
     X(av_find_best_stream) \
     X(av_read_frame) \
     X(avformat_seek_file) \
-    X(av_stream_get_side_data)
+    X(av_stream_get_side_data) \
+    X(avformat_version)
 
 #define THROBBER_AVCODEC_FUNCTIONS(X) \
     X(avcodec_find_decoder) \
@@ -57,7 +58,8 @@
     X(avcodec_free_context) \
     X(av_packet_alloc) \
     X(av_packet_free) \
-    X(av_packet_unref)
+    X(av_packet_unref) \
+    X(avcodec_version)
 
 #define THROBBER_AVUTIL_FUNCTIONS(X) \
     X(av_log_set_level) \
@@ -83,7 +85,8 @@
     X(av_color_transfer_name) \
     X(av_chroma_location_name) \
     X(av_opt_set_int) \
-    X(av_image_get_buffer_size)
+    X(av_image_get_buffer_size) \
+    X(avutil_version)
 
 #define THROBBER_SWSCALE_FUNCTIONS(X) \
     X(sws_alloc_context) \

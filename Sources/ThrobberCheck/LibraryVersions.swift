@@ -22,8 +22,10 @@ public enum LibraryVersions {
     /// The running versions of giflib, libpng, zlib, libdeflate and zopfli
     /// (APNG deflate), libimagequant, cairo, pixman, libswscale (the
     /// resamplers), rlottie (Lottie input), libwebp, HarfBuzz (text
-    /// shaping and outlines) and fontconfig (which file a font family
-    /// is), in that order, as `("giflib", "5.2.1")` pairs.
+    /// shaping and outlines), fontconfig (which file a font family is) and
+    /// FFmpeg's libavformat, libavcodec and libavutil (video input;
+    /// ``FFmpegVersions/absent`` when FFmpeg cannot be loaded), in that
+    /// order, as `("giflib", "5.2.1")` pairs.
     public static var current: [(name: String, version: String)] {
         let liq = Int(liq_version())
         let sws = swscale_version()
@@ -45,6 +47,6 @@ public enum LibraryVersions {
             ("libwebp", WebPAnimWriter.version),
             ("harfbuzz", String(cString: hb_version_string())),
             ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)"),
-        ]
+        ] + FFmpegVersions.current
     }
 }

@@ -6,7 +6,7 @@ import ThrobberCore
 /// A regression manifest: what to make, and the SHA-256 each result must
 /// have. Paths are relative to the manifest's folder.
 ///
-///     {"versions": {"giflib": "5.2.1", ...},
+///     {"versions": {"throbber": "0.1.0", "giflib": "5.2.1", ..., "libavformat": "59.27.100", ...},
 ///      "entries": [{"render": "examples/dots.json", "output": "dots.gif", "sha256": "…"},
 ///                  {"preset": "ring", "args": ["--size", "64"], "output": "ring.gif", "sha256": "…"},
 ///                  {"encode": ["frames/"], "args": ["--fps", "10"], "output": "frames.gif", "sha256": "…"}]}
@@ -49,7 +49,9 @@ public struct Manifest: Sendable {
     public var file: String
     /// The entries, in file order.
     public var entries: [Entry]
-    /// Library versions recorded by the last `--update`.
+    /// The versions recorded by the last `--update`: Throbber's own
+    /// (`"throbber"`) and those of ``LibraryVersions``, FFmpeg's included.
+    /// A manifest from before one was recorded simply lacks it.
     public var versions: [(name: String, version: String)]
 
     /// A manifest at `file` (not read or written by this initializer).
@@ -150,9 +152,12 @@ public struct Manifest: Sendable {
         path.hasPrefix("/") ? path : folder + "/" + path
     }
 
-    /// Recorded versions that differ from the running libraries.
-    public var versionChanges: [String] {
-        let now = Dictionary(uniqueKeysWithValues: LibraryVersions.current.map { ($0.name, $0.version) })
+    /// Recorded versions that differ from the `running` ones, as
+    /// `"giflib 5.2.1 → 5.2.2"` (`"libavcodec 59.37.100 → absent"` when
+    /// FFmpeg is gone). A name recorded but not running, or running but not
+    /// recorded (a manifest written before it was recorded), is not named.
+    public func versionChanges(running: [(name: String, version: String)]) -> [String] {
+        let now = Dictionary(running.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
         return versions.compactMap { v in
             guard let current = now[v.name], current != v.version else { return nil }
             return "\(v.name) \(v.version) → \(current)"

@@ -93,13 +93,13 @@ struct CheckManifestTests {
         }
     }
 
-    @Test("the thirteen libraries, in order, with dotted numeric versions")
+    @Test("the sixteen libraries, FFmpeg's last, in order, with dotted numeric versions")
     func libraryVersions() {
         let v = LibraryVersions.current
         #expect(
             v.map(\.name) == [
                 "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman", "libswscale",
-                "rlottie", "libwebp", "harfbuzz", "fontconfig",
+                "rlottie", "libwebp", "harfbuzz", "fontconfig", "libavformat", "libavcodec", "libavutil",
             ])
         for (name, version) in v {
             let parts = version.split(separator: ".")
@@ -108,11 +108,12 @@ struct CheckManifestTests {
     }
 
     /// rlottie cannot report its version (the shim records the one it was
-    /// built against); libswscale is asked at run time. Either way the
-    /// recorded version must be the installed library's.
+    /// built against); libswscale and FFmpeg's libraries (loaded on demand)
+    /// are asked at run time. Either way the recorded version must be the
+    /// installed library's.
     @Test(
         "the recorded version is the one pkg-config reports for the installed library",
-        arguments: ["rlottie", "libswscale"])
+        arguments: ["rlottie", "libswscale", "libavformat", "libavcodec", "libavutil"])
     func versionMatchesPkgConfig(_ library: String) throws {
         let recorded = LibraryVersions.current.first { $0.name == library }?.version
         let installed = try Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", library])
@@ -131,16 +132,36 @@ struct CheckManifestTests {
         #expect(recorded != nil && recorded == upstream)
     }
 
-    @Test("versionChanges names only recorded libraries whose version differs from the running one")
+    @Test("versionChanges names only recorded versions that differ from the running ones, FFmpeg's absence included")
     func versionChanges() {
-        let now = LibraryVersions.current
+        let now = [("throbber", "1.0.0")] + LibraryVersions.current
         var m = Manifest(file: "m.json", entries: [], versions: now)
-        #expect(m.versionChanges.isEmpty)
+        #expect(m.versionChanges(running: now).isEmpty)
         m.versions = []
-        #expect(m.versionChanges.isEmpty, "nothing recorded, nothing to say")
+        #expect(m.versionChanges(running: now).isEmpty, "nothing recorded, nothing to say")
         m.versions = now.map { $0.name == "libpng" ? ($0.name, "1.2.3") : $0 } + [("libfoo", "9")]
         let png = now.first { $0.name == "libpng" }!.version
-        #expect(m.versionChanges == ["libpng 1.2.3 → \(png)"])
+        #expect(m.versionChanges(running: now) == ["libpng 1.2.3 → \(png)"])
+        // A manifest from before Throbber and FFmpeg were recorded: nothing said about them.
+        m.versions = now.filter { !["throbber", "libavformat", "libavcodec", "libavutil"].contains($0.0) }
+        #expect(m.versionChanges(running: now).isEmpty)
+        // Throbber's own version, and FFmpeg gone or come back.
+        m.versions = [("throbber", "0.9.0"), ("libavformat", "59.27.100"), ("libavcodec", FFmpegVersions.absent)]
+        let gone = [("throbber", "1.0.0"), ("libavformat", FFmpegVersions.absent), ("libavcodec", "59.37.100")]
+        #expect(
+            m.versionChanges(running: gone) == [
+                "throbber 0.9.0 → 1.0.0", "libavformat 59.27.100 → absent", "libavcodec absent → 59.37.100",
+            ])
+    }
+
+    @Test("a manifest without Throbber's or FFmpeg's versions, as written before they were recorded, loads as it is")
+    func oldVersionsLoad() throws {
+        try withTemporaryDirectory { (dir: URL) throws in
+            let text = #"{"versions": {"giflib": "5.2.1", "libswscale": "6.7.100"}, "entries": []}"#
+            let m = try Manifest.load(try Self.write(text, in: dir))
+            #expect(m.versions.map(\.name) == ["giflib", "libswscale"])
+            #expect(m.versions.map(\.version) == ["5.2.1", "6.7.100"])
+        }
     }
 
     @Test(

@@ -33,10 +33,16 @@ enum VideoClips {
         return ["-f", "lavfi", "-i", source, "-t", seconds]
     }
 
-    /// The scale filter converting to RGBA as Throbber does, with the tags given.
-    static func scale(matrix: String, range: String, flags: String = "bicubic", size: String? = nil) -> String {
+    /// The scale filter converting to RGBA as Throbber does, with the tags
+    /// given. `vertical` is the chroma's position down, in 1/256 of a line:
+    /// 128, between the lines, for 4:2:0; 0 where chroma is not subsampled
+    /// down (4:2:2, 4:4:4).
+    static func scale(
+        matrix: String, range: String, flags: String = "bicubic", size: String? = nil, vertical: Int = 128
+    ) -> String {
         let dims = size.map { "w=\($0.split(separator: "x")[0]):h=\($0.split(separator: "x")[1]):" } ?? ""
-        return "scale=\(dims)in_color_matrix=\(matrix):in_range=\(range):out_range=pc:in_h_chr_pos=0:in_v_chr_pos=128:"
+        return "scale=\(dims)in_color_matrix=\(matrix):in_range=\(range):out_range=pc:in_h_chr_pos=0:"
+            + "in_v_chr_pos=\(vertical):"
             + "flags=\(flags)+accurate_rnd+full_chroma_int+full_chroma_inp,format=rgba"
     }
 

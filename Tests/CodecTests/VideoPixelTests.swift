@@ -17,6 +17,8 @@ struct VideoPixelTests {
         var range: String
         var size = "64x48"
         var decoder: String? = nil
+        /// The chroma's position down (``VideoClips/scale``): 0 for 4:4:4.
+        var vertical = 128
         var testDescription: String { name }
     }
 
@@ -33,7 +35,7 @@ struct VideoPixelTests {
                 "-c:v", "libx265", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p", "-colorspace",
                 "smpte170m", "-color_range", "tv",
             ], matrix: "smpte170m", range: "tv"),
-        // 10-bit samples, dithered to 8 bits by swscale.
+        // 10-bit samples, rounded to 8 bits.
         Clip(
             name: "hevc10.mkv",
             arguments: VideoClips.testsrc() + [
@@ -54,7 +56,7 @@ struct VideoPixelTests {
                 "-f", "lavfi", "-i",
                 "testsrc2=size=64x48:rate=25,format=yuva444p,geq=lum='p(X,Y)':cb='p(X,Y)':cr='p(X,Y)':a='Y*5'",
                 "-t", "0.2", "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le",
-            ], matrix: "bt601", range: "tv"),
+            ], matrix: "bt601", range: "tv", vertical: 0),
         Clip(
             name: "av1.mkv",
             arguments: VideoClips.testsrc(seconds: "0.2") + [
@@ -91,8 +93,8 @@ struct VideoPixelTests {
             #expect(file.info.displayWidth == w && file.info.displayHeight == h)
             let ours = try VideoClips.decode(file)
             let theirs = try VideoClips.reference(
-                path, filter: VideoClips.scale(matrix: clip.matrix, range: clip.range), width: w, height: h,
-                decoder: clip.decoder)
+                path, filter: VideoClips.scale(matrix: clip.matrix, range: clip.range, vertical: clip.vertical),
+                width: w, height: h, decoder: clip.decoder)
             #expect(ours.count == theirs.count, "\(clip.name): \(ours.count) frames, ffmpeg \(theirs.count)")
             for (i, (a, b)) in zip(ours, theirs).enumerated()
             where !VideoClips.expectClose(a, b, "\(clip.name) frame \(i + 1)") {

@@ -11,8 +11,11 @@ MATRIX is bt709 or bt601, RANGE tv or pc. Writes OUT_WIDTH x OUT_HEIGHT
 RGBA frames, back to back.
 
 The picture it stands for: chroma brought to the luma grid by a cubic
-with B = 0, C = 0.6 (swscale's bicubic), chroma sample j sitting at luma
-column 2j and between rows 2j and 2j + 1 (H.264's default siting), then
+with B = 0, C = 0.6 (swscale's bicubic, over the five samples swscale's
+initFilter takes for an upscale: from p - 1.5 truncated toward zero, so
+near the top a far tap of the negative lobe is left out), chroma sample j
+sitting at luma column 2j and between rows 2j and 2j + 1 (H.264's default
+siting), then
 Lanczos-3 (pixel centres aligned, the kernel widened by the ratio when
 shrinking, weights normalised, samples past an edge repeating the edge),
 then the matrix; values are clipped and rounded once, at the end."""
@@ -47,8 +50,8 @@ def upsample_matrix(src, dst, offset):
     m = np.zeros((dst, src))
     for i in range(dst):
         p = (i - offset) / 2
-        base = int(np.floor(p))
-        for j in range(base - 1, base + 3):
+        first = int(np.trunc(p - 1.5))
+        for j in range(first, first + 5):
             m[i, min(max(j, 0), src - 1)] += cubic(p - j)
         m[i] /= m[i].sum()
     return m

@@ -106,9 +106,7 @@ public final class VideoFile: Sendable {
             demuxer, reopen: { try VideoDemuxer(path: path, budget: budget) }, timeBase: timeBase, from: from, to: to)
         clipStart = scan.clipStart
         framePts = scan.framePts
-        frameStarts = scan.framePts.enumerated().map { i, pts in
-            i == 0 ? 0 : Rational(pts - scan.clipStart) * scan.timeBase - (from ?? 0)
-        }
+        frameStarts = scan.frameTimes.enumerated().map { i, t in i == 0 ? 0 : t - (from ?? 0) }
         windowLength = scan.windowEnd - (from ?? 0)
         guard let lastStart = frameStarts.last, lastStart < windowLength else {
             throw ThrobberError(.data, "\(path): its frame times do not fit its length (damaged)")

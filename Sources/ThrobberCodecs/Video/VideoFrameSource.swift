@@ -17,6 +17,9 @@ public struct VideoFrameSource: FrameSource {
     public let durations: [Rational]
     /// Composited under every frame when not fully transparent (`--background`).
     public var background: Color
+    /// How much frames of more than 8 bits a sample are dithered on their
+    /// way to 8 bits, 0 (rounded: the default) to 1 (`--dither`).
+    public var dither = 0.0
     private let decoder: VideoDecoder
     private let kernels = VideoScaler.KernelCache()
 
@@ -45,7 +48,7 @@ public struct VideoFrameSource: FrameSource {
         let picture = try decoder.picture(at: pts)
         defer { picture.release() }
         do {
-            return try VideoPicture.image(picture.frame, file: file).over(background: background)
+            return try VideoPicture.image(picture.frame, file: file, dither: dither).over(background: background)
         } catch let error as ThrobberError {
             throw ThrobberError(error.kind, "\(name(at: index)): \(error.message)")
         }

@@ -1,11 +1,27 @@
 internal import CFFmpeg
 import ThrobberCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a video file is, read from its headers (and, for the frame list,
 /// its packets).
 public struct VideoInfo: Sendable, Equatable {
-    /// The container's long name: "QuickTime / MOV".
+    /// The container as FFmpeg (and ffprobe's format_long_name) names
+    /// it: "QuickTime / MOV" for every file of the ISO family, MP4 too.
     public var container: String
+    /// FFmpeg's demuxer, as ffprobe's format_name gives it: "mov,mp4,m4a,3gp,3g2,mj2".
+    public var formatName: String
+    /// The kind of file, by what it says of itself, where FFmpeg's name
+    /// covers several: "MP4", "QuickTime", "3GPP" (by major brand),
+    /// "WebM", "Matroska" (by EBML DocType); nil otherwise
+    /// (``VideoContainer/fileType(demuxer:brand:head:)``).
+    public var fileType: String?
+    /// The major brand of an ISO-family file ("isom", "qt  ", "mp42"), as
+    /// ffprobe's major_brand tag gives it (a byte outside printable ASCII
+    /// as a `\xNN` escape); nil for other containers.
+    public var brand: String?
     /// The codec's long name and profile: "H.264 / AVC / MPEG-4 AVC / MPEG-4 part 10 (High)".
     public var codec: String
     /// The decoder used: "h264", "libvpx-vp9".
@@ -14,6 +30,10 @@ public struct VideoInfo: Sendable, Equatable {
     public var codedWidth: Int, codedHeight: Int
     /// Clockwise degrees the picture is turned for display: 0, 90, 180 or 270.
     public var rotation: Int
+    /// The display matrix's rotation as ffprobe reports it (its side data's
+    /// `rotation`): degrees counterclockwise, -180 to 180, rounded, so -90
+    /// is shown turned 90° clockwise; nil when the stream has no matrix.
+    public var matrixRotation: Int?
     /// Whether the display matrix mirrors the picture.
     public var flip: Bool
     /// The width of a pixel over its height; 1 when square or unknown.
@@ -57,11 +77,18 @@ extension VideoInfo {
         let format = AVPixelFormat(par.format)
         let formatName = ff.av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
         let formatAlpha = ff.av_pix_fmt_desc_get(format).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 }
+        let iformat = demuxer.context.pointee.iformat.pointee
+        let demuxerName = String(cString: iformat.name)
+        let brand = ff.av_dict_get(demuxer.context.pointee.metadata, "major_brand", nil, 0).map {
+            VideoContainer.printable(String(cString: $0.pointee.value))
+        }
         self.init(
-            container: demuxer.context.pointee.iformat.pointee.long_name.map { String(cString: $0) } ?? "unknown",
-            codec: codec, decoder: String(cString: decoder.pointee.name),
+            container: iformat.long_name.map { String(cString: $0) } ?? "unknown", formatName: demuxerName,
+            fileType: VideoContainer.fileType(demuxer: demuxerName, brand: brand, head: Self.head(demuxer)),
+            brand: brand, codec: codec, decoder: String(cString: decoder.pointee.name),
             codedWidth: Int(par.width), codedHeight: Int(par.height),
-            rotation: orientation.rotation, flip: orientation.flip, sampleAspect: sar,
+            rotation: orientation.rotation, matrixRotation: orientation.matrixRotation, flip: orientation.flip,
+            sampleAspect: sar,
             displayWidth: orientation.swapsSides ? Int(par.height) : width,
             displayHeight: orientation.swapsSides ? width : Int(par.height),
             pixelFormat: alpha && formatName == "yuv420p" ? "yuva420p" : formatName,
@@ -71,6 +98,14 @@ extension VideoInfo {
             colorTransfer: Self.tag(ff.av_color_transfer_name(par.color_trc)),
             chromaLocation: Self.tag(ff.av_chroma_location_name(par.chroma_location)),
             hasAlpha: alpha || formatAlpha == true, frameRate: nil, duration: 0, frameCount: 0)
+    }
+
+    /// The first bytes of the file (where a Matroska file's EBML header
+    /// is), read without moving FFmpeg's position in it.
+    private static func head(_ demuxer: VideoDemuxer) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = bytes.withUnsafeMutableBytes { pread(demuxer.input.fd, $0.baseAddress, 64, 0) }
+        return Array(bytes.prefix(max(0, count)))
     }
 
     /// The stream's sample aspect ratio, else the codec's; 1 when neither
@@ -98,6 +133,9 @@ struct VideoOrientation: Sendable, Equatable {
     var rotation = 0
     /// Whether the matrix mirrors.
     var flip = false
+    /// The matrix's counterclockwise rotation as ffprobe prints it; nil
+    /// without a matrix.
+    var matrixRotation: Int?
     /// The steps, applied to the decoded picture in order.
     var steps: [VideoOrientationStep] = []
 
@@ -115,6 +153,7 @@ struct VideoOrientation: Sendable, Equatable {
         let m = UnsafeRawPointer(raw).assumingMemoryBound(to: Int32.self)
         let ccw = ff.av_display_rotation_get(m)
         guard ccw.isFinite else { return }
+        matrixRotation = Int(ccw.rounded())
         var theta = -ccw.rounded()
         theta -= 360 * (theta / 360 + 0.9 / 360).rounded(.down)
         let turn = Int((theta / 90).rounded()) % 4 * 90

@@ -19,39 +19,54 @@ enum VideoPicture {
     /// Lanczos keeps edges sharper than bicubic at the cost of some ringing.
     static let anamorphicFlags = SWS_LANCZOS | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
 
-    /// `frame` as straight RGBA at the file's display size, upright.
-    static func image(_ frame: UnsafeMutablePointer<AVFrame>, file: VideoFile) throws -> RGBAImage {
+    /// `frame` as straight RGBA at the file's display size, upright. A
+    /// frame of more than 8 bits a sample is rounded to 8 bits, or
+    /// dithered when `dither` (0…1) is above 0 (``reducedDithered``).
+    static func image(_ frame: UnsafeMutablePointer<AVFrame>, file: VideoFile, dither: Double = 0) throws -> RGBAImage {
         let ff = try FFmpegLibrary.get()
         let info = file.info
         let swaps = file.orientation.swapsSides
         let width = swaps ? info.displayHeight : info.displayWidth
         let height = swaps ? info.displayWidth : info.displayHeight
-        var image = try convert(frame, ff: ff, width: width, height: height, anamorphic: info.sampleAspect != 1)
+        let format = AVPixelFormat(frame.pointee.format)
+        let deep = dither > 0 && sampleBits(format, ff: ff) > 8
+        let sws = try context(
+            frame, ff: ff, width: width, height: height, output: deep ? AV_PIX_FMT_RGBA64LE : AV_PIX_FMT_RGBA,
+            anamorphic: info.sampleAspect != 1)
+        defer { ff.fn.sws_freeContext(sws) }
+        let bytes = try scaled(frame, sws: sws, ff: ff, rowBytes: width * (deep ? 8 : 4), height: height)
+        var image =
+            deep
+            ? reducedDithered(bytes, width: width, height: height, strength: dither)
+            : RGBAImage(width: width, height: height, pixels: bytes)
         for step in file.orientation.steps { image = turned(image, step) }
         return image
     }
 
-    /// Converts with one swscale context made for this frame: making it
-    /// takes about 0.8 ms at 1080p, against some 30 ms for the conversion
-    /// itself, so contexts are not kept.
-    private static func convert(
-        _ frame: UnsafeMutablePointer<AVFrame>, ff: FFmpegLibrary, width: Int, height: Int, anamorphic: Bool
-    ) throws -> RGBAImage {
+    /// A swscale context for this frame, converting to `output` at
+    /// `width`×`height` with the frame's color tags. Made for each frame:
+    /// making it takes about 0.8 ms at 1080p, against some 30 ms for the
+    /// conversion itself, so contexts are not kept. The caller frees it.
+    private static func context(
+        _ frame: UnsafeMutablePointer<AVFrame>, ff: FFmpegLibrary, width: Int, height: Int, output: AVPixelFormat,
+        anamorphic: Bool
+    ) throws -> OpaquePointer {
         let fn = ff.fn
         let f = frame.pointee
         let format = AVPixelFormat(f.format)
         guard let sws = fn.sws_alloc_context() else {
             throw ThrobberError(.data, "a frame's conversion is over Throbber's limit for memory")
         }
-        defer { fn.sws_freeContext(sws) }
-        let (h, v) = chromaPosition(f.chroma_location)
+        let shifts = chromaShifts(format, ff: ff)
+        let (h, v) = chromaPosition(f.chroma_location, shiftX: shifts.x, shiftY: shifts.y)
         let options: [(String, Int64)] = [
             ("srcw", Int64(f.width)), ("srch", Int64(f.height)), ("src_format", Int64(format.rawValue)),
-            ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(AV_PIX_FMT_RGBA.rawValue)),
+            ("dstw", Int64(width)), ("dsth", Int64(height)), ("dst_format", Int64(output.rawValue)),
             ("sws_flags", Int64(anamorphic ? anamorphicFlags : flags)), ("src_h_chr_pos", h), ("src_v_chr_pos", v),
         ]
         for (name, value) in options { _ = fn.av_opt_set_int(UnsafeMutableRawPointer(sws), name, value, 0) }
         guard fn.sws_init_context(sws, nil, nil) >= 0 else {
+            fn.sws_freeContext(sws)
             let name = fn.av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "\(format.rawValue)"
             throw ThrobberError(.data, "frames in pixel format \(name) cannot be converted to RGB by libswscale")
         }
@@ -62,9 +77,16 @@ enum VideoPicture {
             let rgb = fn.sws_getCoefficients(SWS_CS_DEFAULT)
             _ = fn.sws_setColorspaceDetails(sws, matrix, full, rgb, 1, 0, 1 << 16, 1 << 16)
         }
+        return sws
+    }
+
+    /// The frame converted by `sws`: `height` rows of `rowBytes`, packed.
+    private static func scaled(
+        _ frame: UnsafeMutablePointer<AVFrame>, sws: OpaquePointer, ff: FFmpegLibrary, rowBytes row: Int, height: Int
+    ) throws -> [UInt8] {
         // A row stride padded to 64 bytes and a spare row: room for
         // swscale's vector stores past the last pixel.
-        let stride = (width * 4 + 63) / 64 * 64
+        let stride = (row + 63) / 64 * 64
         var buffer = [UInt8](repeating: 0, count: stride * (height + 1))
         let rows = buffer.withUnsafeMutableBufferPointer { out in
             var planes: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
@@ -73,15 +95,14 @@ enum VideoPicture {
                 withUnsafePointer(to: frame.pointee.linesize) { linesize in
                     data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in
                         linesize.withMemoryRebound(to: Int32.self, capacity: 8) { srcStride in
-                            fn.sws_scale(sws, src, srcStride, 0, f.height, &planes, &strides)
+                            ff.fn.sws_scale(sws, src, srcStride, 0, frame.pointee.height, &planes, &strides)
                         }
                     }
                 }
             }
         }
         guard rows == height else { throw ThrobberError(.data, "a frame could not be converted to RGB") }
-        let row = width * 4
-        let pixels = [UInt8](unsafeUninitializedCapacity: row * height) { out, count in
+        return [UInt8](unsafeUninitializedCapacity: row * height) { out, count in
             buffer.withUnsafeBufferPointer { padded in
                 for y in 0..<height {
                     (out.baseAddress! + y * row).update(from: padded.baseAddress! + y * stride, count: row)
@@ -89,19 +110,35 @@ enum VideoPicture {
             }
             count = row * height
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Where chroma samples sit, in 1/256 of a luma pixel, across and down.
-    static func chromaPosition(_ location: AVChromaLocation) -> (Int64, Int64) {
+    /// Where the first chroma sample sits, in 1/256 of a luma pixel from
+    /// the first luma sample, across and down: swscale's `src_h_chr_pos`
+    /// and `src_v_chr_pos`, for chroma subsampled by 2^`shiftX` across and
+    /// 2^`shiftY` down. The tag names a place within the luma samples one
+    /// chroma sample spans: the first, the middle or the last; a direction
+    /// that is not subsampled has its chroma on the luma samples (0).
+    /// Untagged is left and between the lines (MPEG-2's 4:2:0, cosited 4:2:2
+    /// and 4:1:1, centered 4:4:0).
+    static func chromaPosition(_ location: AVChromaLocation, shiftX: Int, shiftY: Int) -> (Int64, Int64) {
+        // Across and down in halves of the span: 0 first, 1 middle, 2 last.
+        let (across, down): (Int64, Int64)
         switch location {
-        case AVCHROMA_LOC_CENTER: return (128, 128)
-        case AVCHROMA_LOC_TOPLEFT: return (0, 0)
-        case AVCHROMA_LOC_TOP: return (128, 0)
-        case AVCHROMA_LOC_BOTTOMLEFT: return (0, 256)
-        case AVCHROMA_LOC_BOTTOM: return (128, 256)
-        default: return (0, 128)
+        case AVCHROMA_LOC_CENTER: (across, down) = (1, 1)
+        case AVCHROMA_LOC_TOPLEFT: (across, down) = (0, 0)
+        case AVCHROMA_LOC_TOP: (across, down) = (1, 0)
+        case AVCHROMA_LOC_BOTTOMLEFT: (across, down) = (0, 2)
+        case AVCHROMA_LOC_BOTTOM: (across, down) = (1, 2)
+        default: (across, down) = (0, 1)
         }
+        return (across * 128 * Int64((1 << shiftX) - 1), down * 128 * Int64((1 << shiftY) - 1))
+    }
+
+    /// The chroma subsampling of `format`, log2 across and down (0 for RGB
+    /// and gray).
+    static func chromaShifts(_ format: AVPixelFormat, ff: FFmpegLibrary) -> (x: Int, y: Int) {
+        guard let desc = ff.fn.av_pix_fmt_desc_get(format) else { return (0, 0) }
+        return (Int(desc.pointee.log2_chroma_w), Int(desc.pointee.log2_chroma_h))
     }
 
     /// swscale's matrix for a colorspace tag (the guess by height when untagged).

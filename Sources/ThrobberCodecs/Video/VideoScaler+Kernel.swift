@@ -96,16 +96,21 @@ extension VideoScaler {
         }
 
         /// Chroma brought from `n` samples to the `m` samples of the luma
-        /// grid (twice as many, rounded up), sample `j` sitting at luma
-        /// position 2j + `offset`: swscale's bicubic (B = 0, C = 0.6).
-        static func bicubicUp(from n: Int, to m: Int, offset: Double) -> Kernel {
-            Kernel(
+        /// grid (2^`shift` times as many, rounded up), sample `j` sitting
+        /// at luma position 2^`shift`·j + `offset`: swscale's bicubic
+        /// (B = 0, C = 0.6) as swscale places it, five samples from
+        /// p − 1.5 rounded toward zero. Near the first sample, where p − 1.5
+        /// is negative, that window starts one sample late and leaves out
+        /// a far tap of the negative lobe.
+        static func bicubicUp(from n: Int, to m: Int, shift: Int, offset: Double) -> Kernel {
+            let factor = Double(1 << shift)
+            return Kernel(
                 inputs: n,
                 (0..<m).map { i in
-                    let p = (Double(i) - offset) / 2
-                    let base = Int(p.rounded(.down))
+                    let p = (Double(i) - offset) / factor
+                    let first = Int((p - 1.5).rounded(.towardZero))
                     var row: [Int: Double] = [:]
-                    for j in base - 1...base + 2 { row[j, default: 0] += cubic(p - Double(j)) }
+                    for j in first...first + 4 { row[j, default: 0] += cubic(p - Double(j)) }
                     return row
                 })
         }

@@ -25,6 +25,8 @@ enum VideoScaler {
         AV_PIX_FMT_YUV420P.rawValue: (1, 1), AV_PIX_FMT_YUVJ420P.rawValue: (1, 1),
         AV_PIX_FMT_YUV422P.rawValue: (1, 0), AV_PIX_FMT_YUVJ422P.rawValue: (1, 0),
         AV_PIX_FMT_YUV444P.rawValue: (0, 0), AV_PIX_FMT_YUVJ444P.rawValue: (0, 0),
+        AV_PIX_FMT_YUV411P.rawValue: (2, 0), AV_PIX_FMT_YUVJ411P.rawValue: (2, 0),
+        AV_PIX_FMT_YUV440P.rawValue: (0, 1), AV_PIX_FMT_YUVJ440P.rawValue: (0, 1),
     ]
 
     /// `frame` at `width`×`height`, or nil when this path does not apply:
@@ -41,7 +43,7 @@ enum VideoScaler {
             inW == file.info.displayWidth, inH == file.info.displayHeight,
             width <= inW, height <= inH, width < inW || height < inH, width > 0, height > 0
         else { return nil }
-        let (ph, pv) = VideoPicture.chromaPosition(f.chroma_location)
+        let (ph, pv) = VideoPicture.chromaPosition(f.chroma_location, shiftX: sx, shiftY: sy)
         let cw = (inW + (1 << sx) - 1) >> sx
         let ch = (inH + (1 << sy) - 1) >> sy
         let key = KernelCache.Key(
@@ -52,8 +54,8 @@ enum VideoScaler {
             let lumaY = Kernel.lanczos(from: inH, to: height)
             return (
                 lumaX, lumaY,
-                sx == 0 ? lumaX : lumaX.after(Kernel.bicubicUp(from: cw, to: inW, offset: Double(ph) / 256)),
-                sy == 0 ? lumaY : lumaY.after(Kernel.bicubicUp(from: ch, to: inH, offset: Double(pv) / 256))
+                sx == 0 ? lumaX : lumaX.after(Kernel.bicubicUp(from: cw, to: inW, shift: sx, offset: Double(ph) / 256)),
+                sy == 0 ? lumaY : lumaY.after(Kernel.bicubicUp(from: ch, to: inH, shift: sy, offset: Double(pv) / 256))
             )
         }
         let planes = withUnsafeBytes(of: f.data) { Array($0.bindMemory(to: UnsafeMutablePointer<UInt8>?.self)) }

@@ -12,6 +12,10 @@ struct VideoScan {
     /// The timestamps of the window's frames, sorted, distinct; the first
     /// is the frame on screen at the window's start.
     private(set) var framePts: [Int64] = []
+    /// When each of those frames starts, in seconds from the clip's first
+    /// frame: its timestamp, or for a whole clip whose timestamps round a
+    /// constant rate (``VideoRate/exact`` false), its place at that rate.
+    private(set) var frameTimes: [Rational] = []
     /// Seconds from the clip's first frame to where the window's last frame ends.
     private(set) var windowEnd: Rational = 0
     /// Frames per second when all the window's frames last the same.
@@ -85,10 +89,15 @@ struct VideoScan {
             )
         }
         framePts = shown.map(\.pts)
+        frameTimes = framePts.map { seconds($0) }
         windowEnd = end
-        frameRate = Self.rate(framePts, end: end, timeBase: timeBase, clipStart: clipStart)
+        let rate = VideoRate.find(
+            framePts, lastLength: (end - seconds(last.pts)) / timeBase, timeBase: timeBase,
+            guesses: Self.guesses(stream))
+        frameRate = rate?.fps
+        if whole, let rate, !rate.exact { snap(to: rate.fps) }
         if whole {
-            clipDuration = end
+            clipDuration = windowEnd
             clipFrames = framePts.count
         } else {
             clipDuration = Self.headerDuration(demuxer, timeBase) ?? end
@@ -181,14 +190,29 @@ struct VideoScan {
         return total > 0 ? Rational(total, Int64(AV_TIME_BASE)) : nil
     }
 
-    /// 1 / the common gap, when every frame (the last up to `end`) lasts the same.
-    private static func rate(_ pts: [Int64], end: Rational, timeBase: Rational, clipStart: Int64) -> Rational? {
-        guard pts.count >= 2 else { return nil }
-        let gap = pts[1] - pts[0]
-        for i in 1..<pts.count where pts[i] - pts[i - 1] != gap { return nil }
-        let lastLength = end - Rational(pts[pts.count - 1] - clipStart) * timeBase
-        let frame = Rational(gap) * timeBase
-        guard lastLength == frame || lastLength < frame else { return nil }
-        return 1 / frame
+    /// FFmpeg's guesses of the stream's rate (r_frame_rate, avg_frame_rate).
+    private static func guesses(_ stream: AVStream) -> [Rational] {
+        [stream.r_frame_rate, stream.avg_frame_rate].compactMap { (r: AVRational) -> Rational? in
+            guard r.num > 0, r.den > 0 else { return nil }
+            return Rational(Int64(r.num), Int64(r.den))
+        }
+    }
+
+    /// Puts the whole clip's frames where constant rate `fps` does: frame i
+    /// at i / fps, and the end at frames / fps when the last frame lasts
+    /// about a frame (within two ticks: its timestamp and its duration are
+    /// both rounded), so a 60 fps WebM at 1 ms ticks lasts 120 / 60 s, not
+    /// 1.999 s. Nothing moves when `fps` has a numerator over the time-base
+    /// limit (the times would outgrow the exact arithmetic's budget).
+    private mutating func snap(to fps: Rational) {
+        guard fps.numerator <= Self.maxTimeBase.denominator else { return }
+        let period = 1 / fps
+        let times = framePts.indices.map { Rational(Int64($0)) * period }
+        let lastLength = (windowEnd - frameTimes[frameTimes.count - 1]) / timeBase
+        var end = windowEnd
+        if period / timeBase < lastLength + Rational(2) { end = Rational(Int64(times.count)) * period }
+        guard times[times.count - 1] < end else { return }
+        frameTimes = times
+        windowEnd = end
     }
 }

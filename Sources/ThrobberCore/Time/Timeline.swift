@@ -122,6 +122,23 @@ public struct Timeline: Equatable, Sendable {
             durations: (0..<n).map { start(of: $0 + 1) - start(of: $0) }, sources: entries[..<n].map(\.source))
     }
 
+    /// `runs` stretches of `length` consecutive entries spread evenly over
+    /// the loop, first and last stretch at its ends, each entry shown as
+    /// long as here, as a loop of their own: a sample of the whole loop,
+    /// where ``prefix(_:)`` samples its start. The whole loop where it has
+    /// no more than `runs` × `length` entries.
+    public func sample(runs: Int, length: Int) -> Timeline {
+        let n = entries.count
+        guard runs > 1, length > 0, n > runs * length else { return prefix(n) }
+        var picked: [Int] = []
+        for r in 0..<runs {
+            let first = (n - length) * r / (runs - 1)
+            picked += first..<first + length
+        }
+        return Timeline(
+            durations: picked.map { start(of: $0 + 1) - start(of: $0) }, sources: picked.map { entries[$0].source })
+    }
+
     /// Runs of consecutive entries showing the same source frame: each
     /// source decoded once per run.
     package var runs: [(source: Int, entry: Int)] {

@@ -85,9 +85,20 @@ extension AnimationEncoder {
                 } ?? "no file was made"
             throw budgetRefusal(maxBytes, reached: reached, estimate: smallest?.bytes, source, timeline)
         }
+        try sink.put(file.bytes)
+        return report(of: file, search, source, timeline)
+    }
+
+    /// The report of the file a search chose: its trials counted, and
+    /// where it is posterized or heavily lossy, the note that says so.
+    private func report(of file: BudgetFile, _ search: BudgetSearch, _ source: FrameSource, _ timeline: Timeline)
+        -> EncodeReport
+    {
         var report = file.report
         report.budget?.trials = search.trials
-        try sink.put(file.bytes)
+        if let choice = report.budget, choice.isDegraded {
+            report.budget?.note = budgetNote(choice, good: search.smallestGood, source, timeline)
+        }
         return report
     }
 }

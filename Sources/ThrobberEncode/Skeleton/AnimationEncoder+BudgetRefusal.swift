@@ -31,7 +31,7 @@ extension AnimationEncoder {
         let ownDurations = (0..<source.count).contains { source.duration(at: $0) != nil }
         let advice = Self.budgetAdvice(
             maxBytes: maxBytes, estimate: estimate, width: width, settings: settings, timeline: timeline,
-            ownDurations: ownDurations, format: format)
+            ownDurations: ownDurations, format: format, fpsResamples: fpsResamples)
         return ThrobberError(.data, "no setting fits in \(maxBytes) bytes: \(reached); \(advice)")
     }
 
@@ -41,49 +41,98 @@ extension AnimationEncoder {
     /// least as fast as the width: testsrc2 at 160, 120, 80 and 40 px
     /// wide, 21,325, 17,550, 9,933 and 4,928 bytes (lossy 200 leaves
     /// edges, whose bytes go with the width); noisier frames go with the
-    /// area, and a width for them fits with room to spare. And, where
-    /// frames are not already at the format's shortest delay
-    /// (0 or the minimum: nothing is shown faster, so fewer frames would
-    /// change what is seen), every second of the frames picked (`--frames`
-    /// as given, with its steps doubled) shown twice as long: `--fps` or
-    /// `--delay` halved, or for frames with their own delays
-    /// (`ownDurations`, kept unless retimed) `--speed`.
+    /// area, and a width for them fits with room to spare. And half the
+    /// frames, each shown twice as long (`fewerFrames`).
     static func budgetAdvice(
         maxBytes: Int, estimate: Int?, width: Int?, settings: EncodeSettings, timeline: Timeline,
-        ownDurations: Bool, format: AnimationFormat
+        ownDurations: Bool, format: AnimationFormat, fpsResamples: Bool = false
     ) -> String {
         var ways: [String] = []
         if let width, let estimate, estimate > maxBytes {
             let narrower = Int(Double(width) * Double(maxBytes) / Double(estimate) * BudgetTuning.widthMargin)
             if narrower >= 1 && narrower < width { ways.append("--width \(narrower) (from \(width))") }
         }
-        let shortest = Rational(Int64(format.limits.delays.lowerBound), 100)
-        if timeline.entries.count > 1, shortest < timeline.shortestEntry, let frames = halvedFrames(settings) {
-            let timing = settings.timing
-            let slower: String
-            if let delay = timing.delay, timing.retime || !ownDurations {
-                slower = "--delay \(delay * 2)"
-            } else if timing.retime || !ownDurations {
-                slower = "--fps \(timing.fps / Rational(2))"
-            } else {
-                slower = "--speed \(timing.speed / Rational(2))"
-            }
-            ways.append("--frames \(frames) \(slower) (every second frame, each shown twice as long)")
+        if let fewer = fewerFrames(
+            keeping: 0.5, settings: settings, timeline: timeline, ownDurations: ownDurations, format: format,
+            fpsResamples: fpsResamples)
+        {
+            ways.append(
+                fpsResamples
+                    ? "\(fewer) (half the frame rate)" : "\(fewer) (every second frame, each shown twice as long)")
         }
         guard !ways.isEmpty else { return "fewer pixels or frames would, or a larger --max-bytes" }
         return "fewer pixels or frames would: " + ways.joined(separator: ", or ")
     }
 
-    /// `--frames` as given with every range's step doubled ("1-30" →
-    /// "1-30:2"), or "1-:2" where none was given; nil where it picks only
-    /// single frames.
-    static func halvedFrames(_ settings: EncodeSettings) -> String? {
-        guard let selection = settings.transform.frames else { return "1-:2" }
+    /// Options that keep about `share` of the frames, each shown longer so
+    /// the loop lasts as long: for an input `--fps` resamples (a video, a
+    /// Lottie file), `--fps` at that share of its mean rate; otherwise every
+    /// kth frame (`--frames` as given with its steps k times longer), with
+    /// `--delay`, `--fps` or, for frames with their own delays
+    /// (`ownDurations`, kept unless retimed), `--speed` k times slower.
+    /// Nil where frames are at the format's shortest delay already (0 or
+    /// the minimum: nothing is shown faster, so fewer frames would change
+    /// what is seen) or `--frames` picks single frames.
+    static func fewerFrames(
+        keeping share: Double, settings: EncodeSettings, timeline: Timeline, ownDurations: Bool,
+        format: AnimationFormat, fpsResamples: Bool
+    ) -> String? {
+        let shortest = Rational(Int64(format.limits.delays.lowerBound), 100)
+        guard timeline.entries.count > 1, shortest < timeline.shortestEntry, share > 0, share < 1 else { return nil }
+        if fpsResamples, timeline.duration > Rational(0) {
+            let rate = Double(timeline.entries.count) / timeline.duration.doubleValue
+            let lower = (rate * share * 10).rounded(.down) / 10
+            return lower >= 0.1 ? "--fps \(cFormat("%g", lower))" : nil
+        }
+        let k = Int((1 / share).rounded(.up))
+        guard let frames = thinnedFrames(settings, step: k) else { return nil }
+        let timing = settings.timing
+        let n = Rational(Int64(k))
+        if let delay = timing.delay, timing.retime || !ownDurations { return "--frames \(frames) --delay \(delay * k)" }
+        if timing.retime || !ownDurations { return "--frames \(frames) --fps \(timing.fps / n)" }
+        return "--frames \(frames) --speed \(timing.speed / n)"
+    }
+
+    /// The note on a budget's file that is posterized or heavily lossy
+    /// (`BudgetChoice.isDegraded`): what it gave up, and the frame rate
+    /// and width at which `good` (the smallest file tried short of that)
+    /// would fit, scaled by the ratio of the budget to its size, less
+    /// `BudgetTuning.adviceMargin`: frames and width in proportion (bytes
+    /// shrink at least as fast as the width; with the area where frames
+    /// are noisy, and such a width fits with room to spare).
+    func budgetNote(_ choice: BudgetChoice, good: BudgetChoice?, _ source: FrameSource, _ timeline: Timeline) -> String
+    {
+        let gave =
+            (choice.colors ?? 256) < BudgetTuning.posterizedBelow
+            ? "posterized to \(choice.colors ?? 256) colors" : "heavily lossy (lossy \(choice.lossy))"
+        guard let good, good.bytes > choice.maxBytes else { return gave }
+        let share = Double(choice.maxBytes) / Double(good.bytes) * BudgetTuning.adviceMargin
+        var ways: [String] = []
+        let ownDurations = (0..<source.count).contains { source.duration(at: $0) != nil }
+        if let fewer = Self.fewerFrames(
+            keeping: share, settings: settings, timeline: timeline, ownDurations: ownDurations, format: format,
+            fpsResamples: fpsResamples)
+        {
+            ways.append(fewer)
+        }
+        if let width = timeline.entries.first.flatMap({ try? source.frame(at: $0.source).width }) {
+            let narrower = Int(Double(width) * share)
+            if narrower >= 1 && narrower < width { ways.append("--width \(narrower)") }
+        }
+        guard !ways.isEmpty else { return gave }
+        return "\(gave); at \(good.description) it would fit with about " + ways.joined(separator: ", or ")
+    }
+
+    /// `--frames` as given with every range's step `k` times longer
+    /// ("1-30" → "1-30:2" for 2), or "1-:k" where none was given; nil
+    /// where it picks only single frames.
+    static func thinnedFrames(_ settings: EncodeSettings, step k: Int) -> String? {
+        guard let selection = settings.transform.frames else { return "1-:\(k)" }
         guard selection.parts.contains(where: { $0.first != $0.last || $0.first == nil }) else { return nil }
         return selection.parts.map { part in
             if let first = part.first, part.last == first { return "\(first)" }
             let ends = "\(part.first.map(String.init) ?? "")-\(part.last.map(String.init) ?? "")"
-            return "\(ends):\(part.step * 2)"
+            return "\(ends):\(part.step * k)"
         }.joined(separator: ",")
     }
 }

@@ -28,6 +28,10 @@ public struct AnimationEncoder {
     /// budget's search) begins, before its `progress` calls, with what the
     /// pass tries; never called for a single pass.
     public var passes: ((EncodePass) -> Void)?
+    /// Whether `--fps` picks this input's frames by time (a video, a
+    /// Lottie file), so a byte budget's advice names a lower `--fps`
+    /// rather than a step through the frames.
+    public var fpsResamples = false
 
     /// An encoder for `format`. Nothing is checked until `encode`.
     public init(format: AnimationFormat, settings: EncodeSettings, progress: ((Int, Int) -> Void)? = nil) {
@@ -180,6 +184,7 @@ public struct AnimationEncoder {
 
         var frames = DistinctFrames(timeline, batch: batch)
         var report = EncodeReport()
+        report.lossy = settings.lossy
         var inFlight: (work: Pending<[Format.Ready]>, entriesDone: Int)?
         func write(_ batch: (work: Pending<[Format.Ready]>, entriesDone: Int)?) throws {
             guard let batch else { return }

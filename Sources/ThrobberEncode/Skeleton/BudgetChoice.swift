@@ -24,6 +24,17 @@ public struct BudgetChoice: Equatable, Sendable {
     /// Whether `bytes` is an estimate: a file that grew past the budget is
     /// left unfinished, and its size scaled from the share written.
     public var estimated = false
+    /// Where the file is posterized or heavily lossy: that, and what would
+    /// fit at better settings (`AnimationEncoder.budgetNote`); nil
+    /// otherwise.
+    public var note: String?
+
+    /// Whether the settings give up much of the look: fewer colors than
+    /// `BudgetTuning.posterizedBelow` (posterized) or a lossy level above
+    /// `BudgetTuning.heavyLossy`.
+    public var isDegraded: Bool {
+        (colors ?? 256) < BudgetTuning.posterizedBelow || lossy > BudgetTuning.heavyLossy
+    }
 
     /// "quality 82, lossy 40, 256 colors" (GIF), "quality 82, 64 colors"
     /// (APNG), "quality 82" or "lossless settings" (WebP): as the format

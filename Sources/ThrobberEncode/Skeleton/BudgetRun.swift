@@ -45,14 +45,23 @@ struct BudgetRun {
     /// they pass `BudgetTuning.boundMargin` times the budget, no step can
     /// fit: returns those bytes and how many of the timeline's entries
     /// were written then (the batch that passed the cap is finished, so
-    /// the share is exact). The pass stops without a verdict after the
-    /// first batch whose bytes, scaled by the share of the timeline
-    /// written, come to no more than the cap; the search then goes on.
-    /// The bound never refuses a budget the search could meet: bytes
-    /// written are a prefix of the smallest file.
+    /// the share is exact). Where `sampledSize` estimates the file within
+    /// the cap, the pass stops without a verdict after the first batch
+    /// whose bytes, scaled by the share of the timeline written, come to
+    /// no more than the cap, and the search goes on; where the sample
+    /// says the file passes the cap, a still start (a title held for a
+    /// second) does not stop it, and the refusal comes within this one
+    /// pass. The bound never refuses a budget the search could meet:
+    /// bytes written are a prefix of the smallest file.
     func countSmallest(_ trial: EncodeSettings) throws -> Overrun? {
         let cap = Double(maxBytes) * BudgetTuning.boundMargin
         let total = timeline.entries.count
+        let sample = try sampledSize(trial)
+        if sample.exact {
+            return Double(sample.bytes) > cap
+                ? Overrun(bytes: sample.bytes, done: total, total: total, prefix: false) : nil
+        }
+        let projectedOver = Double(sample.bytes) > cap
         let sink = CountingSink()
         // The bytes and entries done when the count was first seen past the
         // cap, after a batch.
@@ -65,7 +74,7 @@ struct BudgetRun {
                 if Double(sink.count) > cap {
                     over = (sink.count, done)
                     sink.stop = true
-                } else if Double(sink.count) * Double(total) / Double(done) <= cap {
+                } else if !projectedOver, Double(sink.count) * Double(total) / Double(done) <= cap {
                     sink.stop = true
                 }
             }
@@ -73,6 +82,24 @@ struct BudgetRun {
             return over.map { Overrun(bytes: $0.bytes, done: $0.done, total: total, prefix: false) }
         }
         return Double(sink.count) > cap ? Overrun(bytes: sink.count, done: total, total: total, prefix: false) : nil
+    }
+
+    /// The bytes of `trial` on a sample of the whole timeline
+    /// (`BudgetTuning.sampleRuns` stretches of `sampleLength` entries,
+    /// `Timeline.sample`), scaled to all its entries; `exact` where the
+    /// sample is the whole timeline. Each stretch begins with a jump from
+    /// the one before, which costs more than a step between neighbours:
+    /// the estimate leans high, so it only decides how long the exact
+    /// count goes on, never a refusal by itself.
+    func sampledSize(_ trial: EncodeSettings) throws -> (bytes: Int, exact: Bool) {
+        let sample = timeline.sample(runs: BudgetTuning.sampleRuns, length: BudgetTuning.sampleLength)
+        let sink = CountingSink()
+        let total = timeline.entries.count
+        let progress = encoder.progress
+        _ = try encode(trial, to: sink, timeline: sample) { _, _ in progress?(0, total) }
+        let count = sample.entries.count
+        guard count < total, count > 0 else { return (sink.count, true) }
+        return (Int((Double(sink.count) * Double(total) / Double(count)).rounded(.up)), false)
     }
 
     /// `step` (step `index` of the ladder, named `label` on the progress)

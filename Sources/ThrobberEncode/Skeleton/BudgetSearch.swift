@@ -16,6 +16,9 @@ struct BudgetSearch {
     private(set) var smallestStep = 0
     /// The smallest file written whole (`smallest` may be an estimate).
     private(set) var smallestWritten: BudgetChoice?
+    /// The smallest file tried that is not degraded (`BudgetChoice.
+    /// isDegraded`), fitting or not: what better settings cost.
+    private(set) var smallestGood: BudgetChoice?
 
     /// The format searched, for the choices it records.
     let format: AnimationFormat
@@ -41,6 +44,7 @@ struct BudgetSearch {
             dither: step.dither, bytes: size, trials: trials)
         choice.estimated = estimated
         choice.maxBytes = maxBytes
+        if !choice.isDegraded, size < smallestGood?.bytes ?? .max { smallestGood = choice }
         guard fits(size) else {
             if size < smallest?.bytes ?? .max {
                 smallest = choice

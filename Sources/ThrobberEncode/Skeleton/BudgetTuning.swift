@@ -26,6 +26,25 @@ enum BudgetTuning {
     /// refusal.
     static let boundMargin = 1.05
 
+    /// The sample of the whole animation whose bytes tell the lower bound
+    /// whether the smallest file passes the budget (`BudgetRun.
+    /// sampledSize`): 8 stretches of 4 entries. Trades: more entries
+    /// estimate closer (each stretch's first frame is a jump) and cost
+    /// their encode before every search.
+    static let sampleRuns = 8
+    static let sampleLength = 4
+
+    /// A budget's file with fewer colors than this is posterized (the
+    /// ladder's undithered 32, 24 and 16 colors), and one above this lossy
+    /// level heavily lossy: the summary then names the frame rate and
+    /// width that would fit at the best settings short of those.
+    static let posterizedBelow = 64
+    static let heavyLossy = 100
+
+    /// How much of the bytes' ratio a note's lower frame rate or width
+    /// takes: frames further apart differ more, and headers do not shrink.
+    static let adviceMargin = 0.85
+
     /// The share of the width that a refusal's advice takes off beyond the
     /// bytes' ratio: headers and palettes do not shrink with the frames.
     static let widthMargin = 0.9

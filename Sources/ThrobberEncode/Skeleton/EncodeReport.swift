@@ -18,8 +18,13 @@ public struct EncodeReport: Sendable {
     /// Length of one loop in centiseconds: the sum of the written delays,
     /// the exact duration rounded half up.
     public var durationCentiseconds: Int64 = 0
-    /// How colors were stored, for the summary line.
+    /// How colors were stored, for the summary line: how the palettes
+    /// were chosen (GIF: "lossless, one palette of 32 colors" when they
+    /// hold every color, before any lossy LZW), or how frames were coded.
     public var palette = ""
+    /// The GIF lossy LZW level the frames were written with (0: exact
+    /// LZW, and for every other format).
+    public var lossy = 0
     /// With ``EncodeSettings/maxBytes``: the settings chosen and the size
     /// reached; nil otherwise.
     public var budget: BudgetChoice?

@@ -19,13 +19,14 @@ public enum VideoInput {
     /// resamples by time, so `settings.timing.delay` and `retime` are
     /// cleared; `--speed` still divides every duration, so the fastest
     /// rate a format shows is checked in played time. `background` is
-    /// composited under every frame.
+    /// composited under every frame. `dither` (0…1, `--dither` when given)
+    /// dithers the reduction of 10- and 12-bit frames to 8 bits; 0 rounds.
     ///
     /// Throws ``ThrobberError/Kind/data`` naming the file when the clip
     /// would give more than ``maxFrames`` frames or lasts over ``maxLength``.
     public static func frames(
         of file: VideoFile, format: AnimationFormat, settings: inout EncodeSettings, fps: Rational?,
-        background: Color
+        background: Color, dither: Double = 0
     ) throws -> VideoFrameSource {
         guard file.windowLength <= maxLength else {
             throw ThrobberError(
@@ -43,9 +44,11 @@ public enum VideoInput {
         }
         settings.timing.delay = nil
         settings.timing.retime = false
-        return VideoFrameSource(
+        var source = VideoFrameSource(
             file: file, frames: timing.frames, durations: timing.durations, background: background,
             jobs: settings.jobs)
+        source.dither = dither
+        return source
     }
 
     private static func tooMany(_ file: VideoFile, count: Double, fps: Rational?) -> ThrobberError {

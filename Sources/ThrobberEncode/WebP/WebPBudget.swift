@@ -44,11 +44,19 @@ struct WebPBudget: BudgetStrategy {
     /// fit then. Nil once a prefix projects to fit or the whole timeline
     /// fits. The frames of a prefix are coded as the same frames of the
     /// whole (each frame against the ones before it), so its bytes are
-    /// about a prefix of the smallest file's.
+    /// about a prefix of the smallest file's. A prefix projecting to fit
+    /// ends the bound only where a sample of the whole timeline
+    /// (`BudgetRun.sampledSize`) does too: a still start does not.
     func lowerBound(_ last: BudgetStep, level: Int, run: BudgetRun) throws -> BudgetRun.Overrun? {
         let trial = last.applied(to: run.settings)
         let cap = Double(run.maxBytes) * BudgetTuning.boundMargin
         let total = run.timeline.entries.count
+        let sample = try run.sampledSize(trial)
+        if sample.exact {
+            return Double(sample.bytes) > cap
+                ? BudgetRun.Overrun(bytes: sample.bytes, done: total, total: total, prefix: false) : nil
+        }
+        let projectedOver = Double(sample.bytes) > cap
         var done = max(1, total / WebPTuning.budgetSampleShare)
         let progress = run.encoder.progress
         while true {
@@ -59,7 +67,9 @@ struct WebPBudget: BudgetStrategy {
             if Double(sink.count) > cap {
                 return BudgetRun.Overrun(bytes: sink.count, done: done, total: total, prefix: true)
             }
-            if done == total || Double(sink.count) * Double(total) / Double(done) <= cap { return nil }
+            if done == total || (!projectedOver && Double(sink.count) * Double(total) / Double(done) <= cap) {
+                return nil
+            }
             done = min(total, done * 2)
         }
     }

@@ -53,6 +53,9 @@ struct WebPEncoder: FormatEncoder {
     private var heapBefore: HeapPolicy?
     /// Palette WebP: the frames before, for planning and composing.
     private var palette = WebPPalette()
+    /// Whether a frame planned so far has a pixel that is not opaque (the
+    /// summary names alpha only then).
+    private var transparent = false
 
     init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
         self.settings = settings
@@ -85,6 +88,7 @@ struct WebPEncoder: FormatEncoder {
 
     mutating func plan(_ frame: DistinctFrame) throws -> [Frame] {
         var planned = Frame(image: frame.image, start: Int(timeline.start(frame.entry, ticksPerSecond: 1000)))
+        if !transparent { transparent = !frame.image.isOpaque }
         if settings.colors != nil { palette.plan(&planned) }
         return [planned]
     }
@@ -122,6 +126,6 @@ struct WebPEncoder: FormatEncoder {
         }
         return s.lossless
             ? "lossless (libwebp method \(s.method), effort \(Int(s.quality)))"
-            : "lossy at quality \(Int(s.quality)), lossless alpha (libwebp method \(s.method))"
+            : "lossy at quality \(Int(s.quality))\(transparent ? ", lossless alpha" : "") (libwebp method \(s.method))"
     }
 }

@@ -17,6 +17,9 @@ struct EncodeRequest {
     var printHash: Bool
     /// Composited under every frame (`--background`).
     var background = Color.transparent
+    /// `--dither` as given, for a 10- or 12-bit video's reduction to 8
+    /// bits; 0 (rounded) when not given.
+    var videoDither = 0.0
     /// The rate a Lottie file or a video is resampled to (`--fps`, or
     /// `--delay` as 100/delay fps); nil: the input's own times.
     var resampleFPS: Rational?
@@ -33,7 +36,10 @@ struct EncodeRequest {
 
     init(_ args: Arguments, base: BaseFolder) throws {
         guard !args.positional.isEmpty else { throw ThrobberError(.usage, "no input frames given") }
-        guard let output = args.string("output") else { throw ThrobberError(.usage, "no output given; add -o OUT.gif") }
+        guard let output = args.string("output") else {
+            let hint = OutputHint.suggestion(args, command: "encode", vector: false)
+            throw ThrobberError(.usage, "no output given" + (hint.isEmpty ? "; add -o OUT.gif" : hint))
+        }
         self.output = base.resolve(output)
         format = try OutputFormat.resolve(output: self.output, format: args.string("format"))
 
@@ -47,6 +53,7 @@ struct EncodeRequest {
         settings.memory = try args.memoryBudget()
         maxBytesText = options.maxBytesText
         background = options.background ?? .transparent
+        videoDither = options.dither ?? 0
         // The library's rules, checked on the settings as given before any
         // input is opened: Lottie and video inputs turn --fps and --delay
         // into frames, and the encoder then sees only the frames' timing.
@@ -86,6 +93,7 @@ struct EncodeRequest {
     func run() throws {
         var settings = self.settings
         let source: FrameSource
+        var fpsResamples = false
         if inputs == ["-"] || (inputs.count == 1 && StreamFrameSource.isStream(inputs[0])) {
             source = try streamSource(settings: &settings)
         } else if inputs.count == 1, VideoFile.isVideo(inputs[0]) {
@@ -93,12 +101,16 @@ struct EncodeRequest {
                 path: inputs[0], from: from, to: to, budget: settings.memory ?? .machineDefault,
                 threads: settings.jobs)
             source = try VideoInput.frames(
-                of: file, format: format, settings: &settings, fps: resampleFPS, background: background)
+                of: file, format: format, settings: &settings, fps: resampleFPS, background: background,
+                dither: videoDither)
+            fpsResamples = true
         } else {
             try refuseClipTimes()
-            source = try fileSource(try frames.files(for: inputs), settings: &settings)
+            let paths = try frames.files(for: inputs)
+            source = try fileSource(paths, settings: &settings)
+            fpsResamples = source is LottieFrameSource
         }
-        try encode(source, settings: settings)
+        try encode(source, settings: settings, fpsResamples: fpsResamples)
     }
 
     /// The frames of the stream input (standard input or a named pipe);
@@ -165,8 +177,9 @@ struct EncodeRequest {
     }
 
     /// Encodes `source` to the output, with the progress bar and summary.
-    private func encode(_ source: FrameSource, settings: EncodeSettings) throws {
-        let encoder = AnimationEncoder(format: format, settings: settings)
+    private func encode(_ source: FrameSource, settings: EncodeSettings, fpsResamples: Bool) throws {
+        var encoder = AnimationEncoder(format: format, settings: settings)
+        encoder.fpsResamples = fpsResamples
         let budgetLabel = maxBytesText.map { "--max-bytes \($0)" }
         var trim: DrawnBox?
         try Output.write(

@@ -43,13 +43,36 @@ extension InfoCommand {
         return "\(rate) (\(cFormat("%.3g", rate.doubleValue)))"
     }
 
+    /// "MP4 (brand isom)", "WebM", or FFmpeg's name of the container.
+    static func fileTypeText(_ info: VideoInfo) -> String {
+        guard let type = info.fileType else { return info.container }
+        // A brand is four characters, padded with spaces ("qt  ").
+        let brand = info.brand.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        return brand.map { "\(type) (brand \($0))" } ?? type
+    }
+
+    /// The display matrix as ffprobe reports it and what it does: "rotation
+    /// -90 (shown turned 90° clockwise)"; nil without a turn.
+    static func rotationText(_ info: VideoInfo) -> String? {
+        guard let degrees = info.matrixRotation, info.rotation != 0 else { return nil }
+        let turn =
+            switch info.rotation {
+            case 90: "90° clockwise"
+            case 270: "90° counterclockwise"
+            default: "\(info.rotation)°"
+            }
+        return "rotation \(degrees) (shown turned \(turn))"
+    }
+
     private static func videoText(_ info: VideoInfo, path: String, gifFrames: Int, refusal: String?) -> String {
         let size = "\(info.displayWidth)x\(info.displayHeight)"
-        var out = "\(path): video, \(info.container), \(ClockTime.text(info.duration))\n"
+        var out = "\(path): video, \(fileTypeText(info)), \(ClockTime.text(info.duration))\n"
+        let kind = info.fileType == nil ? "" : fileTypeText(info) + "; "
+        out += "  container  \(kind)FFmpeg: \(info.formatName) (\(info.container))\n"
         out += "  codec      \(info.codec) (decoder \(info.decoder)), \(info.pixelFormat)\n"
         var shape = "\(info.codedWidth)x\(info.codedHeight)"
         if info.sampleAspect != Rational(1) { shape += ", pixel aspect \(info.sampleAspect)" }
-        if info.rotation != 0 { shape += ", rotated \(info.rotation)°" }
+        if let turn = rotationText(info) { shape += ", " + turn }
         if info.flip { shape += ", mirrored" }
         if shape != "\(info.codedWidth)x\(info.codedHeight)" { shape += ", shown as \(size)" }
         out += "  size       \(shape)\n"
@@ -77,10 +100,13 @@ extension InfoCommand {
         return "{"
             + [
                 field("format", "\"video\""), field("container", text(info.container)),
+                field("format_name", text(info.formatName)), field("file_type", info.fileType.map(text) ?? "null"),
+                field("brand", info.brand.map(text) ?? "null"),
                 field("codec", text(info.codec)), field("decoder", text(info.decoder)),
                 field("width", "\(info.displayWidth)"), field("height", "\(info.displayHeight)"),
                 field("coded_width", "\(info.codedWidth)"), field("coded_height", "\(info.codedHeight)"),
-                field("rotation", "\(info.rotation)"), field("mirrored", "\(info.flip)"),
+                field("rotation", "\(info.rotation)"),
+                field("display_rotation", "\(info.matrixRotation ?? 0)"), field("mirrored", "\(info.flip)"),
                 field("sample_aspect", "\"\(info.sampleAspect)\""), field("pixel_format", text(info.pixelFormat)),
                 field("color_matrix", text(info.colorMatrix)), field("color_range", text(info.colorRange)),
                 field("color_primaries", text(info.colorPrimaries)), field("color_transfer", text(info.colorTransfer)),

@@ -3,32 +3,45 @@ import Glibc
 import ThrobberKit
 
 /// `throbber info FILE [--json]`: what a GIF, APNG or WebP holds, frame by
-/// frame, what a video is, or what a loader config draws.
+/// frame, what a video, an SVG or a Lottie file is, or what a loader
+/// config draws.
 enum InfoCommand: Subcommand {
     static let spec = CommandSpec(
         name: "info",
         summary:
-            "Show a GIF's, APNG's or WebP's frames, delays, loop, palettes, disposal and SHA-256, or what a video is.",
+            "Show what a GIF, APNG, WebP, SVG, Lottie file, video or loader config is: size, frames, delays, timing, what made it.",
         overview: """
             Show what a GIF, APNG or WebP holds: format, size, APNG color type and \
-            bit depth or how WebP frames are coded, loop count, total duration, SHA-256, and per frame its rectangle, delay, disposal, blend, \
-            palette size and transparent index.
+            bit depth or how WebP frames are coded, loop count, total duration, SHA-256, and per frame its rectangle, \
+            delay in milliseconds (with the exact fraction where three decimals do not hold an APNG's), disposal, \
+            blend, palette size and transparent index.
 
             It also shows the trim box, the union of what the composited frames draw as WxH+X+Y (what \
             encode --trim keeps, and what encode --crop takes), and says when the file is a still built up in \
             layers: it plays once and every frame but the last has a delay of 0 (GIF89a and gifsicle take \
             that as no wait; browsers wait 100 ms a frame).
 
-            For a video it shows the container, codec, coded and displayed size (rotation, pixel \
-            aspect ratio), frame count and rate (an exact fraction, or variable), duration, color tags, \
-            whether it has alpha, and what encode makes of it by default.
+            For a video it shows the kind of file (by an MP4's major brand or a WebM's DocType) and \
+            FFmpeg's names of the container as ffprobe gives them, the codec, coded and displayed size \
+            (the display matrix's rotation as ffprobe reports it, pixel aspect ratio), frame count and rate \
+            (an exact fraction, or variable; a constant rate is found within the rounding of the \
+            container's timestamps), duration, color tags, whether it has alpha, and what encode makes of it by default.
 
-            For a loader config it shows the canvas, the frames of one loop and             the font files its text is drawn from.
+            For an SVG it shows the width, height and viewBox, the title, its CSS and SMIL animations \
+            and their durations (an SVG has no frames or frame rate), and what made it: Throbber when the \
+            names in it are the hash of its text as Throbber writes them, else a generator comment. The \
+            file is read as text: no entity is expanded and nothing it names is opened. For a Lottie \
+            file (.json, .lottie, .tgs) it shows w and h, the frame rate, the frames from ip to op and \
+            the loop's length, the Bodymovin version v, the name, and what made it (meta.g, or a \
+            dotLottie manifest's generator).
+
+            For a loader config it shows the canvas, the frames of one loop and the font files its text is drawn from.
             """,
         usage: "throbber info <FILE> [--json]",
         arguments: [
             ArgumentSpec(
-                name: "<FILE>", help: "The GIF, APNG, WebP, video or loader config to read.", completion: .files)
+                name: "<FILE>", help: "The GIF, APNG, WebP, SVG, Lottie file, video or loader config to read.",
+                completion: .files)
         ],
         options: [
             OptionSpec(
@@ -42,11 +55,11 @@ enum InfoCommand: Subcommand {
                     colors, transparent).
                     """,
                 details:
-                    "pixel_type, colors and transparent are null where the format has none; trim_box and draws_nothing where the frames are over Throbber's decoding limits (encode refuses them too). For a video: format \"video\", container, codec, decoder, width and height (as shown), coded_width, coded_height, rotation, mirrored, sample_aspect, pixel_format, color_matrix, color_range, color_primaries, color_transfer, chroma_location, alpha, frame_rate (\"30000/1001\" or \"variable\"), frame_count, duration_ms and gif_frame_count (the frames encode keeps for a GIF). These keys are stable."
+                    "pixel_type, colors and transparent are null where the format has none; trim_box and draws_nothing where the frames are over Throbber's decoding limits (encode refuses them too). For a video: format \"video\", container and format_name (ffprobe's format_long_name and format_name), file_type (\"MP4\", \"QuickTime\", \"WebM\", \"Matroska\"; null where the container names one kind of file), brand (an ISO file's major brand, else null), codec, decoder, width and height (as shown), coded_width, coded_height, rotation (the display matrix's, as ffprobe reports it: counterclockwise degrees, so -90 is shown turned 90 degrees clockwise), mirrored, sample_aspect, pixel_format, color_matrix, color_range, color_primaries, color_transfer, chroma_location, alpha, frame_rate (\"30000/1001\" or \"variable\"), frame_count, duration_ms and gif_frame_count (the frames encode keeps for a GIF). For an SVG: format \"svg\", width, height and view_box as written, title, generator, css_animations, smil_animations, durations_ms, duration_ms (when every animation is back at its start: the least common multiple of the durations), frame_rate and frame_count (null), script, compressed, sha256. For a Lottie file: format (\"lottie\", \"tgs\" or \"dotlottie\"), width, height, frame_rate, frame_count, in_point, out_point, duration_ms, version, name, generator, manifest_version, sha256. These keys are stable."
             ),
             .help,
         ],
-        examples: ["throbber info loader.gif --json", "throbber info clip.mp4"])
+        examples: ["throbber info loader.gif --json", "throbber info clip.mp4", "throbber info ring.svg"])
 
     static func run(_ args: Arguments) throws -> Int32 {
         guard args.positional.count == 1, let path = args.positional.first else {
@@ -62,9 +75,10 @@ enum InfoCommand: Subcommand {
             try StandardOutput.write(try describe(config, json: args.flag("json")) + "\n")
             return 0
         }
+        if ImageFormat.sniff(bytes) == nil, try vector(bytes, path: path, json: args.flag("json")) { return 0 }
         // Only the frames as stored are shown: a WebP keeps no decoded frame.
         guard let a = try DecodedAnimation.decode(bytes, name: path, keep: { _ in false }) else {
-            throw ThrobberError(.data, "\(path): not a GIF, an animated PNG or a WebP")
+            throw ThrobberError(.data, "\(path): not a file info reads; \(readsText)")
         }
         let sha = SHA256.hex(bytes)
         let total = a.durations.reduce(Rational(0), +)
@@ -128,6 +142,15 @@ enum InfoCommand: Subcommand {
         return cFormat("%.3f", ms.doubleValue)
     }
 
+    /// A frame's delay in milliseconds, as every format shows it: "100 ms",
+    /// "15.625 ms"; one that three decimals do not hold exactly (an APNG's
+    /// 1/60 s) also as the fraction stored: "16.667 ms (1/60 s)".
+    static func delayText(_ seconds: Rational) -> String {
+        let ms = milliseconds(seconds) + " ms"
+        let exact = (seconds * Rational(1_000_000)).denominator == 1
+        return exact ? ms : ms + " (\(seconds.numerator)/\(seconds.denominator) s)"
+    }
+
     /// What `encode --trim` keeps of `a` (read from `path`): the box of
     /// what its composited frames draw (``DrawnBox``).
     static func drawnBox(_ a: DecodedAnimation, path: String) throws -> DrawnBox {
@@ -175,17 +198,12 @@ enum InfoCommand: Subcommand {
             s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count)
         }
         out +=
-            "  " + pad("#", 5) + pad("rect", 20) + pad("delay", 16) + pad("dispose", 13) + pad("blend", 8)
+            "  " + pad("#", 5) + pad("rect", 20) + pad("delay", 20) + pad("dispose", 13) + pad("blend", 8)
             + pad("colors", 8) + "transparent\n"
         for (i, f) in a.stored.enumerated() {
-            let delay =
-                switch a.format {
-                case .gif: "\(f.delay.numerator * 10) ms"
-                case .webp: "\(f.delay.numerator) ms"
-                case .apng: "\(f.delay.numerator)/\(f.delay.denominator) s"
-                }
+            let delay = delayText(Rational(Int64(f.delay.numerator), Int64(max(1, f.delay.denominator))))
             out +=
-                "  " + pad("\(i + 1)", 5) + pad(f.rect.description, 20) + pad(delay, 16) + pad(f.dispose, 13)
+                "  " + pad("\(i + 1)", 5) + pad(f.rect.description, 20) + pad(delay, 20) + pad(f.dispose, 13)
                 + pad(f.blend, 8)
                 + pad(f.colors.map(String.init) ?? "-", 8) + (f.transparent.map(String.init) ?? "-") + "\n"
         }

@@ -2,7 +2,7 @@
 enum PresetCommand: Subcommand {
     static let spec = CommandSpec(
         name: "preset",
-        summary: "Render a built-in loader, or print its config.",
+        summary: "Render a built-in loader as GIF, APNG, WebP, SVG, Lottie or dotLottie, or print its config.",
         overview: """
             Render a built-in loader (see 'throbber presets').
 

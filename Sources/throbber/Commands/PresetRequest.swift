@@ -20,7 +20,9 @@ struct PresetRequest {
         guard args.positional.count == 1, let name = args.positional.first else {
             throw ThrobberError(
                 .usage,
-                args.positional.isEmpty ? "no preset name given; 'throbber presets' lists them" : "give one preset name"
+                args.positional.isEmpty
+                    ? "no preset name given; 'throbber presets' lists them"
+                    : "give one preset name" + OutputHint.suggestion(args, command: "preset", vector: true)
             )
         }
         guard let preset = PresetCatalog.named(name) else {

@@ -2,7 +2,7 @@
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        summary: "Render a loader from a JSON config.",
+        summary: "Render a loader from a JSON config as GIF, APNG, WebP, SVG, Lottie or dotLottie.",
         overview: """
             Render a loader described by a JSON config into an animated GIF, APNG or WebP, \
             or export it as a Lottie animation (.json, or .lottie for dotLottie) or an \

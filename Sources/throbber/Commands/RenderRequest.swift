@@ -10,7 +10,10 @@ struct RenderRequest {
         guard args.positional.count == 1, let file = args.positional.first else {
             throw ThrobberError(
                 .usage,
-                args.positional.isEmpty ? "no config file given" : "give one config file, got \(args.positional.count)")
+                args.positional.isEmpty
+                    ? "no config file given"
+                    : "give one config file, got \(args.positional.count)"
+                        + OutputHint.suggestion(args, command: "render", vector: true))
         }
         config = base.resolve(file)
         output = try SceneOutput(args, base: base)

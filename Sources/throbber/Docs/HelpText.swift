@@ -24,16 +24,21 @@ enum HelpText {
         return text(sections)
     }
 
-    /// `throbber --help`: the subcommands with their summaries, and the root options.
+    /// `throbber --help`: the subcommands with their summaries, the notes
+    /// (the formats read and written), and the root options.
     static func root(_ commands: [CommandSpec]) -> String {
         let spec = RootCommand.spec
-        return text([
+        let head = [
             TextLayout.wrap(spec.overview, firstPrefix: "OVERVIEW: "),
             TextLayout.wrap(spec.usage, firstPrefix: "USAGE: ", indent: 2),
             ["SUBCOMMANDS:"] + commands.flatMap { TextLayout.columns($0.name, $0.summary) },
-            ["OPTIONS:"] + spec.options.flatMap(optionLines),
-            ["  See 'throbber <subcommand> --help' for details, and man throbber(1)."],
-        ])
+        ]
+        let notes = spec.notes.map { TextLayout.wrap($0.text, firstPrefix: $0.title + ": ") }
+        return text(
+            head + notes + [
+                ["OPTIONS:"] + spec.options.flatMap(optionLines),
+                ["  See 'throbber <subcommand> --help' for details, and man throbber(1)."],
+            ])
     }
 
     /// An option and its help; `(default: …)` ends the help, on one line

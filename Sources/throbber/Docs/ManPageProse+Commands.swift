@@ -70,9 +70,21 @@ extension ManPageProse {
         shows what a GIF, APNG or WebP holds: format, canvas size, how pixels are
         stored (APNG color type and bit depth; WebP lossless or lossy, and alpha),
         loop count, total
-        duration, SHA-256 of the file, and per frame its rectangle, delay (exact
-        fraction for APNG, milliseconds for WebP), disposal, blend, palette size
+        duration, SHA-256 of the file, and per frame its rectangle, delay in
+        milliseconds (an APNG delay that three decimals do not hold also as its
+        exact fraction, as in 16.667 ms (1/60 s)), disposal, blend, palette size
         and transparent index.
+        For a video it names the kind of file (an MP4's major brand, a WebM's
+        DocType) and the container as ffprobe does, and gives the display
+        matrix's rotation as ffprobe reports it.
+        For an SVG it gives the width, height, viewBox, title, its CSS and SMIL
+        animations and their durations, and what made it (Throbber when its names
+        are the hash of its text); the file is read as text, no entity is
+        expanded and nothing it names is opened.
+        For a Lottie file
+        .Pq Pa .json , .lottie , .tgs
+        it gives w, h, fr, the frames from ip to op, the loop's length, v, nm and
+        what made it (meta.g, or a dotLottie manifest's generator).
         With
         .Fl -json
         it prints one object with the keys

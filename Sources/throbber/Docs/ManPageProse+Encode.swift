@@ -125,9 +125,14 @@ extension ManPageProse {
         than 20 ms after the one kept before it (60 fps shows every 2nd frame).
         .Fl -fps
         resamples by time as ffmpeg's fps filter does.
-        The stream's color matrix, range and chroma siting, its display
+        The stream's color matrix, range and chroma siting (for every layout:
+        4:2:0, 4:2:2, 4:4:4, 4:1:1, 4:4:0), its display
         rotation and pixel aspect ratio are applied, and alpha (ProRes 4444,
         VP8 and VP9 WebM with alpha, read with libvpx) is kept.
+        A 10- or 12-bit video is rounded to 8 bits a channel, or dithered with
+        an ordered pattern fixed in place when
+        .Fl -dither
+        is given.
         .Fl -from
         and
         .Fl -to

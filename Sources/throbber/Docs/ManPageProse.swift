@@ -27,9 +27,45 @@ enum ManPageProse {
         .Fl -update
         records every current hash and, under
         .Li versions ,
-        the giflib, libpng, zlib, libimagequant, cairo, pixman and libswscale
-        versions that made them.
-        Without it,
+        the versions that made them: Throbber's own
+        .Pq Li throbber ,
+        those of the libraries that decide the bytes (giflib, libpng, zlib,
+        libdeflate, zopfli, libimagequant, cairo, pixman, libswscale, rlottie,
+        libwebp, HarfBuzz, fontconfig) and FFmpeg's libavformat, libavcodec and
+        libavutil, recorded as
+        .Li absent
+        when FFmpeg cannot be loaded.
+        Each entry is reported
+        .Li updated
+        (with its new hash),
+        .Li unchanged
+        or
+        .Li new .
+        Given
+        .Ar ENTRY
+        names after the manifest,
+        .Fl -update
+        records only those entries, and their expected files, and checks the
+        others as without it, so one intended change can be accepted while an
+        unintended one still fails:
+        .Dl $ throbber check loaders.json --update dots.gif
+        An
+        .Ar ENTRY
+        is an entry's
+        .Li output
+        as the manifest writes it, else the path of that file from the current
+        folder, else its file name alone when only one output has that name.
+        A name that matches no entry, or a file name several outputs share, is
+        refused (exit 64) before anything is made; the message lists the
+        outputs.
+        With or without
+        .Ar ENTRY
+        names,
+        .Fl -update
+        records the running versions.
+        .Pp
+        Without
+        .Fl -update ,
         .Cm check
         exits 0 when every hash matches, 1 when an entry's hash differs or it
         cannot be made, and else 2 when entries have no hash recorded yet: these
@@ -58,8 +94,10 @@ enum ManPageProse {
         or
         .Li new
         whose message holds what the terminal says about it.
-        A note says when the recorded library versions differ from the running
-        ones, since hashes may then change legitimately.
+        A note names every recorded version, Throbber's and FFmpeg's included,
+        that differs from the running one (an entry checked against its
+        recorded hash may then change legitimately); a manifest written before
+        a version was recorded is read as it is.
         .Pp
         Every path an entry names, in
         .Li args

@@ -56,9 +56,9 @@ extension OptionSpec {
     static let dither = OptionSpec(
         "dither", value: "0-1",
         help:
-            "Floyd-Steinberg dithering strength when quantizing (WebP: with --colors). GIF and WebP: next to strong edges a close palette color is drawn instead.",
+            "Floyd-Steinberg dithering strength when quantizing (WebP: with --colors). GIF and WebP: next to strong edges a close palette color is drawn instead. A 10- or 12-bit video is rounded to 8 bits unless --dither is given; then that reduction is dithered too.",
         details:
-            "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show.",
+            "Within 6 pixels of a strong edge, a pixel that dithering would draw more than about 4 levels off is drawn as its nearest palette color when that one is closer: the edge masks banding there, and speckle would show. A video of more than 8 bits a sample is dithered to 8 bits with an ordered 8x8 pattern fixed in place (still areas stay still), at the size it is decoded, before --width; rounding, the default, is closer to the source pixel by pixel and makes smaller files (dithering made lossless APNGs 14-32 % larger), while dithering is closer in a slow gradient's average, where 8-bit bands would show.",
         default: "1")
 
     static let lossy = OptionSpec(
@@ -131,10 +131,10 @@ extension OptionSpec {
     static let fps = OptionSpec(
         "fps", value: "n",
         help:
-            "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Animated inputs, YUV4MPEG2 streams and a config's frames.delays keep their own timing unless --fps is given.",
+            "Frames per second, at most 50 for GIF; a fraction like 30000/1001 is exact. Videos, Lottie files, animated GIF, APNG and WebP inputs, YUV4MPEG2 streams and a config's frames.delays keep their own timing unless --fps is given.",
         details:
-            "A scene or a Lottie file is drawn at this rate. Browsers slow GIF delays under 2 centiseconds to 10.",
-        default: "25")
+            "A video or a Lottie file is resampled by time to this rate (a GIF shows at most 50 fps, so without --fps a 60 fps one keeps every second frame); a scene is drawn at it. Browsers slow GIF delays under 2 centiseconds to 10.",
+        default: "the input's own rate; 25 for still images, folders and PNG streams")
 
     static let delay = OptionSpec(
         "delay", value: "cs",

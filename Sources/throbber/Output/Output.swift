@@ -95,10 +95,27 @@ enum Output {
         let frames = report.frames == 1 ? "1 frame" : "\(report.frames) frames"
         var line =
             "wrote \(path): \(report.format.limits.name) \(report.width)x\(report.height)\(resized), \(frames), \(seconds) s, \(size)"
-        if !report.palette.isEmpty { line += ", \(report.palette)" }
+        let colors = paletteText(report)
+        if !colors.isEmpty { line += ", \(colors)" }
         if let choice = report.budget {
             line += "; \(budget ?? "--max-bytes \(choice.maxBytes)"): \(choice.description)"
+            // A file that fits only posterized or heavily lossy says so on
+            // a line of its own, which keeps the summary's settings as they are.
+            if let note = choice.note { line += "\nnote: to fit, the file is \(note)" }
         }
         return line
+    }
+
+    /// How colors were stored: the encoder's words, except that a GIF
+    /// written with lossy LZW is not lossless, even when its palettes hold
+    /// every color ("one palette of 32 colors, lossy LZW 80"). A byte
+    /// budget's choice names its own level after the line.
+    static func paletteText(_ report: EncodeReport) -> String {
+        let lossy = report.budget?.lossy ?? report.lossy
+        guard lossy > 0 else { return report.palette }
+        var text = report.palette
+        let exact = "lossless, "
+        if text.hasPrefix(exact) { text.removeFirst(exact.count) }
+        return report.budget == nil ? text + ", lossy LZW \(lossy)" : text
     }
 }

@@ -39,9 +39,11 @@ enum ExpectedCLI {
         "completions": ["help"],
     ]
 
-    /// A few defaults, as README.md states them.
+    /// A few defaults, as README.md states them (up to the first comma; a
+    /// folder of frames plays at 25 fps, other inputs at their own rate).
     static let defaults: [(command: String, option: String, text: String)] = [
-        ("encode", "fps", "25"), ("encode", "dither", "1"), ("encode", "sort", "natural"), ("encode", "loop", "0"),
+        ("encode", "fps", "the input's own rate; 25 for still images"), ("encode", "dither", "1"),
+        ("encode", "sort", "natural"), ("encode", "loop", "0"),
         ("encode", "compression", "best"), ("render", "compression", "best"), ("preset", "speed", "1"),
         ("encode", "speed", "1"), ("encode", "fit", "contain"), ("encode", "resize-filter", "lanczos"),
     ]

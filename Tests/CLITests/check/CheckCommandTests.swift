@@ -26,7 +26,8 @@ struct CheckCommandTests {
                 #expect(
                     r["sha256"] as? String == hash,
                     "\(e["output"]!): recorded \(r["sha256"] ?? "nothing"), the command makes \(hash)")
-                #expect(up.stdoutText.contains("updated \(e["output"]!)  \(hash)\n"))
+                // No hash was recorded: each entry is new.
+                #expect(up.stdoutText.contains("new     \(e["output"]!)  \(hash)\n"))
                 // The entry is kept as it was, with only its hash added.
                 var without = r
                 without["sha256"] = nil
@@ -36,11 +37,14 @@ struct CheckCommandTests {
             let versions = try #require(CheckKit.readManifest(p.manifest)["versions"] as? [String: String])
             #expect(
                 Set(versions.keys) == [
-                    "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo", "pixman",
-                    "libswscale", "rlottie", "libwebp", "harfbuzz", "fontconfig",
+                    "throbber", "giflib", "libpng", "zlib", "libdeflate", "zopfli", "libimagequant", "cairo",
+                    "pixman", "libswscale", "rlottie", "libwebp", "harfbuzz", "fontconfig", "libavformat",
+                    "libavcodec", "libavutil",
                 ])
+            let version = try Throbber.run(["--version"])
+            #expect(version.stdoutText == "throbber \(versions["throbber"] ?? "nothing")\n", "\(version.stdoutText)")
             let installed = CheckKit.installedVersions()
-            #expect(installed.count == 12, "could not read all installed versions here: \(installed)")
+            #expect(installed.count == 15, "could not read all installed versions here: \(installed)")
             for (name, installed) in installed {
                 #expect(
                     versions[name] == installed,

@@ -273,7 +273,8 @@ enum CheckKit {
         for (name, pc) in [
             ("libpng", "libpng"), ("zlib", "zlib"), ("cairo", "cairo"), ("pixman", "pixman-1"),
             ("libswscale", "libswscale"), ("libdeflate", "libdeflate"), ("libwebp", "libwebp"),
-            ("harfbuzz", "harfbuzz"), ("fontconfig", "fontconfig"),
+            ("harfbuzz", "harfbuzz"), ("fontconfig", "fontconfig"), ("libavformat", "libavformat"),
+            ("libavcodec", "libavcodec"), ("libavutil", "libavutil"),
         ] {
             if let r = try? Command.run(URL(fileURLWithPath: "/usr/bin/pkg-config"), ["--modversion", pc]),
                 r.status == 0

@@ -35,8 +35,8 @@ struct CheckVectorTests {
             let ring = try Throbber.run(["preset", "ring", "--size", "32", "-o", lottie.path, "-q"])
             #expect(ring.status == 0, "\(ring.stderrText)")
             let hashes = try sha256sum([svg, lottie])
-            #expect(up.stdoutText.contains("updated loader.svg  \(hashes[0])\n"), "\(up.stdoutText)")
-            #expect(up.stdoutText.contains("updated ring-lottie.json  \(hashes[1])\n"), "\(up.stdoutText)")
+            #expect(up.stdoutText.contains("new     loader.svg  \(hashes[0])\n"), "\(up.stdoutText)")
+            #expect(up.stdoutText.contains("new     ring-lottie.json  \(hashes[1])\n"), "\(up.stdoutText)")
             #expect(try Data(contentsOf: dir.appendingPathComponent("loader.svg")) == Data(contentsOf: svg))
 
             let ok = try Throbber.run(["check", "manifest.json"], in: dir)
@@ -83,8 +83,8 @@ struct CheckVectorTests {
             let ring = dir.appendingPathComponent("ring-direct.lottie")
             #expect(try Throbber.run(["preset", "ring", "--size", "32", "-o", ring.path, "-q"]).status == 0)
             let hashes = try sha256sum([direct, ring])
-            #expect(up.stdoutText.contains("updated out/loader.lottie  \(hashes[0])\n"), "\(up.stdoutText)")
-            #expect(up.stdoutText.contains("updated ring.lottie  \(hashes[1])\n"), "\(up.stdoutText)")
+            #expect(up.stdoutText.contains("new     out/loader.lottie  \(hashes[0])\n"), "\(up.stdoutText)")
+            #expect(up.stdoutText.contains("new     ring.lottie  \(hashes[1])\n"), "\(up.stdoutText)")
 
             let ok = try Throbber.run(["check", "manifest.json"], in: dir)
             #expect(ok.status == 0, "\(ok.stdoutText)\(ok.stderrText)")

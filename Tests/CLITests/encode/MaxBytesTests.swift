@@ -115,8 +115,9 @@ struct MaxBytesTests {
             for word in ["2000 bytes", "--width ", "--frames 1-:2 --fps 12.5"] {
                 #expect(r.stderrText.contains(word), "no '\(word)' in: \(r.stderrText)")
             }
-            // The bytes told are a part of the smallest settings' file: the
-            // settings named, given as options, write more.
+            // The bytes told are the smallest settings' file or a part of it
+            // (20 frames are counted whole): those settings, given as
+            // options, write no fewer.
             let told = r.stderrText.firstMatch(
                 of: /smallest settings \((.*?)\) passed (\d+) bytes after (\d+) of 20 frames/)
             let (settings, bytes) = try #require(told.map { (String($0.1), Int($0.2)!) }, "\(r.stderrText)")
@@ -125,7 +126,7 @@ struct MaxBytesTests {
             let options = Self.options(fromReport: "x: " + settings)
             #expect(options == ["--quality", "10", "--lossy", "200", "--colors", "16", "--dither", "0"], "\(settings)")
             #expect(try Throbber.run(["encode", frames.path, "-o", direct.path, "-q"] + options).status == 0)
-            #expect(Self.size(direct) > bytes, "\(options): \(Self.size(direct)) bytes, told more than \(bytes)")
+            #expect(Self.size(direct) >= bytes, "\(options): \(Self.size(direct)) bytes, told more than \(bytes)")
         }
     }
 

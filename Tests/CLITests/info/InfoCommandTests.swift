@@ -299,8 +299,15 @@ struct InfoCommandTests {
                     ])
                 for (i, f) in frames.enumerated() {
                     let cells = lines[3 + i].split(separator: " ").map(String.init)
+                    // Milliseconds in every format; an APNG delay that 3 decimals do not hold also as its fraction.
+                    let ms = Double(f.delay_num) * 1000 / Double(f.delay_den)
+                    let exact = (f.delay_num * 1_000_000) % f.delay_den == 0
+                    let g = gcd(f.delay_num, f.delay_den)
                     let delay =
-                        s.format == "gif" ? ["\(f.delay_num * 10)", "ms"] : ["\(f.delay_num)/\(f.delay_den)", "s"]
+                        ms == ms.rounded()
+                        ? ["\(Int(ms))", "ms"]
+                        : [String(format: "%.3f", ms), "ms"]
+                            + (exact ? [] : ["(\(f.delay_num / g)/\(f.delay_den / g)", "s)"])
                     // Rows are numbered from 1, as --frames counts.
                     let expected =
                         ["\(i + 1)", "\(f.width)x\(f.height)+\(f.x)+\(f.y)"] + delay
@@ -331,4 +338,11 @@ struct InfoCommandTests {
             }
         }
     }
+}
+
+/// The greatest common divisor of `a` and `b` (1 when both are 0).
+private func gcd(_ a: Int, _ b: Int) -> Int {
+    var (a, b) = (a, b)
+    while b != 0 { (a, b) = (b, a % b) }
+    return a == 0 ? 1 : a
 }

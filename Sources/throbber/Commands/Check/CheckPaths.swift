@@ -12,8 +12,8 @@ import ThrobberKit
 /// - every path leads inside the manifest's folder (unless
 ///   `--allow-outside`), symbolic links followed, dangling ones included;
 /// - an entry's config, inputs and file options are files or folders, not
-///   FIFOs or devices, and with `--update` every expected file is a regular
-///   file or absent;
+///   FIFOs or devices, and with `--update` every expected file it writes is
+///   a regular file or absent;
 /// - no two entries share an output, and no output is the manifest or a
 ///   file an entry reads.
 struct CheckPaths {
@@ -173,11 +173,12 @@ struct CheckPaths {
 
     /// Refuses, before anything is opened, what would block or cannot be
     /// used: a FIFO, socket or device that an entry reads
-    /// (``ThrobberError/Kind/noInput``) and, when `goldens`, an expected file
-    /// that is anything but a regular file or absent
+    /// (``ThrobberError/Kind/noInput``) and, for the entries in `goldens`
+    /// (whose expected files are written), an expected file that is
+    /// anything but a regular file or absent
     /// (``ThrobberError/Kind/cannotCreate``). Both name the manifest and the
     /// JSON path.
-    func checkKinds(goldens: Bool) throws {
+    func checkKinds(goldens: Set<Int>) throws {
         for n in named {
             var st = stat()
             guard stat(n.resolved, &st) == 0 else { continue }  // missing: the entry fails when it is made
@@ -189,7 +190,7 @@ struct CheckPaths {
                     .noInput,
                     "\(manifest.file): \(n.jsonPath): \(shown): is \(Self.describe(type)), not a file or folder; check reads only files and folders"
                 )
-            case .output where goldens && type != S_IFREG:
+            case .output where goldens.contains(n.entry) && type != S_IFREG:
                 throw ThrobberError(
                     .cannotCreate,
                     "\(manifest.file): \(n.jsonPath): \(shown): is \(Self.describe(type)); the expected file must be a regular file or absent"

@@ -10,8 +10,12 @@ struct CheckReport {
     enum Status: Equatable {
         /// Its hash is the recorded one.
         case passed
-        /// `--update` recorded this hash.
+        /// `--update` recorded this hash, in place of another.
         case updated(String)
+        /// `--update` made the recorded hash again.
+        case unchanged
+        /// `--update` recorded this hash for an entry that had none.
+        case added(String)
         /// Its hash is not the recorded one.
         case mismatch
         /// Its command failed or wrote nothing.
@@ -19,11 +23,14 @@ struct CheckReport {
         /// It has no recorded hash yet: made, but nothing to compare with.
         case new
 
-        /// The word that starts the entry's line, padded so names line up.
+        /// The word that starts the entry's line, padded so names line up
+        /// ("unchanged", one letter longer, is followed by one space).
         var word: String {
             switch self {
             case .passed: "ok      "
             case .updated: "updated "
+            case .unchanged: "unchanged "
+            case .added: "new     "
             case .mismatch, .cannotBeMade: "FAILED  "
             case .new: "NEW     "
             }
@@ -32,7 +39,7 @@ struct CheckReport {
         /// The JUnit `<failure>` type, nil for an entry that passed.
         var failureType: String? {
             switch self {
-            case .passed, .updated: nil
+            case .passed, .updated, .unchanged, .added: nil
             case .mismatch: "mismatch"
             case .cannotBeMade: "cannot-be-made"
             case .new: "new"
@@ -54,6 +61,7 @@ struct CheckReport {
         var terminalText: String {
             var head = status.word + CheckReport.printable(name)
             if case .updated(let hash) = status { head += "  \(hash)" }
+            if case .added(let hash) = status { head += "  \(hash)" }
             guard let first = details.first else { return head }
             return ([head + ": " + first] + details.dropFirst().map { "        " + $0 }).joined(separator: "\n")
         }

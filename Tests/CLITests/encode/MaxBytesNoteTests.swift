@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--max-bytes` on what users make: a clip that holds still before it
+/// moves is judged by a sample of all of it, and a file that fits only
+/// posterized or heavily lossy says so, with a width that fits at better
+/// settings.
+@Suite("Encode --max-bytes: samples and notes")
+struct MaxBytesNoteTests {
+    @Test("a clip still for its first second: a budget nothing fits is refused in the lower bound's one pass")
+    func stillStart() throws {
+        try withTemporaryDirectory { dir in
+            let frames = try ffmpegSourceFrames("testsrc2=size=320x240:rate=25", count: 60, in: dir)
+            for frame in frames[1..<25] {
+                try FileManager.default.removeItem(at: frame)
+                try FileManager.default.copyItem(at: frames[0], to: frame)
+            }
+            let folder = frames[0].deletingLastPathComponent()
+            let smallest = dir.appendingPathComponent("smallest.gif")
+            let options = ["--quality", "10", "--lossy", "200", "--colors", "16", "--dither", "0"]
+            #expect(try Throbber.run(["encode", folder.path, "-o", smallest.path, "-q"] + options).status == 0)
+            let budget = MaxBytesTests.size(smallest) * 6 / 10
+            let out = dir.appendingPathComponent("out.gif")
+            let r = try ProgressTests.runOnTerminal([
+                "encode", folder.path, "-o", out.path, "--max-bytes", String(budget),
+            ])
+            #expect(r.status == 65, "\(r.stdoutText)")
+            let passes = Set(r.stdoutText.matches(of: /budget pass (\d+)/).map { Int($0.1)! })
+            #expect(passes == [1], "\(r.stdoutText.debugDescription)")
+            #expect(r.stdoutText.contains("the smallest settings (quality 10, lossy 200, 16 colors, dither 0)"))
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+
+    @Test("a file that fits only posterized says so, and at the width it names a file fits short of that")
+    func posterizedNote() throws {
+        try withTemporaryDirectory { dir in
+            let folder = try MaxBytesTests.frames(in: dir)
+            let smallest = dir.appendingPathComponent("smallest.gif")
+            let options = ["--quality", "10", "--lossy", "200", "--colors", "16", "--dither", "0"]
+            #expect(try Throbber.run(["encode", folder.path, "-o", smallest.path, "-q"] + options).status == 0)
+            // Just above the smallest file: only the ladder's last steps fit.
+            let budget = String(MaxBytesTests.size(smallest) * 11 / 10)
+            let out = dir.appendingPathComponent("out.gif")
+            let r = try Throbber.run(["encode", folder.path, "-o", out.path, "--max-bytes", budget])
+            #expect(r.status == 0, "\(r.stderrText)")
+            #expect(MaxBytesTests.size(out) <= Int(budget)!)
+            let note = try #require(
+                r.stderrText.firstMatch(
+                    of: /\nnote: to fit, the file is (posterized to \d+ colors|heavily lossy \(lossy \d+\)); at (.*)/),
+                "\(r.stderrText)")
+            let width = try #require(String(note.2).firstMatch(of: /--width (\d+)/).map { String($0.1) })
+            let frames = try #require(String(note.2).firstMatch(of: /--frames (\S+) --fps ([0-9.]+)/))
+            // Every kth frame, each shown k times as long: the loop lasts as long.
+            let k = try #require(frames.1.firstMatch(of: /^1-:(\d+)$/).map { Int($0.1)! }, "\(note.2)")
+            #expect(k >= 2 && Double(frames.2) == 25 / Double(k), "\(note.2)")
+            let narrow = dir.appendingPathComponent("narrow.gif")
+            let n = try Throbber.run([
+                "encode", folder.path, "-o", narrow.path, "--max-bytes", budget, "--width", width,
+            ])
+            #expect(n.status == 0, "--width \(width): \(n.stderrText)")
+            #expect(MaxBytesTests.size(narrow) <= Int(budget)!)
+            #expect(!n.stderrText.contains("posterized") && !n.stderrText.contains("heavily lossy"), "\(n.stderrText)")
+        }
+    }
+}
