@@ -2,7 +2,7 @@ internal import CFFmpeg
 
 /// The versions of FFmpeg's libavformat, libavcodec and libavutil, which
 /// decide the frames read from video files. Asking loads them, as the first
-/// video read does (``FFmpegLibrary``).
+/// video read does (`FFmpegLibrary`).
 public enum FFmpegVersions {
     /// What is recorded for a library that cannot be loaded.
     public static let absent = "absent"

@@ -2,7 +2,7 @@ import ThrobberCore
 
 /// What an SVG file says of itself, for `throbber info`: its size, its
 /// title, what made it, and how its animations are timed. Read from the
-/// text as data (``SVGScanner``): no XML parser, no entity expansion, no
+/// text as data (`SVGScanner`): no XML parser, no entity expansion, no
 /// file or address it names is opened.
 ///
 /// An SVG has no frames or frame rate: a browser draws it continuously.
@@ -43,7 +43,7 @@ public struct SVGSummary: Sendable, Equatable {
 
     /// How long until every animation is back where it started: the least
     /// common multiple of ``durations``; nil without any, or when that is
-    /// longer than the longest duration read (``SVGTiming/maxSeconds``).
+    /// longer than the longest duration read (`SVGTiming.maxSeconds`).
     public var loop: Rational? {
         var all = durations.makeIterator()
         guard var loop = all.next() else { return nil }

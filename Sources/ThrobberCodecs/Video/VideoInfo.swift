@@ -16,7 +16,7 @@ public struct VideoInfo: Sendable, Equatable {
     /// The kind of file, by what it says of itself, where FFmpeg's name
     /// covers several: "MP4", "QuickTime", "3GPP" (by major brand),
     /// "WebM", "Matroska" (by EBML DocType); nil otherwise
-    /// (``VideoContainer/fileType(demuxer:brand:head:)``).
+    /// (`VideoContainer.fileType(demuxer:brand:head:)`).
     public var fileType: String?
     /// The major brand of an ISO-family file ("isom", "qt  ", "mp42"), as
     /// ffprobe's major_brand tag gives it (a byte outside printable ASCII
