@@ -94,12 +94,13 @@ extension AnimationEncoder {
     }
 
     /// The note on a budget's file that is posterized or heavily lossy
-    /// (`BudgetChoice.isDegraded`): what it gave up, and the frame rate
-    /// and width at which `good` (the smallest file tried short of that)
-    /// would fit, scaled by the ratio of the budget to its size, less
-    /// `BudgetTuning.adviceMargin`: frames and width in proportion (bytes
-    /// shrink at least as fast as the width; with the area where frames
-    /// are noisy, and such a width fits with room to spare).
+    /// (`BudgetChoice.isDegraded`): what it gave up, and the frame rate at
+    /// which `good` (the smallest file tried short of that) would fit:
+    /// frames in proportion to the ratio of the budget to its size, less
+    /// `BudgetTuning.adviceMargin`. No width is named: at small sizes a
+    /// palette per frame outweighs the pixels (testsrc2 at 50 px wide,
+    /// 256 colors: 31 kB against 60 kB at 160 px), so bytes do not follow
+    /// the width closely enough to promise a fit.
     func budgetNote(_ choice: BudgetChoice, good: BudgetChoice?, _ source: FrameSource, _ timeline: Timeline) -> String
     {
         let gave =
@@ -114,10 +115,6 @@ extension AnimationEncoder {
             fpsResamples: fpsResamples)
         {
             ways.append(fewer)
-        }
-        if let width = timeline.entries.first.flatMap({ try? source.frame(at: $0.source).width }) {
-            let narrower = Int(Double(width) * share)
-            if narrower >= 1 && narrower < width { ways.append("--width \(narrower)") }
         }
         guard !ways.isEmpty else { return gave }
         return "\(gave); at \(good.description) it would fit with about " + ways.joined(separator: ", or ")

@@ -33,7 +33,9 @@ struct MaxBytesNoteTests {
         }
     }
 
-    @Test("a file that fits only posterized says so, and at the width it names a file fits short of that")
+    @Test(
+        "a file that fits only posterized says so, and the better settings it names fit at the frame rate it names"
+    )
     func posterizedNote() throws {
         try withTemporaryDirectory { dir in
             let folder = try MaxBytesTests.frames(in: dir)
@@ -50,18 +52,22 @@ struct MaxBytesNoteTests {
                 r.stderrText.firstMatch(
                     of: /\nnote: to fit, the file is (posterized to \d+ colors|heavily lossy \(lossy \d+\)); at (.*)/),
                 "\(r.stderrText)")
-            let width = try #require(String(note.2).firstMatch(of: /--width (\d+)/).map { String($0.1) })
+            // What the note claims: the settings it names, with the frames it
+            // names, make a file that fits.
+            let named = try #require(
+                String(note.2).firstMatch(of: #/^(.*) it would fit with about /#).map { String($0.1) })
+            let good = MaxBytesTests.options(fromReport: "x: " + named)
+            #expect(good.contains("--colors"), "\(named)")
             let frames = try #require(String(note.2).firstMatch(of: /--frames (\S+) --fps ([0-9.]+)/))
             // Every kth frame, each shown k times as long: the loop lasts as long.
             let k = try #require(frames.1.firstMatch(of: /^1-:(\d+)$/).map { Int($0.1)! }, "\(note.2)")
             #expect(k >= 2 && Double(frames.2) == 25 / Double(k), "\(note.2)")
-            let narrow = dir.appendingPathComponent("narrow.gif")
-            let n = try Throbber.run([
-                "encode", folder.path, "-o", narrow.path, "--max-bytes", budget, "--width", width,
-            ])
-            #expect(n.status == 0, "--width \(width): \(n.stderrText)")
-            #expect(MaxBytesTests.size(narrow) <= Int(budget)!)
-            #expect(!n.stderrText.contains("posterized") && !n.stderrText.contains("heavily lossy"), "\(n.stderrText)")
+            for (name, extra) in [("fewer", ["--frames", String(frames.1), "--fps", String(frames.2)])] {
+                let file = dir.appendingPathComponent("\(name).gif")
+                let n = try Throbber.run(["encode", folder.path, "-o", file.path, "-q"] + good + extra)
+                #expect(n.status == 0, "\(extra): \(n.stderrText)")
+                #expect(MaxBytesTests.size(file) <= Int(budget)!, "\(good + extra): \(MaxBytesTests.size(file)) bytes")
+            }
         }
     }
 }

@@ -135,6 +135,9 @@ struct ReadmeExamplesTests {
                 to: dir.appendingPathComponent("loading_monkey@2x.png"))
             try FileManager.default.copyItem(
                 at: dir.appendingPathComponent("loader.json"), to: dir.appendingPathComponent("spinner.json"))
+            // `info ring.svg` reads an SVG that Throbber wrote.
+            let ring = try Throbber.run(["preset", "ring", "-o", dir.appendingPathComponent("ring.svg").path, "-q"])
+            #expect(ring.status == 0, "\(ring.stderrText)")
             // `completions` examples install into the home folder.
             let home = dir.appendingPathComponent("home")
             for folder in [".local/share/bash-completion/completions", ".config/fish/completions"] {
