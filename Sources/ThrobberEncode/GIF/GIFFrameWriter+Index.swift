@@ -81,6 +81,7 @@ extension GIFFrameWriter {
             }
             try put(frame)
             show(frame.indices, rect, colors: table.colors, transparent: transparent)
+            recordDrawn(frame.indices, f, transparent: transparent)
         } else {
             try put(frame)
             FrameDiff.paste(f.target, rect, into: &shown)

@@ -51,7 +51,7 @@ extension GIFFrameWriter {
                         }
                         let c = t[row + x]
                         let d = c == shownColor ? 0 : ColorTable.perceptualDistance(c, shownColor)
-                        if d <= tolerance {
+                        if d == 0 || (d <= tolerance && keepsAtLoss(c, at: row + x)) {
                             alternative[i] = Int16(transparent)
                             errors[i] = Int32(d)
                         }
@@ -60,6 +60,45 @@ extension GIFFrameWriter {
             }
         }
         return (alternative, errors)
+    }
+
+    /// Whether a pixel of the screen whose source is now `c` may keep, at
+    /// a loss, what is shown there: only while `c` lies within
+    /// `GIFTuning.lossyKeepDrift` of the source that was drawn for. A keep
+    /// judged against the current source alone left what earlier frames
+    /// drew on screen wherever the picture moved by less than the
+    /// tolerance: the edges of scrolled text, faint text and tinted rows
+    /// lingered on white (docs/tuning.md, "How the lossy coder is tuned").
+    @inline(__always)
+    func keepsAtLoss(_ c: UInt32, at screen: Int) -> Bool {
+        let drawn = drawnFor[screen]
+        return drawn == c || ColorTable.perceptualDistance(c, drawn) <= keepDrift
+    }
+
+    /// Notes, after frame `f` is written with `indices`, what each pixel of
+    /// its rectangle now shows was drawn for: a drawn pixel stands for its
+    /// source; a kept one still for the source it was drawn for, unless it
+    /// shows the source exactly.
+    mutating func recordDrawn(_ indices: [UInt8], _ f: PlannedFrame, transparent: Int?) {
+        guard !drawnFor.isEmpty else { return }
+        let rect = f.geometry.rect
+        let w = width
+        let clear = transparent ?? -1
+        f.target.pixels.withUnsafeBytes { tRaw in
+            shown.pixels.withUnsafeBytes { sRaw in
+                drawnFor.withUnsafeMutableBufferPointer { drawn in
+                    let t = tRaw.bindMemory(to: UInt32.self)
+                    let s = sRaw.bindMemory(to: UInt32.self)
+                    for y in 0..<rect.height {
+                        let row = (rect.y + y) * w + rect.x
+                        for x in 0..<rect.width {
+                            let c = t[row + x]
+                            if Int(indices[y * rect.width + x]) != clear || s[row + x] == c { drawn[row + x] = c }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The colors frame `f`'s rectangle should show, row by row.

@@ -36,6 +36,7 @@ extension GIFFrameWriter {
         }
         try put(frame)
         show(indices, rect, colors: colors, transparent: remapped.transparent)
+        recordDrawn(indices, f, transparent: remapped.transparent)
         if trial?.measures == true { measure(f) }
         if f.geometry.disposal == .background { FrameDiff.clear(&shown, rect) }
         lastTarget = f.target
@@ -90,7 +91,7 @@ extension GIFFrameWriter {
                                 }
                             } else if keepTolerance >= 0 {
                                 let d = ColorTable.perceptualDistance(c, shownColor)
-                                if d <= keepTolerance {
+                                if d <= keepTolerance && keepsAtLoss(c, at: row + x) {
                                     alternative[i] = Int16(clear)
                                     alternativeError[i] = Int32(d)
                                     anyAlternative = true

@@ -12,6 +12,14 @@ struct GIFFrameWriter {
     let width: Int, height: Int
     /// What a viewer shows before the next frame is drawn.
     var shown: RGBAImage
+    /// With lossy LZW, per pixel of the screen the source color that what
+    /// is shown there was drawn for (`recordDrawn`): a pixel keeps what is
+    /// shown at a loss only while its source stays near that color
+    /// (`keepsAtLoss`). Empty without lossy LZW.
+    var drawnFor: [UInt32] = []
+    /// How far a pixel's source may move from the source its shown color
+    /// was drawn for and still keep it at a loss (`keepsAtLoss`).
+    let keepDrift: Int
     /// The source frame written last (nil before the first).
     var lastTarget: RGBAImage?
     let globalTable: ColorTable?
@@ -76,6 +84,8 @@ struct GIFFrameWriter {
         globalTable = global.map { ColorTable(colors: $0) }
         self.lossy = lossy > 0 ? LossyLZW(level: lossy) : nil
         self.lossy?.followsUnchanged = false
+        if lossy > 0 { drawnFor = [UInt32](repeating: 0, count: width * height) }
+        keepDrift = GIFTuning.lossyKeepDrift(tolerance: LossyLZW.tolerance(level: lossy))
         if fast {
             exactTrials.off = true
             plainTrials.off = true
