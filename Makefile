@@ -54,7 +54,7 @@ FAST_SKIP := $(FAST_SKIP)|LossyEncodeTests|LossyGhostTests|VideoEncodeTests|File
 FAST_SKIP := $(FAST_SKIP)|PosterFrameTests|PhotoSequenceTests|MitchellResizeTests|VideoLimitsTests|FormatLimitTests
 FAST_SKIP := $(FAST_SKIP)|VectorLimitTests|VectorPageTests|VectorPlayerTests|VectorThemeTests|SVGPageToolSelfTests
 FAST_SKIP := $(FAST_SKIP)|PathReferenceTests|TextReferenceTests|VideoInfoTruthTests|SummaryTruthTests|MaxBytesNoteTests
-FAST_SKIP := $(FAST_SKIP)|VideoColorTests|VideoDepthTests)\b
+FAST_SKIP := $(FAST_SKIP)|VideoColorTests|VideoDepthTests|MaxBytesReduceTests)\b
 test-fast:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2 --skip '$(FAST_SKIP)'

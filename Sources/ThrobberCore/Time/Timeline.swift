@@ -122,6 +122,20 @@ public struct Timeline: Equatable, Sendable {
             durations: (0..<n).map { start(of: $0 + 1) - start(of: $0) }, sources: entries[..<n].map(\.source))
     }
 
+    /// Every `k`th entry (the first, the (k+1)th, …), each shown until the
+    /// next one kept, so the loop lasts as long at 1/k of the frame rate:
+    /// what a byte budget may give up with the user's leave. Unchanged
+    /// for `k` below 2.
+    public func thinned(every k: Int) -> Timeline {
+        guard k > 1, !entries.isEmpty else { return self }
+        let kept = Array(stride(from: 0, to: entries.count, by: k))
+        var thin = Timeline(
+            durations: kept.map { start(of: min($0 + k, entries.count)) - start(of: $0) },
+            sources: kept.map { entries[$0].source })
+        thin.phase = phase
+        return thin
+    }
+
     /// `runs` stretches of `length` consecutive entries spread evenly over
     /// the loop, first and last stretch at its ends, each entry shown as
     /// long as here, as a loop of their own: a sample of the whole loop,

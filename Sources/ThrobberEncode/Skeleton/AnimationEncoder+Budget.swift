@@ -18,7 +18,29 @@ extension AnimationEncoder {
         return min(next, fits - 1)
     }
 
-    /// The best-looking file of at most `maxBytes`, written to `sink`.
+    /// The best-looking file of at most `maxBytes`, written to `sink`
+    /// (`searchWithin`). Throws a data error, writing nothing, when even
+    /// the last step's smallest file is too large.
+    func encodeWithin(_ maxBytes: Int, _ source: FrameSource, timeline: Timeline, to sink: ByteSink, batch: Int)
+        throws -> EncodeReport
+    {
+        let outcome = try searchWithin(maxBytes, source, timeline: timeline, batch: batch)
+        guard let fit = outcome.fit else { throw outcome.refusal! }
+        try sink.put(fit.bytes)
+        return fit.report
+    }
+
+    /// The outcome of a budget search: the file chosen, or the refusal of
+    /// a budget nothing fits; and the size of the smallest file tried at
+    /// settings that are not degraded (or the smallest reached), from
+    /// which a reduction of frames or pixels is judged.
+    struct BudgetOutcome {
+        var fit: (bytes: [UInt8], report: EncodeReport)?
+        var refusal: ThrobberError?
+        var goodBytes: Int?
+    }
+
+    /// The best-looking file of at most `maxBytes`, kept in memory.
     ///
     /// The format's `BudgetStrategy` offers a ladder of settings; this
     /// loop bounds the budget with the ladder's smallest step (before the
@@ -28,10 +50,9 @@ extension AnimationEncoder {
     /// step that the smallest file so far shows cannot fit
     /// (`nextStep`); the last step at the latest, to tell the smallest size
     /// reachable. Of the files that fit, the best-looking wins
-    /// (`BudgetSearch`). Throws a data error, writing nothing, when even
-    /// the last step's smallest file is too large.
-    func encodeWithin(_ maxBytes: Int, _ source: FrameSource, timeline: Timeline, to sink: ByteSink, batch: Int)
-        throws -> EncodeReport
+    /// (`BudgetSearch`).
+    func searchWithin(_ maxBytes: Int, _ source: FrameSource, timeline: Timeline, batch: Int) throws
+        -> BudgetOutcome
     {
         var strategy = format.encoder.budget(settings, maxBytes: maxBytes)
         let count = strategy.steps.count
@@ -45,18 +66,22 @@ extension AnimationEncoder {
                 passCount += 1
                 passes?(EncodePass(number: passCount, most: most, trying: trying))
             })
-        func bound() throws {
-            guard let last = strategy.steps.last else { return }
+        func bound() throws -> BudgetOutcome? {
+            guard let last = strategy.steps.last else { return nil }
             let level = last.lossy.last ?? 0
             run.announce("lower bound at " + strategy.describe(last, levels: [level]))
-            if let over = try strategy.lowerBound(last, level: level, run: run) {
-                throw boundRefusal(last, level: level, over: over, run: run)
-            }
+            guard let over = try strategy.lowerBound(last, level: level, run: run) else { return nil }
+            return BudgetOutcome(
+                refusal: boundRefusal(last, level: level, over: over, run: run),
+                goodBytes: over.bytes * over.total / max(1, over.done))
         }
-        if !strategy.boundsAfterFirstStep && count > 1 { try bound() }
+        if !strategy.boundsAfterFirstStep && count > 1, let refused = try bound() { return refused }
         var search = BudgetSearch(maxBytes: maxBytes, format: format)
         if try !strategy.attempt(0, level: nil, run: run, search: &search), count > 1, strategy.laterStepsHelp() {
-            if strategy.boundsAfterFirstStep { try bound() }
+            if strategy.boundsAfterFirstStep, var refused = try bound() {
+                refused.goodBytes = search.smallestGood?.bytes ?? refused.goodBytes
+                return refused
+            }
             // A step that fails without any file smaller than the settings' smallest shows that
             // fewer colors do not help (a few exact colors): the search stops there, where sizes
             // follow the steps.
@@ -78,15 +103,24 @@ extension AnimationEncoder {
         }
         guard let file = search.best else {
             try strategy.writeSmallest(run: run, search: &search)
-            let smallest = search.smallestWritten ?? search.smallest
-            let reached =
-                smallest.map {
-                    "the smallest file reached is \($0.estimated ? "about " : "")\($0.bytes) bytes (\($0.description))"
-                } ?? "no file was made"
-            throw budgetRefusal(maxBytes, reached: reached, estimate: smallest?.bytes, source, timeline)
+            return refusal(search, run: run)
         }
-        try sink.put(file.bytes)
-        return report(of: file, search, source, timeline)
+        return BudgetOutcome(
+            fit: (file.bytes, report(of: file, search, source, timeline)), goodBytes: search.smallestGood?.bytes)
+    }
+
+    /// The outcome of a search that found nothing that fits: the refusal,
+    /// naming the smallest file reached.
+    private func refusal(_ search: BudgetSearch, run: BudgetRun) -> BudgetOutcome {
+        let smallest = search.smallestWritten ?? search.smallest
+        let reached =
+            smallest.map {
+                "the smallest file reached is \($0.estimated ? "about " : "")\($0.bytes) bytes (\($0.description))"
+            } ?? "no file was made"
+        return BudgetOutcome(
+            refusal: budgetRefusal(
+                run.maxBytes, reached: reached, estimate: smallest?.bytes, run.source, run.timeline),
+            goodBytes: search.smallestGood?.bytes ?? smallest?.bytes)
     }
 
     /// The report of the file a search chose: its trials counted, and

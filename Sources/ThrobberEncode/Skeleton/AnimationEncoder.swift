@@ -127,13 +127,15 @@ public struct AnimationEncoder {
         if let size = plan.output { try format.limits.check(size) }
         var report: EncodeReport
         if let maxBytes = settings.maxBytes {
-            report = try encodeWithin(
-                maxBytes, transformed ?? source, timeline: timeline, to: sink, batch: plan.batch)
+            report = try encodeWithinReducing(
+                maxBytes, source, transformed: transformed, timeline: timeline, to: sink, batch: plan.batch)
         } else {
             report = try encodeOnce(settings, transformed ?? source, timeline: timeline, to: sink, batch: plan.batch)
         }
         report.format = format
-        if let size = transformed?.inputSize {
+        if report.inputWidth > 0 {
+            // Set by a budget that reduced the size.
+        } else if let size = transformed?.inputSize {
             (report.inputWidth, report.inputHeight) = size
         } else {
             (report.inputWidth, report.inputHeight) = (report.width, report.height)

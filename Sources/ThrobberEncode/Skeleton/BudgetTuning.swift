@@ -36,8 +36,8 @@ enum BudgetTuning {
 
     /// A budget's file with fewer colors than this is posterized (the
     /// ladder's undithered 32, 24 and 16 colors), and one above this lossy
-    /// level heavily lossy: the summary then names the frame rate and
-    /// width that would fit at the best settings short of those.
+    /// level heavily lossy: the summary then names the frame rate
+    /// that would fit at the best settings short of those.
     static let posterizedBelow = 64
     static let heavyLossy = 100
 
@@ -48,4 +48,17 @@ enum BudgetTuning {
     /// The share of the width that a refusal's advice takes off beyond the
     /// bytes' ratio: headers and palettes do not shrink with the frames.
     static let widthMargin = 0.9
+
+    /// With leave to reduce (`--allow-reduce`): the frame steps (every kth
+    /// frame kept) and scales tried (`BudgetReduction.ladder`), and the
+    /// most searches after the first. The search jumps to the first
+    /// reduction whose share of the pixels a second is at most the
+    /// budget's ratio to the smallest good file (less `adviceMargin`), and
+    /// goes on from there while the file is still degraded. Trades: more
+    /// searches find a fit in more cases, each costs up to a full search.
+    static let reduceEvery = [1, 2, 3, 4, 6, 8]
+    static let reduceScales = [1, 0.75, 0.5, 0.375, 0.25]
+    static let reduceSearches = 4
+    /// No side is scaled below this many pixels.
+    static let reducedSideMinimum = 16
 }

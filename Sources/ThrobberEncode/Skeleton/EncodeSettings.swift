@@ -40,10 +40,16 @@ public struct EncodeSettings: Equatable, Sendable {
     /// LZW and ignores it.
     public var lossy = 0
     /// The largest file allowed, in bytes, or nil for no limit. Given, the
-    /// encoder searches quality, lossy LZW, colors and dither (never the
-    /// pixels, frame count or timing) for the best-looking file that fits:
-    /// see ``EncodeReport/budget``.
+    /// encoder searches quality, lossy LZW, colors and dither (the pixels,
+    /// frame count and timing only with ``budgetMayReduce``) for the
+    /// best-looking file that fits: see ``EncodeReport/budget``.
     public var maxBytes: Int? = nil
+    /// What a byte budget may also give up, with the user's leave: the
+    /// frame rate, the size, or both. Used only where the best file of
+    /// the full frames and size would be posterized or heavily lossy, or
+    /// none fits (``BudgetChoice/isDegraded``); empty (the default), the
+    /// budget never touches frames or pixels.
+    public var budgetMayReduce: BudgetReductions = []
     /// What partial alpha becomes in GIF (a 50% threshold, or a matte);
     /// APNG keeps alpha as it is.
     public var alpha = AlphaPolicy()

@@ -3,7 +3,7 @@
 /// transforms and timing. ``OutputOptions`` parses them, once, for all.
 extension OptionSpec {
     /// `--quality`, `--colors`, `--dither`, `--lossy`, `--max-bytes`.
-    static let sizeAndQuality: [OptionSpec] = [.quality, .colors, .palette, .dither, .lossy, .maxBytes]
+    static let sizeAndQuality: [OptionSpec] = [.quality, .colors, .palette, .dither, .lossy, .maxBytes, .allowReduce]
     /// `--background`, `--matte`.
     static let alpha: [OptionSpec] = [.background, .matte]
     /// Pixels and frames picked before anything else.
@@ -72,10 +72,18 @@ extension OptionSpec {
     static let maxBytes = OptionSpec(
         "max-bytes", value: "size",
         help:
-            "Write the best-looking file no larger than this (500000, 256k, 2M, 128KiB), searching --quality, --lossy, --colors and --dither (WebP: lossless, then --quality, within --colors if given); pixels, frames and timing stay as asked.",
+            "Write the best-looking file no larger than this (500000, 256k, 2M, 128KiB), searching --quality, --lossy, --colors and --dither (WebP: lossless, then --quality, within --colors if given); pixels, frames and timing stay as asked unless --allow-reduce gives leave.",
         details:
-            "k, M and G count in thousands (as upload limits do), KiB, MiB and GiB in 1024s. GIF writes each palette at lossy 0 and 200 in one pass and, where the budget lies between, more lossy levels from the same palettes (LZW only), keeping the fitting file with the highest PSNR. When even the smallest setting does not fit, nothing is written (exit 65) and the message says how small it got: then --width, --frames 1-:2 or a lower --fps help.",
+            "k, M and G count in thousands (as upload limits do), KiB, MiB and GiB in 1024s. GIF writes each palette at lossy 0 and 200 in one pass and, where the budget lies between, more lossy levels from the same palettes (LZW only), keeping the fitting file with the highest PSNR. When even the smallest setting does not fit, nothing is written (exit 65) and the message says how small it got: then --width, --frames 1-:2 or a lower --fps help, and --allow-reduce lets the search try them itself.",
         default: "no limit")
+
+    static let allowReduce = OptionSpec(
+        "allow-reduce", value: "fps,size",
+        help:
+            "Give --max-bytes leave to keep fewer frames (fps), fewer pixels (size) or both, where at the frames and size asked for the best file that fits would be posterized (under 64 colors) or heavily lossy (above lossy 100), or none fits. The summary says what was given up.",
+        details:
+            "Fewer frames: every 2nd, 3rd, 4th, 6th or 8th frame, each shown until the next, so the loop lasts as long. Fewer pixels: 75, 50, 37.5 or 25 % of each side, down to 16 pixels. The search starts at the reduction the bytes point to and tries up to 4 reductions, the least first, taking the first whose file is neither posterized nor heavily lossy; with both, fewer frames go before fewer pixels at the same share of pixels a second.",
+        default: "neither: pixels, frames and timing stay as asked")
 
     static let background = OptionSpec(
         "background", value: "color",

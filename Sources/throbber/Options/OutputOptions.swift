@@ -14,6 +14,8 @@ struct OutputOptions {
     var maxBytes: Int?
     /// `--max-bytes` as given, for the report of what the search chose.
     var maxBytesText: String?
+    /// `--allow-reduce`: what the budget may give up beyond settings.
+    var budgetMayReduce: BudgetReductions = []
     var background: Color?
     var matte: Color?
     /// Frames picked and reversed, pixels cropped and resized.
@@ -45,6 +47,16 @@ struct OutputOptions {
             }
             maxBytes = bytes
             maxBytesText = text
+        }
+        if let text = args.string("allow-reduce") {
+            guard let set = BudgetReductions.parse(text) else {
+                throw ThrobberError(.usage, "--allow-reduce expects fps, size or fps,size, got '\(text)'")
+            }
+            guard maxBytes != nil else {
+                throw ThrobberError(
+                    .usage, "--allow-reduce lets --max-bytes lower the frame rate or size: give --max-bytes too")
+            }
+            budgetMayReduce = set
         }
         background = try Self.color(args, "background")
         matte = try Self.color(args, "matte")
@@ -87,6 +99,7 @@ struct OutputOptions {
     /// timeline.
     func apply(to settings: inout EncodeSettings, scene: Bool = false) {
         if let maxBytes { settings.maxBytes = maxBytes }
+        if !budgetMayReduce.isEmpty { settings.budgetMayReduce = budgetMayReduce }
         if let posterFrame { settings.posterFrame = posterFrame }
         if let palette { settings.palette = palette }
         var transform = transform

@@ -10,7 +10,7 @@ let encodeOptions: [(long: String, short: String?)] = [
     ("resize-filter", nil), ("crop", nil),
     ("trim", nil), ("trim-margin", nil),
     ("loop", nil), ("quality", nil), ("colors", nil), ("palette", nil), ("dither", nil),
-    ("lossy", nil), ("max-bytes", nil),
+    ("lossy", nil), ("max-bytes", nil), ("allow-reduce", nil),
     ("background", nil), ("matte", nil),
     ("from", nil), ("to", nil), ("sort", nil), ("glob", nil), ("jobs", nil), ("max-memory", nil),
     ("format", nil), ("compression", nil), ("sha256", nil), ("quiet", "q"),
