@@ -18,6 +18,18 @@ struct MaxBytesReduceTests {
         return (folder, MaxBytesTests.size(smallest) * 11 / 10)
     }
 
+    /// `folder` encoded under `budget` with `--allow-reduce allowing`:
+    /// the run (which succeeded) and its file (which fits).
+    static func reduce(_ folder: URL, budget: Int, allowing: String, in dir: URL) throws -> (CommandResult, URL) {
+        let out = dir.appendingPathComponent("out.gif")
+        let r = try Throbber.run([
+            "encode", folder.path, "-o", out.path, "--max-bytes", String(budget), "--allow-reduce", allowing,
+        ])
+        #expect(r.status == 0, "\(r.stderrText)")
+        #expect(MaxBytesTests.size(out) <= budget)
+        return (r, out)
+    }
+
     /// The settings the summary reports for the budget's file.
     static func chosen(_ stderr: String) -> (colors: Int, lossy: Int)? {
         guard
@@ -37,12 +49,7 @@ struct MaxBytesReduceTests {
             #expect(p.status == 0, "\(p.stderrText)")
             #expect(p.stderrText.contains("note: to fit, the file is posterized"), "\(p.stderrText)")
 
-            let out = dir.appendingPathComponent("out.gif")
-            let r = try Throbber.run([
-                "encode", folder.path, "-o", out.path, "--max-bytes", String(budget), "--allow-reduce", "fps",
-            ])
-            #expect(r.status == 0, "\(r.stderrText)")
-            #expect(MaxBytesTests.size(out) <= budget)
+            let (r, out) = try Self.reduce(folder, budget: budget, allowing: "fps", in: dir)
             let note = try #require(
                 r.stderrText.firstMatch(
                     of:
@@ -63,12 +70,7 @@ struct MaxBytesReduceTests {
     func fewerPixels() throws {
         try withTemporaryDirectory { dir in
             let (folder, budget) = try Self.tightBudget(in: dir)
-            let out = dir.appendingPathComponent("out.gif")
-            let r = try Throbber.run([
-                "encode", folder.path, "-o", out.path, "--max-bytes", String(budget), "--allow-reduce", "size",
-            ])
-            #expect(r.status == 0, "\(r.stderrText)")
-            #expect(MaxBytesTests.size(out) <= budget)
+            let (r, out) = try Self.reduce(folder, budget: budget, allowing: "size", in: dir)
             let note = try #require(
                 r.stderrText.firstMatch(
                     of: /to fit, the file is reduced \(--allow-reduce\) to ([0-9.]+) % of the size/),
