@@ -131,7 +131,8 @@ extension AnimationEncoder {
         var report = file.report
         report.budget?.trials = search.trials
         if let choice = report.budget, choice.isDegraded {
-            report.budget?.note = budgetNote(choice, good: search.smallestGood, source, timeline)
+            report.budget?.note = budgetNote(
+                choice, good: search.smallestGood, width: report.width, source, timeline)
         }
         return report
     }

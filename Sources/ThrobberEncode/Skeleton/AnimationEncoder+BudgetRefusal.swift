@@ -94,15 +94,15 @@ extension AnimationEncoder {
     }
 
     /// The note on a budget's file that is posterized or heavily lossy
-    /// (`BudgetChoice.isDegraded`): what it gave up, and the frame rate at
-    /// which `good` (the smallest file tried short of that) would fit:
-    /// frames in proportion to the ratio of the budget to its size, less
-    /// `BudgetTuning.adviceMargin`. No width is named: at small sizes a
-    /// palette per frame outweighs the pixels (testsrc2 at 50 px wide,
-    /// 256 colors: 31 kB against 60 kB at 160 px), so bytes do not follow
-    /// the width closely enough to promise a fit.
-    func budgetNote(_ choice: BudgetChoice, good: BudgetChoice?, _ source: FrameSource, _ timeline: Timeline) -> String
-    {
+    /// (`BudgetChoice.isDegraded`): what it gave up, and the frame rate and
+    /// width (of `width` now) at which `good` (the smallest file tried
+    /// short of that) would fit: frames and width in proportion to the
+    /// ratio of the budget to its size, less `BudgetTuning.adviceMargin`.
+    /// The width only where palettes are a small part of the budget
+    /// (`BudgetTuning.notedWidthPaletteShare`), and not with `--scale`.
+    func budgetNote(
+        _ choice: BudgetChoice, good: BudgetChoice?, width: Int, _ source: FrameSource, _ timeline: Timeline
+    ) -> String {
         let gave = Self.degradation(choice)
         guard let good, good.bytes > choice.maxBytes else { return gave }
         let share = Double(choice.maxBytes) / Double(good.bytes) * BudgetTuning.adviceMargin
@@ -113,6 +113,15 @@ extension AnimationEncoder {
             fpsResamples: fpsResamples)
         {
             ways.append(fewer)
+        }
+        // Bytes follow the width (at least) only where the palettes, which do
+        // not shrink with it, are a small part of the budget.
+        let narrower = Int(Double(width) * share)
+        if timeline.entries.count * 3 * (good.colors ?? 256)
+            <= Int(Double(choice.maxBytes) * BudgetTuning.notedWidthPaletteShare),
+            narrower >= BudgetTuning.reducedSideMinimum, narrower < width, settings.transform.scale == nil
+        {
+            ways.append("--width \(narrower) (from \(width))")
         }
         guard !ways.isEmpty else { return gave }
         return "\(gave); at \(good.description) it would fit with about " + ways.joined(separator: ", or ")

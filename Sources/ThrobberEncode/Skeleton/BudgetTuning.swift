@@ -41,6 +41,13 @@ enum BudgetTuning {
     static let posterizedBelow = 64
     static let heavyLossy = 100
 
+    /// A note names a width only where a palette per frame (3 bytes a
+    /// color of the settings it names) is at most this share of the
+    /// budget: palettes do not shrink with the width (testsrc2 at
+    /// 50 px wide, 256 colors: 31 kB against 60 kB at 160 px), pixels at
+    /// least as fast as it.
+    static let notedWidthPaletteShare = 0.05
+
     /// How much of the bytes' ratio a note's lower frame rate or width
     /// takes: frames further apart differ more, and headers do not shrink.
     static let adviceMargin = 0.85

@@ -4,8 +4,8 @@ import Testing
 
 /// `--max-bytes` on what users make: a clip that holds still before it
 /// moves is judged by a sample of all of it, and a file that fits only
-/// posterized or heavily lossy says so, with a width that fits at better
-/// settings.
+/// posterized or heavily lossy says so, with a frame rate and a width that
+/// fit at better settings.
 @Suite("Encode --max-bytes: samples and notes")
 struct MaxBytesNoteTests {
     @Test("a clip still for its first second: a budget nothing fits is refused in the lower bound's one pass")
@@ -34,11 +34,13 @@ struct MaxBytesNoteTests {
     }
 
     @Test(
-        "a file that fits only posterized says so, and the better settings it names fit at the frame rate it names"
-    )
-    func posterizedNote() throws {
+        "a file that fits only posterized says so, and the better settings it names fit at the frame rate and width it names",
+        arguments: [(160, 120), (480, 270)])
+    func posterizedNote(size: (width: Int, height: Int)) throws {
         try withTemporaryDirectory { dir in
-            let folder = try MaxBytesTests.frames(in: dir)
+            let folder = try ffmpegSourceFrames(
+                "testsrc2=size=\(size.width)x\(size.height):rate=25", count: 20, in: dir)[0]
+                .deletingLastPathComponent()
             let smallest = dir.appendingPathComponent("smallest.gif")
             let options = ["--quality", "10", "--lossy", "200", "--colors", "16", "--dither", "0"]
             #expect(try Throbber.run(["encode", folder.path, "-o", smallest.path, "-q"] + options).status == 0)
@@ -52,8 +54,8 @@ struct MaxBytesNoteTests {
                 r.stderrText.firstMatch(
                     of: /\nnote: to fit, the file is (posterized to \d+ colors|heavily lossy \(lossy \d+\)); at (.*)/),
                 "\(r.stderrText)")
-            // What the note claims: the settings it names, with the frames it
-            // names, make a file that fits.
+            // What the note claims: the settings it names, with the frames or
+            // the width it names, make a file that fits.
             let named = try #require(
                 String(note.2).firstMatch(of: #/^(.*) it would fit with about /#).map { String($0.1) })
             let good = MaxBytesTests.options(fromReport: "x: " + named)
@@ -62,7 +64,16 @@ struct MaxBytesNoteTests {
             // Every kth frame, each shown k times as long: the loop lasts as long.
             let k = try #require(frames.1.firstMatch(of: /^1-:(\d+)$/).map { Int($0.1)! }, "\(note.2)")
             #expect(k >= 2 && Double(frames.2) == 25 / Double(k), "\(note.2)")
-            for (name, extra) in [("fewer", ["--frames", String(frames.1), "--fps", String(frames.2)])] {
+            var ways = [("fewer", ["--frames", String(frames.1), "--fps", String(frames.2)])]
+            // A width is named where palettes are a small part of the budget:
+            // the larger frames here, not the smaller.
+            let width = String(note.2).firstMatch(of: #/ or --width (\d+) \(from (\d+)\)/#)
+            #expect((width != nil) == (size.width == 480), "\(note.2)")
+            if let width {
+                #expect(Int(width.2) == size.width && Int(width.1)! < size.width, "\(note.2)")
+                ways.append(("narrower", ["--width", String(width.1)]))
+            }
+            for (name, extra) in ways {
                 let file = dir.appendingPathComponent("\(name).gif")
                 let n = try Throbber.run(["encode", folder.path, "-o", file.path, "-q"] + good + extra)
                 #expect(n.status == 0, "\(extra): \(n.stderrText)")
