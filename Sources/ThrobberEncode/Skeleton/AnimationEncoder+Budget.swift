@@ -31,13 +31,14 @@ extension AnimationEncoder {
     }
 
     /// The outcome of a budget search: the file chosen, or the refusal of
-    /// a budget nothing fits; and the size of the smallest file tried at
-    /// settings that are not degraded (or the smallest reached), from
-    /// which a reduction of frames or pixels is judged.
+    /// a budget nothing fits; and the bytes a reduction of frames or pixels
+    /// must bring under the budget: for a degraded file, the smallest file
+    /// tried at settings that are not degraded; for a refusal, the smallest
+    /// reached (or estimated).
     struct BudgetOutcome {
         var fit: (bytes: [UInt8], report: EncodeReport)?
         var refusal: ThrobberError?
-        var goodBytes: Int?
+        var aimBytes: Int?
     }
 
     /// The best-looking file of at most `maxBytes`, kept in memory.
@@ -73,15 +74,12 @@ extension AnimationEncoder {
             guard let over = try strategy.lowerBound(last, level: level, run: run) else { return nil }
             return BudgetOutcome(
                 refusal: boundRefusal(last, level: level, over: over, run: run),
-                goodBytes: over.bytes * over.total / max(1, over.done))
+                aimBytes: over.bytes * over.total / max(1, over.done))
         }
         if !strategy.boundsAfterFirstStep && count > 1, let refused = try bound() { return refused }
         var search = BudgetSearch(maxBytes: maxBytes, format: format)
         if try !strategy.attempt(0, level: nil, run: run, search: &search), count > 1, strategy.laterStepsHelp() {
-            if strategy.boundsAfterFirstStep, var refused = try bound() {
-                refused.goodBytes = search.smallestGood?.bytes ?? refused.goodBytes
-                return refused
-            }
+            if strategy.boundsAfterFirstStep, let refused = try bound() { return refused }
             // A step that fails without any file smaller than the settings' smallest shows that
             // fewer colors do not help (a few exact colors): the search stops there, where sizes
             // follow the steps.
@@ -106,7 +104,7 @@ extension AnimationEncoder {
             return refusal(search, run: run)
         }
         return BudgetOutcome(
-            fit: (file.bytes, report(of: file, search, source, timeline)), goodBytes: search.smallestGood?.bytes)
+            fit: (file.bytes, report(of: file, search, source, timeline)), aimBytes: search.smallestGood?.bytes)
     }
 
     /// The outcome of a search that found nothing that fits: the refusal,
@@ -120,7 +118,7 @@ extension AnimationEncoder {
         return BudgetOutcome(
             refusal: budgetRefusal(
                 run.maxBytes, reached: reached, estimate: smallest?.bytes, run.source, run.timeline),
-            goodBytes: search.smallestGood?.bytes ?? smallest?.bytes)
+            aimBytes: smallest?.bytes)
     }
 
     /// The report of the file a search chose: its trials counted, and

@@ -10,8 +10,9 @@ extension AnimationEncoder {
     /// (`EncodeSettings.budgetMayReduce`), the search is run again on
     /// fewer frames or fewer pixels (`BudgetReduction.ladder`), from the
     /// reduction the bytes' ratio points to, until its best file is not
-    /// degraded (or, where that was the first tried, the one before if it
-    /// is not degraded either); that file is written. Where no reduction
+    /// degraded (where that was the first tried, the ones before it while
+    /// they are not degraded either, as the ratio may overshoot); that
+    /// file is written. Where no reduction
     /// tried gives one, the file of the full frames is written if one
     /// fits, else the least reduced file that fits; else the budget is
     /// refused.
@@ -28,7 +29,7 @@ extension AnimationEncoder {
         var fallback = first.fit
         if !allowed.isEmpty {
             let ladder = try reductions(allowed, source, timeline: timeline)
-            let need = first.goodBytes.map { Double(maxBytes) / Double(max(1, $0)) * BudgetTuning.adviceMargin }
+            let need = first.aimBytes.map { Double(maxBytes) / Double(max(1, $0)) * BudgetTuning.adviceMargin }
             let start = ladder.firstIndex { need == nil || $0.reduction.share <= need! } ?? max(0, ladder.count - 1)
             func attempt(_ i: Int) throws -> (bytes: [UInt8], report: EncodeReport)? {
                 let (reduction, transform) = ladder[i]
@@ -43,17 +44,29 @@ extension AnimationEncoder {
                 if let size = frames?.inputSize { (fit.report.inputWidth, fit.report.inputHeight) = size }
                 return fit
             }
-            for i in ladder.indices.dropFirst(start).prefix(BudgetTuning.reduceSearches) {
+            var searches = 0
+            var chosen: (bytes: [UInt8], report: EncodeReport)?
+            for i in ladder.indices.dropFirst(start) where searches < BudgetTuning.reduceSearches {
+                searches += 1
                 guard let fit = try attempt(i) else { continue }
                 guard fit.report.budget?.isDegraded == true else {
+                    chosen = fit
                     // The bytes' ratio may overshoot: where the first reduction tried is
-                    // good, the one before it is tried too, and kept if it is good as well.
-                    let before = i == start && i > 0 ? try attempt(i - 1) : nil
-                    let chosen = before.map { $0.report.budget?.isDegraded != true } == true ? before! : fit
-                    try sink.put(chosen.bytes)
-                    return chosen.report
+                    // good, the ones before it are tried too, while they are good.
+                    var j = i - 1
+                    while i == start, j >= 0, searches < BudgetTuning.reduceSearches {
+                        searches += 1
+                        guard let less = try attempt(j), less.report.budget?.isDegraded != true else { break }
+                        chosen = less
+                        j -= 1
+                    }
+                    break
                 }
                 if fallback == nil { fallback = fit }
+            }
+            if let chosen {
+                try sink.put(chosen.bytes)
+                return chosen.report
             }
         }
         guard let fit = fallback else { throw first.refusal! }
