@@ -54,7 +54,6 @@ struct SummaryLineTests {
             let bytes = try Self.size(out)
             #expect(bytes <= 40000)
             let line = try #require(r.stderrLines.first, "no line")
-            #expect(r.stderrLines.count == 1, "\(r.stderrText)")
             let match = try #require(
                 line.wholeMatch(
                     of:
@@ -63,6 +62,12 @@ struct SummaryLineTests {
             #expect(String(match.1) == out.path && String(match.2) == Self.bytesText(bytes), "\(line)")
             // What the line says was chosen is what the file's storage says.
             #expect(match.3 == match.5 && match.4 == match.7, "\(line)")
+            // A heavily lossy choice (above 100) says so on a line of its own.
+            let lossy = Int(match.6)!
+            #expect(r.stderrLines.count == (lossy > 100 ? 2 : 1), "\(r.stderrText)")
+            if lossy > 100 {
+                #expect(r.stderrLines[1].hasPrefix("note: to fit, the file is heavily lossy (lossy \(lossy))"))
+            }
         }
     }
 
