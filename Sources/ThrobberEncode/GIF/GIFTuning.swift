@@ -90,6 +90,12 @@ enum GIFTuning {
     /// a few tenths of a dB.
     static let budgetEnough = 0.97
 
+    /// Above this lossy level a budget's file is heavily lossy
+    /// (`GIFEncoder.heavyLoss`): the summary says so, and `--allow-reduce`
+    /// lowers the frame rate or the size instead. Past it a pixel may move
+    /// more than about 13 gray levels (`LossyLZW.tolerance(level:)`).
+    static let heavyLossy = 100
+
     /// The share of the budget that colors chosen between two steps aim
     /// at (`GIFBudget.colorsBetween`). Trades: higher fills more of the
     /// budget, but a miss costs the step.

@@ -125,7 +125,7 @@ extension AnimationEncoder {
         }
         if reduction.scale < 1 { parts.append("\(cFormat("%g", reduction.scale * 100)) % of the size") }
         var note = "reduced (--allow-reduce) to " + parts.joined(separator: " and ")
-        if let choice = report.budget, choice.isDegraded { note += "; still " + Self.degradation(choice) }
+        if let gave = report.budget?.degradation { note += "; still " + gave }
         return note
     }
 

@@ -103,7 +103,7 @@ extension AnimationEncoder {
     func budgetNote(
         _ choice: BudgetChoice, good: BudgetChoice?, width: Int, _ source: FrameSource, _ timeline: Timeline
     ) -> String {
-        let gave = Self.degradation(choice)
+        let gave = choice.degradation ?? ""
         guard let good, good.bytes > choice.maxBytes else { return gave }
         let share = Double(choice.maxBytes) / Double(good.bytes) * BudgetTuning.adviceMargin
         var ways: [String] = []
@@ -125,13 +125,6 @@ extension AnimationEncoder {
         }
         guard !ways.isEmpty else { return gave }
         return "\(gave); at \(good.description) it would fit with about " + ways.joined(separator: ", or ")
-    }
-
-    /// What a degraded choice gave up: "posterized to 24 colors" or
-    /// "heavily lossy (lossy 200)".
-    static func degradation(_ choice: BudgetChoice) -> String {
-        (choice.colors ?? 256) < BudgetTuning.posterizedBelow
-            ? "posterized to \(choice.colors ?? 256) colors" : "heavily lossy (lossy \(choice.lossy))"
     }
 
     /// `--frames` as given with every range's step `k` times longer

@@ -30,10 +30,18 @@ public struct BudgetChoice: Equatable, Sendable {
     public var note: String?
 
     /// Whether the settings give up much of the look: fewer colors than
-    /// `BudgetTuning.posterizedBelow` (posterized) or a lossy level above
-    /// `BudgetTuning.heavyLossy`.
-    public var isDegraded: Bool {
-        (colors ?? 256) < BudgetTuning.posterizedBelow || lossy > BudgetTuning.heavyLossy
+    /// `BudgetTuning.posterizedBelow` (posterized) or heavily lossy as the
+    /// format judges it (`FormatEncoder.heavyLoss`).
+    public var isDegraded: Bool { posterized || format.encoder.heavyLoss(self) != nil }
+
+    /// Fewer colors than `BudgetTuning.posterizedBelow`.
+    var posterized: Bool { (colors ?? 256) < BudgetTuning.posterizedBelow }
+
+    /// What a degraded choice gave up, in words: "posterized to 24 colors",
+    /// "heavily lossy (lossy 200)", "heavily lossy (quality 12)"; nil where
+    /// it is not degraded.
+    public var degradation: String? {
+        posterized ? "posterized to \(colors ?? 256) colors" : format.encoder.heavyLoss(self)
     }
 
     /// "quality 82, lossy 40, 256 colors" (GIF), "quality 82, 64 colors"

@@ -35,11 +35,11 @@ enum BudgetTuning {
     static let sampleLength = 4
 
     /// A budget's file with fewer colors than this is posterized (the
-    /// ladder's undithered 32, 24 and 16 colors), and one above this lossy
-    /// level heavily lossy: the summary then names the frame rate
-    /// that would fit at the best settings short of those.
+    /// ladder's undithered 32, 24 and 16 colors); heavily lossy is each
+    /// format's own (`FormatEncoder.heavyLoss`). Either way the summary
+    /// names the frame rate and width that would fit at the best settings
+    /// short of that.
     static let posterizedBelow = 64
-    static let heavyLossy = 100
 
     /// A note names a width only where a palette per frame (3 bytes a
     /// color of the settings it names) is at most this share of the

@@ -59,6 +59,11 @@ protocol FormatEncoder: SendableMetatype {
     /// 82, lossy 40, 256 colors").
     static func describe(_ choice: BudgetChoice) -> String
 
+    /// Where a budget's choice is heavily lossy by the format's measure
+    /// (a lossy GIF level, a low WebP quality), that in words ("heavily
+    /// lossy (lossy 200)"); nil otherwise.
+    static func heavyLoss(_ choice: BudgetChoice) -> String?
+
     /// Whole frames (RGBA of the output size) the format's own coder holds
     /// beyond the skeleton's batches, for the memory plan: `frames`
     /// timeline entries of `size`.
@@ -66,6 +71,9 @@ protocol FormatEncoder: SendableMetatype {
 }
 
 extension FormatEncoder {
+    /// Formats without a lossy setting are never heavily lossy.
+    static func heavyLoss(_ choice: BudgetChoice) -> String? { nil }
+
     /// Formats that code frame by frame hold nothing more.
     static func heldFrames(_ settings: EncodeSettings, frames: Int, size: FrameSize?) -> Int { 0 }
 }

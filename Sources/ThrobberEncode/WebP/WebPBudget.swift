@@ -84,4 +84,11 @@ extension WebPEncoder {
         let quality = choice.quality.map { "quality \($0)" } ?? "lossless settings"
         return choice.colors.map { "\(quality), \($0) colors" } ?? quality
     }
+
+    static func heavyLoss(_ choice: BudgetChoice) -> String? {
+        guard let quality = choice.quality, quality < WebPTuning.heavyLossyBelow, choice.colors == nil else {
+            return nil
+        }
+        return "heavily lossy (quality \(quality))"
+    }
 }

@@ -80,7 +80,7 @@ extension OptionSpec {
     static let allowReduce = OptionSpec(
         "allow-reduce", value: "fps,size",
         help:
-            "Give --max-bytes leave to keep fewer frames (fps), fewer pixels (size) or both, where at the frames and size asked for the best file that fits would be posterized (under 64 colors) or heavily lossy (above lossy 100), or none fits. The summary says what was given up.",
+            "Give --max-bytes leave to keep fewer frames (fps), fewer pixels (size) or both, where at the frames and size asked for the best file that fits would be posterized (under 64 colors) or heavily lossy (above lossy 100; WebP under quality 30), or none fits. The summary says what was given up.",
         details:
             "Fewer frames: every 2nd, 3rd, 4th, 6th or 8th frame, each shown until the next, so the loop lasts as long. Fewer pixels: 75, 50, 37.5 or 25 % of each side, down to 16 pixels. The search starts at the reduction the bytes point to and tries up to 4 reductions, and takes the least reduced one tried whose file is neither posterized nor heavily lossy; with both, fewer frames go before fewer pixels at the same share of pixels a second.",
         default: "neither: pixels, frames and timing stay as asked")

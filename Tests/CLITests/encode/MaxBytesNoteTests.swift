@@ -81,4 +81,37 @@ struct MaxBytesNoteTests {
             }
         }
     }
+
+    @Test(
+        "a WebP that fits only at a low lossy quality says so, and the quality it names fits at the frame rate it names"
+    )
+    func webpLowQualityNote() throws {
+        try withTemporaryDirectory { dir in
+            let folder = try ffmpegSourceFrames("mandelbrot=size=240x180:rate=25", count: 20, in: dir)[0]
+                .deletingLastPathComponent()
+            let smallest = dir.appendingPathComponent("smallest.webp")
+            #expect(
+                try Throbber.run(["encode", folder.path, "-o", smallest.path, "-q", "--quality", "8"]).status == 0)
+            let budget = MaxBytesTests.size(smallest) * 21 / 20
+            let out = dir.appendingPathComponent("out.webp")
+            let r = try Throbber.run(["encode", folder.path, "-o", out.path, "--max-bytes", String(budget)])
+            #expect(r.status == 0, "\(r.stderrText)")
+            #expect(MaxBytesTests.size(out) <= budget)
+            let note = try #require(
+                r.stderrText.firstMatch(of: /\nnote: to fit, the file is heavily lossy \(quality (\d+)\); at (.*)/),
+                "\(r.stderrText)")
+            #expect(Int(note.1)! < 30, "\(note.0)")
+            let named = try #require(
+                String(note.2).firstMatch(of: #/^(.*) it would fit with about /#).map { String($0.1) })
+            let good = MaxBytesTests.options(fromReport: "x: " + named)
+            let quality = try #require(good.firstIndex(of: "--quality").map { Int(good[$0 + 1])! }, "\(named)")
+            #expect(quality >= 30, "\(named)")
+            let frames = try #require(String(note.2).firstMatch(of: /--frames (\S+) --fps ([0-9.]+)/), "\(note.2)")
+            let file = dir.appendingPathComponent("fewer.webp")
+            let extra = ["--frames", String(frames.1), "--fps", String(frames.2)]
+            let n = try Throbber.run(["encode", folder.path, "-o", file.path, "-q"] + good + extra)
+            #expect(n.status == 0, "\(n.stderrText)")
+            #expect(MaxBytesTests.size(file) <= budget, "\(good + extra): \(MaxBytesTests.size(file)) bytes")
+        }
+    }
 }

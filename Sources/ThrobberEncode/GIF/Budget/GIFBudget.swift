@@ -153,4 +153,8 @@ extension GIFEncoder {
         if choice.dither != 1 { parts.append("dither \(cFormat("%g", choice.dither))") }
         return parts.joined(separator: ", ")
     }
+
+    static func heavyLoss(_ choice: BudgetChoice) -> String? {
+        choice.lossy > GIFTuning.heavyLossy ? "heavily lossy (lossy \(choice.lossy))" : nil
+    }
 }
