@@ -24,7 +24,9 @@ a GIF's frames, as Pillow composites them, lie from their source frames.
       stale pixels: pixels the GIF did not change since frame j, whose
       source moved 8 levels or more (largest channel) since frame j, that
       are 8 levels or more off their source and nearer the source of frame
-      j than the source now.
+      j than the source now; and the share of flat pixels (those whose
+      source's 3x3 neighborhood spans at most 2 levels of luma) more than
+      FLAT_OFF levels (largest channel) off their source.
 """
 
 import argparse
@@ -113,14 +115,30 @@ def measure(gif, folder):
     shown = composited(gif)
     if len(shown) != len(sources):
         sys.exit(f"lossy_ghosts: {gif} has {len(shown)} frames, {folder} {len(sources)}")
-    psnr, stale = [], []
+    psnr, stale, flat_off = [], [], []
     counter = StaleCounter()
     for out, src in zip(shown, sources):
         o, s = out.astype(np.int32), src.astype(np.int32)
         mse = float(np.mean((o - s) ** 2))
         psnr.append(100.0 if mse == 0 else min(100.0, 10 * np.log10(255.0 ** 2 / mse)))
         stale.append(counter.add(out, src))
-    print(json.dumps({"psnr": psnr, "stale": stale}))
+        flat = flat_pixels(s)
+        off = np.abs(o - s).max(axis=2) > FLAT_OFF
+        flat_off.append(float(np.sum(flat & off)) / max(1, int(np.sum(flat))))
+    print(json.dumps({"psnr": psnr, "stale": stale, "flat_off": flat_off}))
+
+
+FLAT_OFF = 4
+
+
+def flat_pixels(src):
+    """Where the luma of `src` (HxWx3 int) spans at most 2 levels over the
+    3x3 neighborhood (clipped at the edges)."""
+    y = (src[..., 0] * 299 + src[..., 1] * 587 + src[..., 2] * 114) / 1000.0
+    p = np.pad(y, 1, mode="edge")
+    h, w = y.shape
+    shifted = [p[dy:dy + h, dx:dx + w] for dy in range(3) for dx in range(3)]
+    return (np.max(shifted, axis=0) - np.min(shifted, axis=0)) <= 2
 
 
 class StaleCounter:

@@ -13,9 +13,10 @@ extension GIFFrameWriter {
         alternatives: [Int16] = []
     ) {
         let sources = Self.sources(f)
+        let weights = weights(sources, f)
         lossy?.rewrite(
             &indices, sources: sources, palette: palette, transparent: transparent,
-            alternatives: alternatives.isEmpty ? nil : alternatives)
+            alternatives: alternatives.isEmpty ? nil : alternatives, weights: weights)
     }
 
     /// What lossy LZW may write instead of each pixel of an exact frame's
@@ -101,6 +102,13 @@ extension GIFFrameWriter {
         }
     }
 
+    /// The weights of `sources` (frame `f`'s rectangle) in lossy LZW
+    /// (`LossyMasking`); nil where the coder is lossless.
+    private func weights(_ sources: [UInt32], _ f: PlannedFrame) -> [UInt8]? {
+        guard let lossy, lossy.tolerance > 0 else { return nil }
+        return LossyMasking.weights(sources, width: f.geometry.rect.width)
+    }
+
     /// The colors frame `f`'s rectangle should show, row by row.
     private static func sources(_ f: PlannedFrame) -> [UInt32] {
         let crop = FrameDiff.crop(f.target, f.geometry.rect)
@@ -127,6 +135,7 @@ extension GIFFrameWriter {
         palette: [UInt32], triesPlain: Bool = true
     ) -> GIFWriter.Frame {
         let sources = Self.sources(f)
+        let weights = weights(sources, f)
         // With lossy keeps (`errors`), where most of the bytes go, the
         // rewrite free to take them, and the one without alternatives only
         // while it sometimes wins (`plainTrials`): it never did on
@@ -136,21 +145,24 @@ extension GIFFrameWriter {
             var matched = frame
             lossy?.rewrite(
                 &matched.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
-                alternatives: alternative, alternativeErrors: errors)
+                alternatives: alternative, alternativeErrors: errors, weights: weights)
             guard triesPlain, plainTrials.tries() else { return matched }
             var plain = frame
-            lossy?.rewrite(&plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex)
+            lossy?.rewrite(
+                &plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
+                weights: weights)
             let (chosen, plainWon) = smaller(matched, plain, palette: palette)
             plainTrials.record(won: plainWon)
             return chosen
         }
         var plain = frame
-        lossy?.rewrite(&plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex)
+        lossy?.rewrite(
+            &plain.indices, sources: sources, palette: palette, transparent: frame.transparentIndex, weights: weights)
         guard !alternative.isEmpty, exactTrials.tries() else { return plain }
         var matched = frame
         lossy?.rewrite(
             &matched.indices, sources: sources, palette: palette, transparent: frame.transparentIndex,
-            alternatives: alternative)
+            alternatives: alternative, weights: weights)
         let (chosen, matchedWon) = smaller(plain, matched, palette: palette)
         exactTrials.record(won: matchedWon)
         return chosen

@@ -97,7 +97,7 @@ extension LossyLZW {
         for j in 0..<end where Double(neighborDistance[row + j]) <= bound {
             let k = Int(neighbor[row + j])
             if k == other { continue }
-            let d = ColorTable.perceptualDistance(colors[k], source)
+            let d = ColorTable.perceptualDistance(colors[k], source) * Int(cell.weight)
             if d <= tolerance { add(k, d) }
         }
         // The alternative at its own cost, wherever it lies, if `byGreen`

@@ -24,6 +24,7 @@ extension LossyLZW {
         let reach = Double(tolerance).squareRoot()
         var lastSource: UInt32 = 0
         var lastOwn = -1
+        var lastWeight: UInt8 = 0
         var lastAnswer = false
         for i in 0..<ix.count {
             if cells[i].alternative != FewestRuns.none {
@@ -33,11 +34,13 @@ extension LossyLZW {
             }
             let own = Int(ix[i])
             if own == transparent || own >= palette.count { continue }
-            if own != lastOwn || src[i] != lastSource {
+            let weight = cells[i].weight
+            if own != lastOwn || src[i] != lastSource || weight != lastWeight {
                 let ownError = Double(ColorTable.perceptualDistance(colors[own], src[i])).squareRoot()
-                let limit = 1.5 * (reach + ownError)
+                let limit = 1.5 * ((weight == 1 ? reach : (Double(tolerance) / Double(weight)).squareRoot()) + ownError)
                 lastOwn = own
                 lastSource = src[i]
+                lastWeight = weight
                 lastAnswer = Double(nearestOther[own]) <= limit * limit
             }
             cells[i].canChange = lastAnswer
@@ -60,7 +63,7 @@ extension LossyLZW {
         if Int(cell.alternative) == k { return Int(cell.cost) }
         // A transparent pixel stays transparent, an opaque one opaque.
         if own == transparent || !takes[k] { return nil }
-        let d = ColorTable.perceptualDistance(colors[k], src[i])
+        let d = ColorTable.perceptualDistance(colors[k], src[i]) * Int(cell.weight)
         return d <= tolerance ? d : nil
     }
 

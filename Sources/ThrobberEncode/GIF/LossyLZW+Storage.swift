@@ -15,6 +15,10 @@ extension LossyLZW {
         /// The error of taking the alternative: its own, at least the
         /// token 1 an exact one costs.
         var cost: Int32
+        /// How many times its distance a color other than its own or the
+        /// alternative weighs here (`flatness`): 1, more where the source
+        /// around the pixel is flat.
+        var weight: UInt8 = 1
     }
 
     /// An entry `firstStep` may start a string with, and its error.

@@ -12,7 +12,8 @@ import ThrobberCore
 /// dictionary has a longer string than the exact indices allow, a pixel may
 /// take another palette entry, when that entry's color is within the
 /// tolerance of the pixel's own source color (the color before
-/// quantization; the error never adds up along a string), and only where
+/// quantization; the error never adds up along a string; a distance weighs
+/// more where the source is flat, `LossyMasking`), and only where
 /// that buys a string several pixels longer: strings are ranked by
 /// gifsicle's score, length less four pixels for each tolerance's worth of
 /// summed error (`better`). A transparent pixel stays transparent and an
@@ -180,14 +181,18 @@ package struct LossyLZW {
     /// the entry of what it shows where the pixel is transparent. Either may
     /// be taken at no error, also at level 0, where the coder then only
     /// chooses among exact equivalents the ones that match furthest.
+    /// `weights`, if given, has per pixel how many times its distance any
+    /// other entry weighs against the tolerance (`LossyMasking`: more in
+    /// flat parts of the source); 1 where not given.
     package mutating func rewrite(
         _ indices: inout [UInt8], sources: [UInt32], palette: [UInt32], transparent: Int?,
-        alternatives: [Int16]? = nil, alternativeErrors: [Int32]? = nil
+        alternatives: [Int16]? = nil, alternativeErrors: [Int32]? = nil, weights: [UInt8]? = nil
     ) {
         precondition(alternatives.map { $0.count == indices.count } ?? true)
         // Level 0 never looks at the sources.
         precondition(tolerance == 0 || sources.count == indices.count)
         precondition(alternativeErrors.map { $0.count == indices.count && alternatives != nil } ?? true)
+        precondition(weights.map { $0.count == indices.count } ?? true)
         prepare(palette: palette, transparent: transparent)
         output(clearCode)
         guard !indices.isEmpty else {
@@ -200,7 +205,7 @@ package struct LossyLZW {
         for i in 0..<n {
             cells[i] = Cell(
                 alternative: alternatives?[i] ?? FewestRuns.none, canChange: false,
-                cost: alternativeErrors.map { max(1, $0[i]) } ?? 1)
+                cost: alternativeErrors.map { max(1, $0[i]) } ?? 1, weight: weights?[i] ?? 1)
         }
         indices.withUnsafeMutableBufferPointer { ix in
             sources.withUnsafeBufferPointer { src in

@@ -12,6 +12,12 @@ struct LossyGhostTests {
     struct Measured: Decodable {
         var psnr: [Double]
         var stale: [Double]
+        /// Per frame, the share of flat source pixels more than 4 levels off.
+        var flatOff: [Double]
+        enum CodingKeys: String, CodingKey {
+            case psnr, stale
+            case flatOff = "flat_off"
+        }
         var mean: Double { psnr.reduce(0, +) / Double(psnr.count) }
     }
 
@@ -26,15 +32,19 @@ struct LossyGhostTests {
     }
 
     @Test(
-        "scrolled text with a codec's grain, --lossy 80 and 200: no frame more than 1 dB under the first or the median, and what earlier frames drew does not stay where the text moved",
-        arguments: [(80, 0.0005), (200, 0.0065)])
-    func scrolledText(level: Int, staleLimit: Double) throws {
+        "scrolled text with a codec's grain, --lossy 80 and 200: no frame more than 1 dB (200: 1.5 dB) under the first or the median, and what earlier frames drew does not stay where the text moved",
+        arguments: [(80, 0.0005, 1.0), (200, 0.0065, 1.5)])
+    func scrolledText(level: Int, staleLimit: Double, margin: Double) throws {
         // Measured (release builds, 24 frames of 240x160 scrolled 3 px a
         // frame, grain ±2): with keeps judged by the current source alone,
         // lossy 200 fell 1.80 dB from the first frame (43.39 to 41.59 dB)
         // and left 0.97 % of the pixels stale (lossy 80: 0.37 %); with
         // keeps held to the source they were drawn for, 0.71 dB under the
-        // first and 0.52 % (lossy 80: 0.02 dB, 0.016 %).
+        // first and 0.52 % (lossy 80: 0.02 dB, 0.016 %). Distances weighing
+        // more in flat parts (`LossyMasking`) move lossy 200's changes from
+        // the few flat pixels of the grain to the text's edges: the 13th
+        // frame 1.4 dB under the first (0.7 before), the stale share the
+        // same (0.53 %).
         try withTemporaryDirectory { dir in
             let frames = dir.appendingPathComponent("frames")
             _ = try Pillow.script("lossy_ghosts.py", ["text", frames.path, "--noise", "2"])
@@ -45,11 +55,33 @@ struct LossyGhostTests {
             let median = m.psnr.sorted()[m.psnr.count / 2]
             for (k, db) in m.psnr.enumerated() {
                 #expect(
-                    db >= m.psnr[0] - 1 && db >= median - 1,
+                    db >= m.psnr[0] - margin && db >= median - margin,
                     "frame \(k): \(db) dB, first \(m.psnr[0]), median \(median)")
             }
             let worst = m.stale.max() ?? 0
             #expect(worst <= staleLimit, "stale pixels in the worst frame: \(worst * 100) %")
+        }
+    }
+
+    @Test(
+        "scrolled text on white, --lossy 80 and 200: the flat white keeps within 4 levels of its source (the coder's substitutions go where edges mask them)",
+        arguments: [80, 200])
+    func flatMargins(level: Int) throws {
+        // Measured (release builds, 24 frames of 240x160 scrolled 3 px a
+        // frame): with every pixel held to the same tolerance, up to
+        // 0.88 % (lossy 80) and 0.97 % (200) of a frame's flat pixels were
+        // more than 4 levels off, light gray strings of the text's edges
+        // copied onto the white; with distances weighing 64 times in flat
+        // parts, 0.12 % and 0.13 %, in 0.03 % and 0.1 % more bytes.
+        try withTemporaryDirectory { dir in
+            let frames = dir.appendingPathComponent("frames")
+            _ = try Pillow.script("lossy_ghosts.py", ["text", frames.path])
+            let out = dir.appendingPathComponent("text.gif")
+            try Self.encode(frames, out, ["--lossy", "\(level)"])
+            let m = try Self.measure(out, frames)
+            try #require(m.flatOff.count == 24)
+            let worst = m.flatOff.max() ?? 1
+            #expect(worst <= 0.003, "flat pixels more than 4 levels off in the worst frame: \(worst * 100) %")
         }
     }
 
