@@ -4,8 +4,8 @@
 /// ("APNG size", "APNG: choosing the deflate"; current sizes in docs/benchmarks.md, "APNG").
 package enum PNGTuning {
     /// libdeflate level that ranks filter strategies and variants against
-    /// each other: trades trial time for the ranking ("Choosing the
-    /// deflate"). Level 1 ranks the candidates better than levels 2–4 do.
+    /// each other: trades trial time for the ranking ("APNG:
+    /// choosing the deflate"). Level 1 ranks the candidates better than levels 2–4 do.
     static let trialLevel: Int32 = 1
 
     /// libdeflate level of `--compression fast`: trades size for time
@@ -19,8 +19,8 @@ package enum PNGTuning {
     static let bestLevel: Int32 = 11
 
     /// libdeflate level of `--compression max`, raced against zopfli: the
-    /// smallest libdeflate writes, whatever the time ("Choosing the
-    /// deflate").
+    /// smallest libdeflate writes, whatever the time ("APNG: choosing
+    /// the deflate").
     static let maxLevel: Int32 = 12
 
     /// zopfli's passes for `bytes` of filtered rows (`--compression max`):

@@ -82,8 +82,8 @@ extension WebPRace {
     /// setting, which tries 6 to 8 transforms a frame where the others try
     /// one or two, where `jobs` allows two threads. It runs longest by far,
     /// and the racers beside it finish early and leave their core idle
-    /// (the same bytes, a fifth to two fifths sooner: "Lossless: which
-    /// settings race" in docs/tuning.md).
+    /// (the same bytes, a fifth to two fifths sooner: "WebP: which
+    /// lossless settings race" in docs/tuning.md).
     static func sideThread(_ racer: WebPAnimWriter.Settings, jobs: Int) -> Bool {
         jobs > 1 && racer == WebPTuning.exhaustive
     }
