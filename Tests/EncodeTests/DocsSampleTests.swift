@@ -271,15 +271,16 @@ struct DocsSampleTests {
         }
     }
 
-    /// The article shows code from this file only: each ```swift block of
-    /// GettingStarted.md, compared line by line with leading spaces
-    /// ignored, is a run of lines here.
+    /// The article shows code from this file and DocsInputSampleTests.swift
+    /// only: each ```swift block of GettingStarted.md, compared line by
+    /// line with leading spaces ignored, is a run of lines in one of them.
     @Test func articleQuotesThisFile() throws {
         let here = URL(fileURLWithPath: #filePath)
         let article = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/ThrobberKit/ThrobberKit.docc/GettingStarted.md")
         let text = try String(contentsOf: article, encoding: .utf8)
-        let source = Self.lines(try String(contentsOf: here, encoding: .utf8))
+        let sources = try [here, here.deletingLastPathComponent().appendingPathComponent("DocsInputSampleTests.swift")]
+            .map { Self.lines(try String(contentsOf: $0, encoding: .utf8)) }
         var blocks: [[String]] = []
         var current: [String]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -291,9 +292,11 @@ struct DocsSampleTests {
         #expect(blocks.count >= 5, "GettingStarted.md has \(blocks.count) swift blocks")
         for block in blocks {
             let quoted = Self.lines(block.joined(separator: "\n"))
-            let found = quoted.count <= source.count
-                && (0...(source.count - quoted.count)).contains { Array(source[$0..<$0 + quoted.count]) == quoted }
-            #expect(found, "GettingStarted.md quotes code that is not in DocsSampleTests.swift:\n\(block.joined(separator: "\n"))")
+            let found = sources.contains { source in
+                quoted.count <= source.count
+                    && (0...(source.count - quoted.count)).contains { Array(source[$0..<$0 + quoted.count]) == quoted }
+            }
+            #expect(found, "GettingStarted.md quotes code that is in neither sample file:\n\(block.joined(separator: "\n"))")
         }
     }
 

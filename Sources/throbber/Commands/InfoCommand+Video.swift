@@ -22,12 +22,15 @@ extension InfoCommand {
     /// memory with its threads, the frame count and length, the encoder's
     /// memory plan); nil when it would not.
     static func encodeRefusal(_ file: VideoFile) -> String? {
-        var settings = EncodeSettings()
+        let settings = EncodeSettings()
         do {
             try file.checkDecoding(threads: settings.jobs, budget: settings.memory ?? .machineDefault)
-            let frames = try VideoInput.frames(
-                of: file, format: .gif, settings: &settings, fps: nil, background: .transparent)
-            try AnimationEncoder(format: .gif, settings: settings).check(frames)
+            let request = InputRequest(
+                paths: InputPaths([file.path], list: FrameList()), format: .gif, settings: settings,
+                options: InputOptions())
+            let input = try VideoInput.frames(of: file, request: request)
+            let plan = EncodePlan(settings: settings, input: input, format: .gif, options: request.options)
+            try AnimationEncoder(format: .gif, settings: plan.settings).check(input.source)
             return nil
         } catch let error as ThrobberError {
             return error.message
