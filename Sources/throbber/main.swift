@@ -22,7 +22,7 @@ signal(SIGPIPE, SIG_IGN)
 // output, whose temporary file is removed, instead of death by SIGXFSZ.
 signal(SIGXFSZ, SIG_IGN)
 Interrupts.install()
-HeapPolicy.apply(.streaming)
+HeapPolicy.install(.streaming)
 let argv = Array(CommandLine.arguments.dropFirst())
 var running: CommandSpec? = nil
 do {

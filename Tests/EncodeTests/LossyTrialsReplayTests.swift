@@ -13,12 +13,19 @@ struct LossyTrialsReplayTests {
     /// A pass over the frames into `trials`, in batches of 4 (the first
     /// of 3: a frame is planned once the next is known), so the
     /// checkpoint (entry 8) falls inside a batch, [8, 9, 10, 11].
-    func encode(_ trials: ByteSink, lossy: Int = 0) throws {
+    func encode(_ trials: LossyTrials) throws {
+        let timeline = Timeline(source: source, settings: settings.timing)
+        _ = try AnimationEncoder(format: .gif, settings: settings)
+            .encodeTrials(settings, source, timeline: timeline, into: trials, batch: 4)
+    }
+
+    /// The same pass as one ordinary file at `lossy`, into `sink`.
+    func encode(_ sink: MemorySink, lossy: Int) throws {
         var trial = settings
         trial.lossy = lossy
         let timeline = Timeline(source: source, settings: settings.timing)
         _ = try AnimationEncoder(format: .gif, settings: settings)
-            .encodeOnce(trial, source, timeline: timeline, to: trials, batch: 4)
+            .encodeOnce(trial, source, timeline: timeline, to: sink, batch: 4)
     }
 
     @Test("a whole file that goes on from its look has the bytes and PSNR of an encode at its level")

@@ -4,9 +4,14 @@ import Synchronization
     import Glibc
 #endif
 
-/// How glibc serves large blocks, chosen per workload. Swift's Glibc module
-/// leaves out <malloc.h>, so `mallopt` is called through `dlsym`; on other
-/// C libraries this does nothing.
+/// How glibc serves large blocks, chosen per workload. The policy is the
+/// process's, so the program sets it, not the library: the command line
+/// calls ``install(_:)`` once at start, and from then on an encoder's
+/// ``request(_:)`` for the work it is doing takes effect. In a process that
+/// never installs one (a library user's), requests change nothing and glibc
+/// keeps its own policy, so two encodes in one process never race over it.
+/// Swift's Glibc module leaves out <malloc.h>, so `mallopt` is called
+/// through `dlsym`; on other C libraries this does nothing.
 package enum HeapPolicy: Int, Sendable {
     /// Frames stream through the encoders in blocks of the same few sizes,
     /// from several threads. glibc serves blocks that large from its heaps
@@ -26,7 +31,7 @@ package enum HeapPolicy: Int, Sendable {
     /// untrimmed), the same file took 0.2 s, and the 320x240 corpora
     /// 10–15 % less time, for a few MiB more. Higher thresholds gain little
     /// more and on large frames let the heaps fragment (four 2048x2048
-    /// frames: 420 MB became 825 MB at 32 MiB), so WebP uses this only on
+    /// frames: 551 MB became 825 MB at 32 MiB), so WebP uses this only on
     /// frames up to 512x512, where a frame's coding is short and those
     /// tables are most of its memory traffic.
     case reuse = 2
@@ -42,11 +47,28 @@ package enum HeapPolicy: Int, Sendable {
     case quantizing = 3
 
     private static let current = Atomic<Int>(0)
+    private static let installed = Atomic<Bool>(false)
+
+    /// Makes `policy` the one in force, and lets encoders' requests change
+    /// it from now on. For the program's start, before any encode.
+    package static func install(_ policy: HeapPolicy) {
+        installed.store(true, ordering: .relaxed)
+        apply(policy)
+    }
+
+    /// An encoder's request for `policy` while it does the work `policy`
+    /// is for; returns the policy to restore after (pass it back here), or
+    /// nil when there is none to restore: nothing changes unless the
+    /// program installed a policy.
+    package static func request(_ policy: HeapPolicy) -> HeapPolicy? {
+        guard installed.load(ordering: .relaxed) else { return nil }
+        return apply(policy)
+    }
 
     /// Makes `policy` the one in force and returns the one before (nil: the
     /// C library's own).
     @discardableResult
-    package static func apply(_ policy: HeapPolicy) -> HeapPolicy? {
+    private static func apply(_ policy: HeapPolicy) -> HeapPolicy? {
         let before = HeapPolicy(rawValue: current.exchange(policy.rawValue, ordering: .relaxed))
         #if canImport(Glibc)
             typealias Mallopt = @convention(c) (Int32, Int32) -> Int32

@@ -19,15 +19,19 @@ struct GIFEncoder: FormatEncoder {
 
     private let settings: EncodeSettings
     private let timeline: Timeline
-    private let sink: ByteSink
-    /// The byte budget's trials, where the sink is theirs: one file per
-    /// lossy level (`GIFBudget`).
+    /// The file of an ordinary encode; nil in a byte-budget trial.
+    private let sink: ByteSink?
+    /// A byte-budget trial (`GIFBudget`): one file per lossy level, in
+    /// memory; nil in an ordinary encode.
     let trials: LossyTrials?
+    /// The trial's every file is over its budget: the rest of the frames
+    /// are not written (`LossyTrials.steer`).
+    private(set) var stopped = false
     private(set) var stage: PaletteChoice
     private var planner = FramePlanner()
     /// The writer of an ordinary encode.
     private var single: GIFFrameWriter?
-    /// With `LossyTrials` as the sink: one writer per lossy level, all fed
+    /// In a byte-budget trial: one writer per lossy level, all fed
     /// the same palettized frames, written on worker threads in parallel.
     private(set) var writers: [WriterBox] = []
 
@@ -70,10 +74,20 @@ struct GIFEncoder: FormatEncoder {
     private let still: Bool
 
     init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink) {
+        self.init(settings: settings, timeline: timeline, sink: sink, trials: nil)
+    }
+
+    /// A byte-budget trial's encoder: writes one file per level of
+    /// `trials`, from the same palettized frames.
+    init(settings: EncodeSettings, timeline: Timeline, trials: LossyTrials) {
+        self.init(settings: settings, timeline: timeline, sink: nil, trials: trials)
+    }
+
+    private init(settings: EncodeSettings, timeline: Timeline, sink: ByteSink?, trials: LossyTrials?) {
         self.settings = settings
         self.timeline = timeline
         self.sink = sink
-        trials = sink as? LossyTrials
+        self.trials = trials
         still = timeline.runs.count == 1
         stage = .quantized(Self.quantizer(settings))
     }
@@ -118,8 +132,8 @@ struct GIFEncoder: FormatEncoder {
         let shared = try Quantizer.SharedPalette(quantizer, surveySpeed: fast ? GIFTuning.fastQuantizerSpeed : nil)
         // The frames decoded for the survey, kept in the heap as while
         // quantizing (`begin`).
-        let heapBefore = HeapPolicy.apply(.quantizing)
-        defer { if let heapBefore { HeapPolicy.apply(heapBefore) } }
+        let heapBefore = HeapPolicy.request(.quantizing)
+        defer { if let heapBefore { _ = HeapPolicy.request(heapBefore) } }
         let count = frames.source.count
         let sample = Self.sample(count, most: GIFTuning.sharedPaletteSample)
         var previous: RGBAImage? = nil
@@ -168,13 +182,14 @@ struct GIFEncoder: FormatEncoder {
     mutating func begin(first: RGBAImage) throws {
         // libimagequant's frame-sized blocks, kept in the heap.
         switch stage {
-        case .quantized, .sharedQuantized: heapBefore = HeapPolicy.apply(.quantizing)
+        case .quantized, .sharedQuantized: heapBefore = HeapPolicy.request(.quantizing)
         default: break
         }
         let header = LossyTrials.Header(
             width: first.width, height: first.height, choice: stage, loop: loop, entries: timeline.entries.count,
             still: still, fast: settings.compression == .fast)
         guard let trials else {
+            guard let sink else { throw ThrobberError(.software, "a GIF encode with neither a file nor trials") }
             var writer = try GIFFrameWriter(
                 sink: sink, width: first.width, height: first.height, choice: stage, loop: loop,
                 lossy: settings.lossy, fast: settings.compression == .fast)
@@ -229,11 +244,16 @@ struct GIFEncoder: FormatEncoder {
         trials.keep(frames)
         let boxes = writers
         _ = try parallelMap(boxes.count, jobs: settings.jobs) { i in try boxes[i].write(frames) }
-        try trials.steer(writers)
+        if trials.steer(writers) == .abandoned {
+            stopped = true
+            // `finish` is not called: the heap policy goes back here.
+            if let heapBefore { _ = HeapPolicy.request(heapBefore) }
+            heapBefore = nil
+        }
     }
 
     mutating func finish() throws -> String {
-        defer { if let heapBefore { HeapPolicy.apply(heapBefore) } }
+        defer { if let heapBefore { _ = HeapPolicy.request(heapBefore) } }
         let quantizedFrames: Int
         if let writer = single {
             try writer.finish()

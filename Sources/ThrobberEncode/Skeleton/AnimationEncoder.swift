@@ -175,7 +175,11 @@ public struct AnimationEncoder {
     /// animations are decoded only once.
     static let cacheBudget = 48 << 20
 
-    private func run<Format: FormatEncoder>(
+    /// Runs `format`, made for this encoder's settings, over `source`
+    /// shown as `timeline`: the survey, then ordered batches planned here,
+    /// processed on worker threads and written in order. Ends early, with
+    /// the frames written so far, when the format is `stopped`.
+    func run<Format: FormatEncoder>(
         _ format: inout Format, _ source: FrameSource,
         _ timeline: Timeline, batch: Int
     ) throws -> EncodeReport {
@@ -192,6 +196,8 @@ public struct AnimationEncoder {
             guard let batch else { return }
             let ready = try batch.work.wait()
             try format.write(ready)
+            // A stopped run does not count the batch that stopped it as done.
+            guard !format.stopped else { return }
             report.frames += ready.count
             progress?(batch.entriesDone, timeline.entries.count)
         }
@@ -216,9 +222,11 @@ public struct AnimationEncoder {
                     try Format.process(planned, stage: stage, jobs: jobs)
                 }
             try write(inFlight)
+            if format.stopped { return report }
             inFlight = work.map { ($0, batch.last?.endEntry ?? 0) }
         }
         try write(inFlight)
+        if format.stopped { return report }
         report.palette = try format.finish()
         report.durationCentiseconds = timeline.startCentiseconds(timeline.entries.count)
         return report

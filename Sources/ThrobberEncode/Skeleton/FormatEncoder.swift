@@ -48,6 +48,12 @@ protocol FormatEncoder: SendableMetatype {
     /// Writes processed frames, in order.
     mutating func write(_ frames: [Ready]) throws
 
+    /// Set by `write` when the rest of the frames cannot change the
+    /// outcome (a byte-budget trial whose every file is already over its
+    /// budget): the run ends after that batch, without `finish`. An
+    /// ordinary encode never sets it.
+    var stopped: Bool { get }
+
     /// Ends the file; returns how colors were stored, for the report.
     mutating func finish() throws -> String
 
@@ -71,6 +77,8 @@ protocol FormatEncoder: SendableMetatype {
 }
 
 extension FormatEncoder {
+    var stopped: Bool { false }
+
     /// Formats without a lossy setting are never heavily lossy.
     static func heavyLoss(_ choice: BudgetChoice) -> String? { nil }
 

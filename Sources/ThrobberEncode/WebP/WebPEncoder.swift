@@ -82,7 +82,7 @@ struct WebPEncoder: FormatEncoder {
 
     mutating func begin(first: RGBAImage) throws {
         // libwebp allocates the same large tables many times a frame.
-        if first.width * first.height <= WebPTuning.reusePixels { heapBefore = HeapPolicy.apply(.reuse) }
+        if first.width * first.height <= WebPTuning.reusePixels { heapBefore = HeapPolicy.request(.reuse) }
         race = try WebPRace(settings, frames: timeline.entries.count, first: first)
     }
 
@@ -119,7 +119,7 @@ struct WebPEncoder: FormatEncoder {
         guard var race else { throw ThrobberError(.software, "WebP ended before the first frame") }
         self.race = nil
         let (file, s) = try race.finish(end: end)
-        if let heapBefore { HeapPolicy.apply(heapBefore) }
+        if let heapBefore { _ = HeapPolicy.request(heapBefore) }
         try sink.put(file)
         if let colors = settings.colors {
             return "up to \(colors) colors a frame, lossless (libwebp method \(s.method), effort \(Int(s.quality)))"

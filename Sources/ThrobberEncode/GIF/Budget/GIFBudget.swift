@@ -118,11 +118,9 @@ struct GIFBudget: BudgetStrategy {
     private static func encode(_ trial: EncodeSettings, to outputs: LossyTrials, run: BudgetRun) throws
         -> EncodeReport
     {
-        do {
-            return try run.encode(trial, to: outputs)
-        } catch is LossyTrials.Abandoned {
-            return EncodeReport()
-        }
+        let report = try run.encoder.encodeTrials(
+            trial, run.source, timeline: run.timeline, into: outputs, batch: run.batch)
+        return outputs.abandoned ? EncodeReport() : report
     }
 
     /// The files of `trial` at `levels`: from the frames `outputs` kept

@@ -4,12 +4,12 @@ extension LossyTrials {
     /// from the pass before): a file whose bytes there scale past the
     /// limit by more than `GIFTuning.projectionMargin`, and, where the
     /// lowest level's file is expected to fit within `GIFTuning.fitMargin`,
-    /// every higher level (they cannot look better). Throws `Abandoned`
+    /// every higher level (they cannot look better). Returns `.abandoned`
     /// once every file is past the limit: the rest of the frames would only
-    /// make them larger. (A file stopped below the limit is not: the frames
-    /// are kept on, for it to be written whole.)
-    func steer(_ writers: [GIFEncoder.WriterBox]) throws {
-        guard let limit else { return }
+    /// make them larger, and the encode stops. (A file stopped below the
+    /// limit is not: the frames are kept on, for it to be written whole.)
+    func steer(_ writers: [GIFEncoder.WriterBox]) -> Course {
+        guard let limit else { return .onward }
         for (box, level) in zip(writers, levels) {
             guard let trial = box.trial, trial.over == nil, self.limit(level: level) != nil, let mark = trial.mark,
                 let growth = growth[level]
@@ -33,7 +33,16 @@ extension LossyTrials {
         let trials = writers.map(\.trial)
         if trials.allSatisfy({ $0?.over != nil }), !trials.contains(where: { ($0?.projected ?? .max) <= limit }) {
             abandon(trials)
-            throw Abandoned()
+            return .abandoned
         }
+        return .onward
+    }
+
+    /// What a trial does after a batch.
+    enum Course {
+        /// Writes the next batch.
+        case onward
+        /// Stops: every file is over the limit (`abandoned`).
+        case abandoned
     }
 }

@@ -10,9 +10,9 @@ import ThrobberCore
 /// With a `limit` (the budget), a file stops being written once it is
 /// larger, as it cannot fit: its size is then estimated from the share of
 /// the animation written (`File.estimated`), and once every file is over,
-/// the encode stops (`Abandoned`). Mandelbrot at a quarter of its size:
+/// the encode stops (`abandoned`). Mandelbrot at a quarter of its size:
 /// its lossless file is over after a quarter of the frames.
-final class LossyTrials: ByteSink {
+final class LossyTrials {
     /// The levels tried, lowest first.
     let levels: [Int]
     /// One file per level, in memory.
@@ -36,8 +36,8 @@ final class LossyTrials: ByteSink {
     /// bytes there scale to more than `GIFTuning.projectionMargin` times the limit
     /// stops at the checkpoint, as it cannot fit.
     var growth: [Int: Double] = [:]
-    /// Thrown by the encoder once every file is over `limit`.
-    struct Abandoned: Error {}
+    /// Every file went over `limit`, and the encode stopped before its end.
+    private(set) var abandoned = false
 
     /// Whether `file` was stopped at its checkpoint below the limit (its
     /// size projected, its bytes not written), because the lowest level
@@ -79,10 +79,8 @@ final class LossyTrials: ByteSink {
     func abandon(_ trials: [GIFTrial?]) {
         record(trials)
         kept = nil
+        abandoned = true
     }
-
-    /// Nothing is written here itself, only to `outputs`.
-    func write(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
 
     /// Keeps a batch of frames for `replay`, while they fit in the budget.
     func keep(_ frames: [GIFFrameWriter.Paletted]) {
