@@ -10,7 +10,7 @@ import Testing
 /// its own LZW decoder with browser compositing for GIF, and Pillow). The
 /// invalid ones (SOURCES.md) are refused with a data error naming the file,
 /// the decompression bombs quickly.
-@Suite("Animated input")
+@Suite("Animated input", .tags(.slow))
 struct AnimatedInputTests {
     // MARK: Fixture lists (SOURCES.md)
 

@@ -20,7 +20,7 @@ import Testing
 /// libpng (our decoder) is right there, as pngcheck's tRNS value shows.
 /// What we found is "right" (and what the decoder documents): samples are
 /// kept as stored, with no gamma correction, and the comparison is exact.
-@Suite("PNG decoding (PngSuite)", Fixtures.needed)
+@Suite("PNG decoding (PngSuite)", Fixtures.needed, .tags(.slow))
 struct PNGSuiteDecodeTests {
     static let valid = Fixtures.names(in: "pngsuite", suffix: ".png").filter { !$0.hasPrefix("x") }
     static let corrupt = Fixtures.names(in: "pngsuite", prefix: "x", suffix: ".png")

@@ -8,7 +8,7 @@ import Testing
 
 /// The color key of gray and RGB APNGs, the second OVER variant, and the
 /// per-row filter heuristics, each against values worked out by hand.
-@Suite("APNG color key, OVER variants, filter heuristics")
+@Suite("APNG color key, OVER variants, filter heuristics", .tags(.slow))
 struct APNGColorKeyTests {
     /// A `width`x`height` image of one opaque color.
     static func solid(_ width: Int, _ height: Int, _ rgb: [UInt8]) -> RGBAImage {

@@ -9,7 +9,7 @@ import Testing
 /// zlib), pngcheck, and the decoded frames of three decoders (the spec
 /// decoder of anim_reference.py, ffmpeg, Pillow). Expected pixels and
 /// delays are the input frames and their exact times.
-@Suite("APNG writer")
+@Suite("APNG writer", .tags(.slow))
 struct APNGWriterTests {
     /// Frames with alpha 0/255 only, a moving disc over transparency.
     static let disc = Synth.movingDisc(frames: 6)

@@ -8,7 +8,7 @@ import Testing
 /// each input is encoded with 1 and 2 jobs, and twice with 2 jobs. The
 /// inputs span several batches of the pipeline (batches are 4 frames with
 /// 1–2 jobs), and cover each palette path.
-@Suite("Determinism")
+@Suite("Determinism", .tags(.slow))
 struct DeterminismTests {
     static func expectSameBytes(_ source: FrameSource, _ settings: EncodeSettings, _ what: String) throws {
         var s = settings

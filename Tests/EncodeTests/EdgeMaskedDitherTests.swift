@@ -5,7 +5,7 @@ import Testing
 
 /// Dithering stops next to strong edges and stays on smooth areas away from
 /// them: checked on what giflib and Pillow decode.
-@Suite("Edge-masked dithering")
+@Suite("Edge-masked dithering", .tags(.slow))
 struct EdgeMaskedDitherTests {
     /// A 512-column gradient (red 0…255, green 0…200: more colors than the
     /// palette of 32 allowed below, about 10 levels apart along it) on flat

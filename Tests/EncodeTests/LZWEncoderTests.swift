@@ -8,7 +8,7 @@ import Testing
 /// Our LZW coder: with giflib's clear rule it writes giflib's own bytes;
 /// with a deferred clear, giflib, Pillow, ffmpeg and the spec decoder read
 /// the images exactly.
-@Suite("LZW encoder")
+@Suite("LZW encoder", .tags(.slow))
 struct LZWEncoderTests {
     /// The first image's LZW minimum code size and data (sub-blocks joined).
     static func firstImageData(_ bytes: [UInt8]) throws -> (codeSize: Int, data: [UInt8]) {

@@ -10,7 +10,7 @@ import Testing
 /// encoder finds the simulated matches. Checked against an independent
 /// reading of giflib's output (Tests/tools/gif_lzw_codes.py), and on
 /// encoded animations decoded by giflib and Pillow.
-@Suite("Lossy LZW")
+@Suite("Lossy LZW", .tags(.slow))
 struct LossyLZWTests {
     /// A palette of `count` colors spread over the RGB cube.
     static func palette(_ count: Int) -> [UInt32] {
@@ -225,7 +225,7 @@ struct LossyLZWTests {
 }
 
 /// Lossy LZW through the whole encoder, decoded by giflib and Pillow.
-@Suite("Lossy LZW encodes")
+@Suite("Lossy LZW encodes", .tags(.slow))
 struct LossyEncodeTests {
     /// A photo-like left half that moves and a right half that stays.
     static func halfMoving(frames: Int) -> [RGBAImage] {

@@ -5,7 +5,7 @@ import Testing
 @testable import ThrobberCore
 @testable import ThrobberEncode
 
-@Suite("Lossy trials replayed from a look")
+@Suite("Lossy trials replayed from a look", .tags(.slow))
 struct LossyTrialsReplayTests {
     let settings = EncodeSettings.with { $0.timing.fps = Rational(10) }
     let source = MemoryFrameSource((0..<32).map { Synth.photoLike(phase: $0 * 3, width: 48, height: 36) })

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ThrobberCodecs
@@ -7,7 +8,7 @@ import Testing
 /// What the default WebP encode codes at the exhaustive setting before it
 /// races it (`WebPRace.ExhaustiveSample`), and the rectangle helpers it
 /// rests on.
-@Suite("WebP exhaustive sample")
+@Suite("WebP exhaustive sample", .tags(.slow))
 struct WebPExhaustiveSampleTests {
     /// A `width`×`height` frame on `background` with the rectangles in
     /// `marks` filled with their colors (later ones over earlier ones).

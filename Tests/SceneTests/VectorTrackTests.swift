@@ -11,7 +11,7 @@ import Testing
 /// bounced tracks play the same values backward, and sampled tracks stay
 /// within their tolerance. Whether players draw those curves as the frames
 /// do is checked by rlottie, python-lottie and Chromium (VectorRendererTests).
-@Suite("vector export: tracks keep the renderer's values")
+@Suite("vector export: tracks keep the renderer's values", .tags(.slow))
 struct VectorTrackTests {
     static func animation(_ json: String, timing: String = "{}") throws -> (SceneConfig, Animation) {
         let layer = #"{"rect": {"width": 10, "height": 10}, "animate": [\#(json)]}"#

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("throbber check", .serialized)
+@Suite("throbber check", .serialized, .tags(.slow))
 struct CheckCommandTests {
     @Test(
         "--update records each entry's SHA-256 (the hash of the same command run directly) and the library versions; check then passes"

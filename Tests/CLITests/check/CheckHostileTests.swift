@@ -11,7 +11,7 @@ import Testing
 /// paths in "args", reports that would overwrite the manifest, interrupted
 /// updates, shared outputs and the scratch folder. Each test runs the real
 /// binary with TMPDIR set to a folder of its own and lists it afterwards.
-@Suite("check: hostile manifests")
+@Suite("check: hostile manifests", .tags(.slow))
 struct CheckHostileTests {
     /// Every path under `dir` with its type, size, modification time and
     /// inode, read with lstat: nothing is opened (a FIFO would block), and a

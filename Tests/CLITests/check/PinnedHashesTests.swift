@@ -5,7 +5,7 @@ import Testing
 /// Fixtures/hashes.json pins every example and every preset, as GIF, APNG
 /// and WebP, and one preset as dotLottie: a change in output bytes fails
 /// here until the manifest is updated.
-@Suite("Pinned output hashes (Fixtures/hashes.json)", .serialized)
+@Suite("Pinned output hashes (Fixtures/hashes.json)", .serialized, .tags(.slow))
 struct PinnedHashesTests {
     /// Presets pinned in a vector format as well, by extension (the dotLottie
     /// archive holds the `.json` export's bytes, so it pins both).

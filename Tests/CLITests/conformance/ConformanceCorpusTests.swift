@@ -6,7 +6,8 @@ import Testing
 /// sources (small, so the suite stays fast), encoded with
 /// `throbber encode DIR -o x.png|x.gif|x.webp --fps 25`. What we meant is the
 /// source PNGs themselves (Pillow's decode), 1/25 s each.
-@Suite("Conformance: ffmpeg test-source corpora decode the same in Pillow, ffmpeg, ImageMagick and Chromium")
+@Suite(
+    "Conformance: ffmpeg test-source corpora decode the same in Pillow, ffmpeg, ImageMagick and Chromium", .tags(.slow))
 struct ConformanceCorpusTests {
     struct Corpus: CustomTestStringConvertible, Sendable {
         var name: String

@@ -9,7 +9,7 @@ import Testing
 /// durations they report match ours." — here for the presets and
 /// examples/*.json; see Tests/tools/conformance.py for how each check is made
 /// (a WebP is read by Pillow, Chromium, and dwebp and ffmpeg frame by frame).
-@Suite("Conformance: presets and examples decode the same in Pillow, ffmpeg, ImageMagick and Chromium")
+@Suite("Conformance: presets and examples decode the same in Pillow, ffmpeg, ImageMagick and Chromium", .tags(.slow))
 struct ConformancePresetTests {
     /// Every preset `throbber presets` lists; `everyPresetCovered` keeps it complete.
     static let presets = [

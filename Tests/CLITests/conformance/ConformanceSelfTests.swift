@@ -5,7 +5,7 @@ import Testing
 /// The conformance checker must be able to fail: each case damages a good
 /// file (or the reference) in one known way with Tests/tools/conformance_mutate.py
 /// and expects conformance.py to name exactly that damage.
-@Suite("Conformance checker: it notices damage, so a pass means something")
+@Suite("Conformance checker: it notices damage, so a pass means something", .tags(.slow))
 struct ConformanceSelfTests {
     static let life = ConformanceCorpusTests.Corpus(
         "life", "life=size=64x48:rate=25:seed=3:ratio=0.3",

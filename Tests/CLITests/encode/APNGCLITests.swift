@@ -6,7 +6,7 @@ import Testing
 /// APNG, checked from outside: apng_chunks.py (struct + zlib) and pngcheck
 /// for the structure, anim_reference.py (own APNG spec decoder, own GIF
 /// decoder with browser compositing, Pillow, ffmpeg) for what is shown.
-@Suite("APNG command line")
+@Suite("APNG command line", .tags(.slow))
 struct APNGCLITests {
     static func fixture(_ relative: String) throws -> URL { try Fixtures.url(relative) }
 

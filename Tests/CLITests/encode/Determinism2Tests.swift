@@ -6,7 +6,7 @@ import Testing
 /// run, the thread counts, the working folder, the spelling of the input
 /// path, the time zone or the locale; and the bytes Fixtures/hashes.json
 /// pins where the manifest has the same command.
-@Suite("Deterministic bytes: render, preset, encode; GIF and APNG")
+@Suite("Deterministic bytes: render, preset, encode; GIF and APNG", .tags(.slow))
 struct Determinism2Tests {
     struct Scenario: Sendable, CustomTestStringConvertible {
         var name: String
@@ -71,6 +71,7 @@ struct Determinism2Tests {
         "same bytes: twice; --jobs 1 and 2; OMP_NUM_THREADS 1 and 2; other folders with relative and absolute paths; other TZ and LANG",
         arguments: scenarios)
     func identical(_ s: Scenario) throws {
+        try Locales.require("de_DE.UTF-8", "tr_TR.UTF-8", "ja_JP.UTF-8")
         try withTemporaryDirectory { (dir: URL) throws in
             let repo = Paths.repository
             let absolute = s.input.map { repo.appendingPathComponent($0).path }
@@ -143,6 +144,7 @@ struct Determinism2Tests {
 
     @Test("check itself gives the same hashes with --jobs 1 and 2, OMP_NUM_THREADS 1 and 2, and other TZ and LANG")
     func checkUnderOtherSettings() throws {
+        try Locales.require("fr_FR.UTF-8")
         try withTemporaryDirectory { (dir: URL) throws in
             let entries: [[String: Any]] = [
                 ["render": "configs/ease.json", "output": "ease.gif"],

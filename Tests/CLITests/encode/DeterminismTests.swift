@@ -5,7 +5,7 @@ import Testing
 /// Output bytes must not depend on threads, OpenMP, runs or paths
 /// (docs/architecture.md and README, determinism). The MJRefresh frames have too many
 /// colors for one palette, so they go through libimagequant.
-@Suite("Deterministic output bytes", .needsFixtures)
+@Suite("Deterministic output bytes", .needsFixtures, .tags(.slow))
 struct DeterminismTests {
     /// Encodes the 60 MJRefresh frames and returns the output bytes.
     static func encode(

@@ -6,7 +6,7 @@ import Testing
 /// composites it (Tests/tools/lossy_ghosts.py makes the frames and
 /// measures): what earlier frames drew does not stay where the picture
 /// moved, and on a dithered GIF throbber's file beats gifsicle's.
-@Suite("Lossy GIF frames against their source")
+@Suite("Lossy GIF frames against their source", .tags(.slow))
 struct LossyGhostTests {
     /// Per source frame: PSNR and the share of stale pixels (lossy_ghosts.py measure).
     struct Measured: Decodable {

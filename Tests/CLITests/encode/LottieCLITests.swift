@@ -5,7 +5,7 @@ import Testing
 /// `throbber encode LOTTIE`: every real loader of lottie-android, checked
 /// against rlottie's own frames drawn through Python ctypes, with the
 /// timing the file's fr, ip and op call for.
-@Suite("Lottie input", .needsFixtures)
+@Suite("Lottie input", .needsFixtures, .tags(.slow))
 struct LottieCLITests {
     /// Fixtures larger than 256 pixels are drawn 160 pixels wide (or high),
     /// which also checks that a requested size is drawn, not resampled.

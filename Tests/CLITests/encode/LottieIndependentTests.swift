@@ -14,7 +14,7 @@ import Testing
 /// edge), material_loading_2 (60 of 126 disagreeing pixels on frame 5 are
 /// not edge pixels), cube_loader and iphone_x_loading (an opaque full-frame
 /// background: coverage is the whole frame, so the check says nothing).
-@Suite("Lottie input: an independent renderer agrees on coverage", .needsFixtures)
+@Suite("Lottie input: an independent renderer agrees on coverage", .needsFixtures, .tags(.slow))
 struct LottieIndependentTests {
     static let pylib = Paths.repository.appendingPathComponent(".build/pylib/lottie")
     static let available = FileManager.default.fileExists(atPath: pylib.path)

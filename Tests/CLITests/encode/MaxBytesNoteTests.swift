@@ -6,7 +6,7 @@ import Testing
 /// moves is judged by a sample of all of it, and a file that fits only
 /// posterized or heavily lossy says so, with a frame rate and a width that
 /// fit at better settings.
-@Suite("Encode --max-bytes: samples and notes")
+@Suite("Encode --max-bytes: samples and notes", .tags(.slow))
 struct MaxBytesNoteTests {
     @Test("a clip still for its first second: a budget nothing fits is refused in the lower bound's one pass")
     func stillStart() throws {

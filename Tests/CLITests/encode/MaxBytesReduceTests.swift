@@ -5,7 +5,7 @@ import Testing
 /// `--max-bytes` with `--allow-reduce`: where the frames and size asked
 /// for fit only posterized, the budget keeps fewer frames (each shown
 /// longer) or fewer pixels, says so, and the file giflib decodes shows it.
-@Suite("Encode --max-bytes --allow-reduce")
+@Suite("Encode --max-bytes --allow-reduce", .tags(.slow))
 struct MaxBytesReduceTests {
     /// 40 frames of testsrc2 at 160x120, and a budget just above the
     /// smallest settings' file: without leave, only posterized files fit.

@@ -5,7 +5,7 @@ import Testing
 /// `--max-bytes SIZE`: the file written fits, keeps the pixels' size, the
 /// frames and the timing (read back by Pillow and ffmpeg), the choice is
 /// reported, and a budget nothing fits writes nothing (exit 65).
-@Suite("Encode --max-bytes")
+@Suite("Encode --max-bytes", .tags(.slow))
 struct MaxBytesTests {
     /// 20 frames of ffmpeg's testsrc2 at 160×120: thousands of colors.
     static func frames(in dir: URL) throws -> URL {

@@ -12,7 +12,7 @@ import Testing
 /// reference. Measured with mitchell: 73.8 dB (÷2.5), 73.1 dB (÷6.4),
 /// 66.8 dB (×1.5; libswscale's 14-bit fixed-point weights and its
 /// intermediate rounding are the difference).
-@Suite("encode --resize-filter mitchell: against a reference Mitchell–Netravali resize")
+@Suite("encode --resize-filter mitchell: against a reference Mitchell–Netravali resize", .tags(.slow))
 struct MitchellResizeTests {
     static let floor = 60.0
 

@@ -97,7 +97,7 @@ struct OrderTests {
 
 /// The real MJRefresh sequence: 60 Apple CgBI PNGs (which Pillow cannot read),
 /// compared with the standard-PNG conversions in normalized/.
-@Suite("Frame order of the MJRefresh CgBI frames", .needsFixtures)
+@Suite("Frame order of the MJRefresh CgBI frames", .needsFixtures, .tags(.slow))
 struct MJRefreshOrderTests {
     /// Encodes `args`, then checks that at every 4 cs step of the loop the
     /// shown frame is closest to `expected[step]` (or to a reference that is

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("Real JPEG sequence", .needsFixtures)
+@Suite("Real JPEG sequence", .needsFixtures, .tags(.slow))
 struct PhotoSequenceTests {
     static func frames() throws -> [URL] {
         try (100...159).map { try Fixtures.url("photo-seq-dlib-bobot/frame_000\($0).jpg") }

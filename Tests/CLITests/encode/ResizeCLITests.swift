@@ -33,7 +33,7 @@ private func testsrc2(_ size: String, count: Int, in dir: URL) throws -> [URL] {
     try ffmpegSourceFrames("testsrc2=size=\(size):rate=25", count: count, in: dir, name: "src")
 }
 
-@Suite("encode --width/--height/--scale: resampling quality against ImageMagick and ffmpeg")
+@Suite("encode --width/--height/--scale: resampling quality against ImageMagick and ffmpeg", .tags(.slow))
 struct ResizeQualityTests {
     /// Encodes `frames` to a lossless APNG with `args` and checks every
     /// frame (decoded by Pillow) against both references at ≥ 46 dB.

@@ -6,7 +6,7 @@ import Testing
 /// whether stderr is a terminal or not (the harness captures it in a file):
 /// format, size, frames, duration and bytes as read back from the file,
 /// with a byte budget the settings chosen; `--quiet` prints nothing.
-@Suite("The summary line")
+@Suite("The summary line", .tags(.slow))
 struct SummaryLineTests {
     /// 20 frames of testsrc2 at 160×120 (0.80 s at 25 fps).
     static func frames(in dir: URL) throws -> URL {

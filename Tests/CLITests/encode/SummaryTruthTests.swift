@@ -4,7 +4,7 @@ import Testing
 
 /// The summary line says "lossless" only when Pillow decodes the same
 /// pixels as the input, and names alpha only when the file shows some.
-@Suite("The summary line tells the truth")
+@Suite("The summary line tells the truth", .tags(.slow))
 struct SummaryTruthTests {
     /// A 32-color GIF of ffmpeg's testsrc (its own palette, no dither):
     /// it fits one exact palette.

@@ -11,7 +11,7 @@ import Testing
 /// drawn by Chromium itself, is checked for its size (points, shown at the
 /// frames' pixels) and for ink at its place.
 /// The browser side is Tests/tools/gallery_check.py (DevTools over a pipe).
-@Suite("Gallery in headless Chromium")
+@Suite("Gallery in headless Chromium", .tags(.slow))
 struct GalleryBrowserTests {
     struct Result: Decodable {
         struct Image: Decodable {

@@ -4,7 +4,7 @@ import Testing
 
 /// `throbber gallery DIR --size PX`: every loader's larger side is PX, in
 /// the files (read by Pillow) and in the page's `<img>` sizes.
-@Suite("gallery --size")
+@Suite("gallery --size", .tags(.slow))
 struct GallerySizeTests {
     /// A size no preset has by default, so the option must have acted.
     static let size = 40

@@ -7,7 +7,7 @@ import Testing
 /// that holds the inputs they name, with the built binary first on PATH.
 /// A new example is picked up as it is written; one whose input is not made
 /// here fails, naming the line.
-@Suite("README examples")
+@Suite("README examples", .tags(.slow))
 struct ReadmeExamplesTests {
     /// The commands, in README order: a line of a ```sh block whose first
     /// word is `throbber`, or `ffmpeg` with a `| throbber` stage.

@@ -7,7 +7,7 @@ import Testing
 /// `--frames` keeps of a WebP, a valid file over a limit is never called
 /// invalid or damaged, and a canvas over the decoding limits gets one
 /// message whatever its size.
-@Suite("Animated inputs: frame selection in the estimate, limit messages")
+@Suite("Animated inputs: frame selection in the estimate, limit messages", .tags(.slow))
 struct AnimationLimitTests {
     /// Writes an animated WebP by hand: a VP8X canvas of `width` x
     /// `height` and `frames` ANMF frames, each a 64x64 lossless image

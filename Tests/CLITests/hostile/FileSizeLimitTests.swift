@@ -8,7 +8,7 @@ import Testing
 /// test runner may start processes with SIGXFSZ ignored, which a shell
 /// cannot undo: `env --default-signal=XFSZ` restores its default action
 /// (death) for each command, as in a login shell.
-@Suite("Hostile conditions: ulimit -f")
+@Suite("Hostile conditions: ulimit -f", .tags(.slow))
 struct FileSizeLimitTests {
     /// Runs a command with SIGXFSZ at its default action.
     static let dfl = "env --default-signal=XFSZ"

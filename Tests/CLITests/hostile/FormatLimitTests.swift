@@ -6,7 +6,7 @@ import Testing
 /// "Format limits"): a data error naming the limit, or a file that keeps
 /// the input's timing within it; never a library's error code or exit 70.
 /// With them, what `check` and `info` say before anything is encoded.
-@Suite("Format limits, check's expected files and info's verdict")
+@Suite("Format limits, check's expected files and info's verdict", .tags(.slow))
 struct FormatLimitTests {
     @Test("a WebP frame over 16383 pixels a side exits 65 naming the limit, and nothing is written")
     func webpSide() throws {

@@ -7,7 +7,7 @@ import Testing
 /// JPEG data, a YUV4MPEG2 header for frames the budget cannot hold or a
 /// frame rate out of range. Each is refused from what it claims, at once,
 /// with a small peak RSS, naming the file or stream.
-@Suite("Header bombs: JPEG SOF and scan data, YUV4MPEG2 and PNG stream headers")
+@Suite("Header bombs: JPEG SOF and scan data, YUV4MPEG2 and PNG stream headers", .tags(.slow))
 struct HeaderBombTests {
     /// Writes a 256x256 noise JPEG with Pillow (progressive or baseline),
     /// then applies `edit` to its bytes: the offset of the SOF segment's

@@ -5,7 +5,7 @@ import Testing
 /// Lottie files rlottie would take seconds per frame to draw (found by
 /// scripts/mutate-run: a stroke width of 10⁹ in iphone_x_loading.json
 /// took 12 s at 240 pixels) are refused before drawing, naming the value.
-@Suite("Hostile Lottie values: huge strokes and repeaters")
+@Suite("Hostile Lottie values: huge strokes and repeaters", .tags(.slow))
 struct LottieLimitsTests {
     /// A 64×64, 10-frame Lottie: one shape layer with a rectangle, a
     /// stroke of width `stroke` and, when `copies` is given, a repeater.

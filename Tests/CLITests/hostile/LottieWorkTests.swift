@@ -7,7 +7,7 @@ import Testing
 /// file's folder, or whose header numbers are out of any range: each is
 /// refused before rlottie reads it, naming the file and the JSON path, in
 /// little memory (docs/reliability.md, "Lottie files").
-@Suite("Hostile Lottie files: work bombs, image bombs, external images, huge headers")
+@Suite("Hostile Lottie files: work bombs, image bombs, external images, huge headers", .tags(.slow))
 struct LottieWorkTests {
     static let transform =
         #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#

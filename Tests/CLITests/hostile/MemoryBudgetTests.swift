@@ -6,7 +6,7 @@ import Testing
 /// from headers, so a run that cannot fit is refused before any pixel is
 /// decoded, and big frames go through in small batches without changing
 /// a byte of the output.
-@Suite("Memory budget: --max-memory, header sizes, big frames")
+@Suite("Memory budget: --max-memory, header sizes, big frames", .tags(.slow))
 struct MemoryBudgetTests {
     /// Writes PNGs with Pillow: `specs` are (name, width, height, kind),
     /// kind "flat" (one color per file) or "noise".

@@ -7,7 +7,7 @@ import Testing
 /// "Vector export"): refused when the config is read or before anything is
 /// written, at once, with a small peak RSS, naming the file and the JSON
 /// path; nothing is left in the output folder.
-@Suite("Hostile vector exports: empty-group bombs, huge step counts, repeated pictures, extreme numbers")
+@Suite("Hostile vector exports: empty-group bombs, huge step counts, repeated pictures, extreme numbers", .tags(.slow))
 struct VectorBombTests {
     /// The three outputs every bomb is tried with.
     static let outputs = ["out.svg", "out.json", "out.gif"]

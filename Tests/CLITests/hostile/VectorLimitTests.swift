@@ -8,7 +8,7 @@ import Testing
 /// `--max-memory` or is refused with the figures. These take a debug
 /// build tens of seconds (49 pictures of 1 MiB are decoded and encoded),
 /// so `make test-fast` leaves them out.
-@Suite("Vector export limits: the file's size and the run's memory")
+@Suite("Vector export limits: the file's size and the run's memory", .tags(.slow))
 struct VectorLimitTests {
     @Test("49 different pictures of 1 MiB would make a vector file over 64 MiB: refused, naming the picture's layer")
     func fileOverSizeLimit() throws {

@@ -6,7 +6,7 @@ import Testing
 /// clip that hold no time (docs/reliability.md, "Videos"): every decoded
 /// frame stays inside the memory plan, and a window is checked against the
 /// clip's real length.
-@Suite("Hostile videos: frames inside the plan, windows inside the clip")
+@Suite("Hostile videos: frames inside the plan, windows inside the clip", .tags(.slow))
 struct VideoLimitsTests {
     /// A transport stream whose headers and first `smallSeconds` of frames
     /// are 16x16, followed by two 8192x8192 frames of one gray.

@@ -5,7 +5,7 @@ import Testing
 /// `throbber info FILE [--json]`, compared with an independent reader of the
 /// file structure (Tests/tools/check_anim_structure.py, plain `struct`) and
 /// with hand-built files whose every field is known (check_make_anim.py).
-@Suite("throbber info")
+@Suite("throbber info", .tags(.slow))
 struct InfoCommandTests {
     /// Crafted files whose expected values Throbber gets wrong today; each
     /// has its own test below, so the others can be compared completely.
@@ -320,6 +320,7 @@ struct InfoCommandTests {
 
     @Test("output does not depend on locale or time zone")
     func environment() throws {
+        try Locales.require("de_DE.UTF-8")
         try withTemporaryDirectory { (dir: URL) throws in
             _ = try CheckKit.makeCraftedAnimations(in: dir)
             for name in ["apng_rgba.png", "gif_mixed.gif"] {

@@ -5,7 +5,7 @@ import Testing
 /// First frames that show the loader (mail clients, reduced motion and
 /// previews show only the first frame), and `--poster-frame`, which rotates
 /// a loop without changing it.
-@Suite("First frames and --poster-frame")
+@Suite("First frames and --poster-frame", .tags(.slow))
 struct PosterFrameTests {
     struct Ink: Decodable {
         var ink: [Int]

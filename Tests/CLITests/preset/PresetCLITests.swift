@@ -4,7 +4,7 @@ import Testing
 
 /// `throbber presets` and `throbber preset NAME`: the list, options, and
 /// `--print-config` being exactly what `-o` renders.
-@Suite("preset: the built-in loaders through the CLI")
+@Suite("preset: the built-in loaders through the CLI", .tags(.slow))
 struct PresetCLITests {
     /// The presets the issue requires (more may exist).
     static let required = [

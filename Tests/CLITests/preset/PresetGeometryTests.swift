@@ -9,7 +9,7 @@ import Testing
 /// units, keyframes, easings, delays) with its own cubic-Bézier solver.
 /// This is the independent expectation conformance.py lacks: there the
 /// pixel reference for presets is our own APNG.
-@Suite("Preset geometry: measured on the decoded frames, expected from the preset definitions")
+@Suite("Preset geometry: measured on the decoded frames, expected from the preset definitions", .tags(.slow))
 struct PresetGeometryTests {
     struct Report: Decodable {
         var preset: String

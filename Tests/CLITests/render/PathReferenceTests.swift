@@ -19,7 +19,7 @@ import Testing
 /// circle of radius 70 ends 1 px late after one turn: 31.8 dB). At scale 8
 /// both agree with plane geometry to 0.05 px, and the cases score 48–73 dB.
 /// PSNR over RGB composited on white, by vector_render.py compare.
-@Suite("path layers drawn as Chromium draws the same SVG path")
+@Suite("path layers drawn as Chromium draws the same SVG path", .tags(.slow))
 struct PathReferenceTests {
     /// One path: a layer of the config, and the same data as SVG.
     struct Shape: Sendable {

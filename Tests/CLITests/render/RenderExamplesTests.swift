@@ -5,7 +5,7 @@ import Testing
 /// Every example in examples/ renders, and every example and preset config
 /// validates against schema/throbber.schema.json with python-jsonschema's
 /// Draft202012Validator (an independent reading of the format).
-@Suite("render: the examples, and the JSON Schema")
+@Suite("render: the examples, and the JSON Schema", .tags(.slow))
 struct RenderExamplesTests {
     static func exampleConfigs() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(atPath: SceneCLI.examples.path)

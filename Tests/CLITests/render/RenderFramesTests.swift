@@ -5,7 +5,7 @@ import Testing
 /// `frames` configs go through the same pipeline as `encode`, and the
 /// timeline options (`duplicate`, `bounce`, `delays`, `duration`) apply to
 /// scenes and frame folders alike. Checked on the decoded GIF with Pillow.
-@Suite("render: frame folders and timeline options")
+@Suite("render: frame folders and timeline options", .tags(.slow))
 struct RenderFramesTests {
     /// Checks that `gif` shows source j (of `refs`, in order) during 10 cs
     /// slots 2j and 2j+1: 60 sources → 120 slots of 10 cs, whether the encoder

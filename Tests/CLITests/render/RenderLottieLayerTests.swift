@@ -7,7 +7,7 @@ import Testing
 /// scale, on the scene's clock, composited with the other layers. Checked
 /// against rlottie's own frames drawn through Python ctypes
 /// (Tests/tools/rlottie_render.py, a fresh rlottie object per frame).
-@Suite("render: Lottie layers", .needsFixtures)
+@Suite("render: Lottie layers", .needsFixtures, .tags(.slow))
 struct RenderLottieLayerTests {
     struct Entry: Decodable {
         var decoded: Int

@@ -4,7 +4,7 @@ import Testing
 
 /// Configs that are valid key by key but could not finish, or not draw:
 /// refused at once with the JSON path that multiplies (issue #14).
-@Suite("render: budgets of a valid config")
+@Suite("render: budgets of a valid config", .tags(.slow))
 struct RenderBudgetTests {
     typealias Case = RenderValidationTests.Case
     static let canvas = RenderValidationTests.canvas

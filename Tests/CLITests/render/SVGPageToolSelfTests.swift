@@ -7,7 +7,7 @@ import Testing
 /// Throbber's APNG of that config when right and not when turned only half
 /// as far; the emulated media features reach the page's rules; the
 /// accessible names are Chromium's, empty where a file has no title.
-@Suite("svg_page.py: right SVGs pass, wrong ones fail, media features and names are Chromium's")
+@Suite("svg_page.py: right SVGs pass, wrong ones fail, media features and names are Chromium's", .tags(.slow))
 struct SVGPageToolSelfTests {
     static let chromium = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
 

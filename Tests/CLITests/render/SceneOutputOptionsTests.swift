@@ -5,7 +5,7 @@ import Testing
 /// `render` and `preset` take encode's output options (size and quality,
 /// alpha, transforms, timing) over the config's own values; the files are
 /// read back with Pillow.
-@Suite("Output options of render and preset")
+@Suite("Output options of render and preset", .tags(.slow))
 struct SceneOutputOptionsTests {
     /// What Pillow reads from a GIF: size, loop, per-frame durations, and
     /// per frame the RGBA pixel at each of `points` plus a hash of the frame.

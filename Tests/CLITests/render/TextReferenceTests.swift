@@ -19,7 +19,7 @@ import Testing
 ///
 /// Letter spacing is not compared: text_reference.py draws no letter
 /// spacing.
-@Suite("text layers drawn as pango-view draws the same font file")
+@Suite("text layers drawn as pango-view draws the same font file", .tags(.slow))
 struct TextReferenceTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var text: String

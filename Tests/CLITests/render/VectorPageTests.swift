@@ -7,7 +7,7 @@ import ThrobberKit
 /// headless Chromium draws each as its own APNG frames beside the others,
 /// follows the page's dark scheme, reduced motion and `--throbber-accent`,
 /// and names each loader for screen readers (svg_page.py).
-@Suite("Exported SVGs inlined in one page: side by side, dark, reduced motion, recolored")
+@Suite("Exported SVGs inlined in one page: side by side, dark, reduced motion, recolored", .tags(.slow))
 struct VectorPageTests {
     static let chromium = FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
 

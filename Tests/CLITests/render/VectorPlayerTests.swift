@@ -8,7 +8,7 @@ import ThrobberKit
 /// and ThorVG 1.0.4 (PyPI thorvg-python) — at every frame of the loop,
 /// at --size 240 as in ``VectorRendererTests``, and compared with
 /// Throbber's own lossless APNG (PSNR on white, Tests/tools/vector_render.py).
-@Suite("Lottie export drawn by Qt 6.4 and ThorVG matches the frames")
+@Suite("Lottie export drawn by Qt 6.4 and ThorVG matches the frames", .tags(.slow))
 struct VectorPlayerTests {
     /// The presets Qt 6.4 does not draw, and why.
     static let qtUnsupported = [

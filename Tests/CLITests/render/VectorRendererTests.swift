@@ -9,7 +9,7 @@ import ThrobberKit
 /// of the loop, and compared with Throbber's own lossless APNG of the same
 /// config. The Lottie `fr`/`op` and the SVG durations must give the APNG's
 /// loop exactly.
-@Suite("Vector export drawn by rlottie, python-lottie and Chromium matches the frames")
+@Suite("Vector export drawn by rlottie, python-lottie and Chromium matches the frames", .tags(.slow))
 struct VectorRendererTests {
     /// One thing to export: a preset (at --size 240, where rlottie's
     /// anti-aliasing, about 0.15 px thinner than cairo's, no longer

@@ -7,7 +7,7 @@ import Testing
 /// read with Python's zipfile) as slot values and draws the `--theme dark`
 /// frames; rlottie, which knows no slots, draws the file exactly as it
 /// draws it without them.
-@Suite("Lottie slots and dotLottie themes in ThorVG and rlottie")
+@Suite("Lottie slots and dotLottie themes in ThorVG and rlottie", .tags(.slow))
 struct VectorThemeTests {
     static let presets = ["ring", "chase", "pulse", "bars"]
 

@@ -9,7 +9,7 @@ import Testing
 /// translucent fill, a background and a Lottie layer), drawn by rlottie and
 /// Chromium; and the round trip: our Lottie read back by `throbber encode`
 /// gives the frames and delays `throbber render` gives.
-@Suite("Vector export: every timing feature, and the Lottie round trip")
+@Suite("Vector export: every timing feature, and the Lottie round trip", .tags(.slow))
 struct VectorTimingTests {
     static func config(lottie: String?) -> String {
         let layer =

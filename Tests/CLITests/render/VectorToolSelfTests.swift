@@ -8,7 +8,7 @@ import Testing
 /// canvas at scale 2) match Throbber's lossless APNG of that config, frame by
 /// frame, when Chromium and rlottie draw them; the same files with one
 /// deliberate mistake do not.
-@Suite("Vector renderers: hand-written SVG and Lottie match the APNG; wrong ones do not")
+@Suite("Vector renderers: hand-written SVG and Lottie match the APNG; wrong ones do not", .tags(.slow))
 struct VectorToolSelfTests {
     /// Reads the tools' snake_case JSON.
     static let decoder: JSONDecoder = {

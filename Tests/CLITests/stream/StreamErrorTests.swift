@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("encode - : broken, empty and oversized streams")
+@Suite("encode - : broken, empty and oversized streams", .tags(.slow))
 struct StreamErrorTests {
     /// Runs `encode - -o out.gif` on `bytes`; the output must not exist after a failure.
     func encode(_ bytes: Data, in dir: URL, _ extra: [String] = []) throws -> CommandResult {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("encode - : frames streamed on standard input")
+@Suite("encode - : frames streamed on standard input", .tags(.slow))
 struct StreamInputTests {
     /// 30 frames of testsrc2 as PNG files in `frames/` and as ffmpeg's
     /// image2pipe stream in `stream.png`.

@@ -10,7 +10,7 @@ import Testing
 /// exact rounding with chroma interpolated at the siting the tags give
 /// (left and between the lines when untagged), and for 4:4:4 also its
 /// plain `-pix_fmt rgba`, which interpolates nothing.
-@Suite("encode CLIP: every chroma layout and depth, within one level of ffmpeg")
+@Suite("encode CLIP: every chroma layout and depth, within one level of ffmpeg", .tags(.slow))
 struct VideoColorTests {
     /// How a clip is written, and what its pixel format means.
     struct Layout: CustomTestStringConvertible, Sendable {

@@ -6,7 +6,7 @@ import Testing
 /// when `--dither` is given. The reference is the ffmpeg command's own
 /// 16-bit conversion of the clip (`rgba64le`, which puts white at 65280:
 /// 256 times the 8-bit level); our APNG is decoded by ffmpeg.
-@Suite("encode CLIP: 10- and 12-bit video rounded, or dithered with --dither")
+@Suite("encode CLIP: 10- and 12-bit video rounded, or dithered with --dither", .tags(.slow))
 struct VideoDepthTests {
     static let (width, height) = (128, 72)
 

@@ -5,7 +5,7 @@ import Testing
 /// `throbber encode clip.mp4`: clips made by the ffmpeg command (an
 /// independent encoder); what we write is decoded by Pillow and compared
 /// with the frames the ffmpeg command itself gives for the same times.
-@Suite("encode CLIP: videos in")
+@Suite("encode CLIP: videos in", .tags(.slow))
 struct VideoEncodeTests {
     /// testsrc2 (every frame differs) as H.264 yuv420p, tagged BT.709
     /// limited range, `seconds` long at `rate` fps.

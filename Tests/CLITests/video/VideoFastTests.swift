@@ -7,7 +7,7 @@ import Testing
 /// write is decoded by the ffmpeg command and compared with
 /// `Tests/tools/video_plane_resize.py`, the same picture computed in numpy
 /// from the clip's planes as the ffmpeg command decodes them.
-@Suite("encode CLIP --compression fast")
+@Suite("encode CLIP --compression fast", .tags(.slow))
 struct VideoFastTests {
     static let python = URL(fileURLWithPath: "/usr/bin/python3")
 

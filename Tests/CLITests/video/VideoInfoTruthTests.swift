@@ -5,7 +5,7 @@ import Testing
 /// `throbber info CLIP` says what ffprobe says: the container's names and
 /// brand, the display matrix's rotation, and a WebM's constant rate and
 /// length through its 1 ms timestamps.
-@Suite("info CLIP: containers, rotation and rates as ffprobe gives them")
+@Suite("info CLIP: containers, rotation and rates as ffprobe gives them", .tags(.slow))
 struct VideoInfoTruthTests {
     private struct Info: Decodable {
         var container: String

@@ -4,7 +4,7 @@ import Testing
 
 /// `--colors N --max-bytes S` on WebP: the budget search stays within the
 /// palette asked for, checked on what Pillow decodes.
-@Suite("WebP --colors with --max-bytes")
+@Suite("WebP --colors with --max-bytes", .tags(.slow))
 struct WebPBudgetColorsTests {
     /// A palette WebP keeps the pixels a frame does not redraw, so a frame
     /// as shown may hold colors of earlier palettes; what each frame draws

@@ -6,7 +6,7 @@ import Testing
 /// Pillow's decoding and our own RIFF chunk reader (Tests/tools/webp_frames.py),
 /// libwebp's `webpmux -info`, and files made by libwebp's own tools
 /// (img2webp, cwebp) as inputs.
-@Suite("WebP command line")
+@Suite("WebP command line", .tags(.slow))
 struct WebPCLITests {
     /// What webp_frames.py reports.
     struct Report: Decodable {
