@@ -15,11 +15,11 @@ func system(_ name: String, pkgConfig: String?, apt: String) -> Target {
 }
 
 /// The library is one module per pipeline stage; each may use only the
-/// modules below it (README, "How the code is laid out"):
+/// modules below it (docs/architecture.md):
 ///
 ///   ThrobberCore    image, color, exact time, timeline, JSON, errors, output file
 ///   ThrobberCodecs  GIF, PNG/CgBI/APNG, JPEG and WebP readers and writers, Lottie, frame sources
-///   ThrobberEncode  the encoder skeleton, frame transforms, its formats, palettes, frame planning
+///   ThrobberEncode  the encoder skeleton, input registry, frame transforms, its formats, palettes, frame planning
 ///   ThrobberScene   configs, the cairo renderer, paths and text (HarfBuzz, fontconfig), presets
 ///   ThrobberCheck   regression manifests, animation diffs, library versions
 ///   ThrobberKit     the umbrella: one import for library users

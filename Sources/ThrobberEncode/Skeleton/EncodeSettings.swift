@@ -86,18 +86,25 @@ public struct EncodeSettings: Equatable, Sendable {
         case shared
     }
 
-    /// Compressor effort, for formats whose compressor has a choice.
+    /// How hard every stage works for a smaller file: each format's
+    /// compressor, and the palette search and resampling before it.
     public enum Compression: String, Sendable, CaseIterable {
         /// APNG: one filter heuristic and one quick libdeflate pass per
-        /// frame. GIF ignores the choice.
+        /// frame. GIF: libimagequant at a quicker speed, each frame coded
+        /// once (no rewrite trials, LZW clears only where giflib clears).
+        /// WebP: one lossless setting. A video is resized from its Y'CbCr
+        /// planes.
         case fast
         /// APNG: five filter strategies tried on each way of coding a frame,
-        /// the smallest deflated with libdeflate's level 11. GIF ignores
-        /// the choice.
+        /// the smallest deflated with libdeflate's level 11. GIF: frames
+        /// rewritten where a trial codes them smaller, and LZW clears
+        /// placed where they pay. WebP: lossless settings raced, the
+        /// smallest kept.
         case best
         /// APNG: all eight filter strategies, then libdeflate 12 and zopfli
         /// on each frame's winner (many times slower, a few percent
-        /// smaller). GIF ignores the choice.
+        /// smaller). GIF: as `best`. WebP: `best`'s race with libwebp's
+        /// exhaustive setting in it, always.
         case max
     }
 
