@@ -45,18 +45,6 @@ struct VideoFastTests {
         return Self.split([UInt8](try Data(contentsOf: out)), frame: width * height * 4)
     }
 
-    /// PSNR of two RGBA frames over R, G and B (99 when equal).
-    static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        var sum = 0.0
-        var n = 0
-        for i in a.indices where i % 4 != 3 {
-            let d = Double(a[i]) - Double(b[i])
-            sum += d * d
-            n += 1
-        }
-        return sum == 0 ? 99 : 10 * log10(255 * 255 / (sum / Double(n)))
-    }
-
     @Test("APNG: every pixel is within one level of the planes resampled, then converted")
     func apngMatchesTheReference() throws {
         try withTemporaryDirectory { dir in
@@ -75,7 +63,7 @@ struct VideoFastTests {
         }
     }
 
-    @Test("GIF with one palette: every frame is at least 30 dB from the reference, for any --jobs")
+    @Test("GIF with one palette: every frame is at least 37.5 dB from the reference, for any --jobs")
     func gifSharedPalette() throws {
         try withTemporaryDirectory { dir in
             let clip = try VideoEncodeTests.h264(dir, size: "160x120", rate: 25, seconds: 1)
@@ -93,8 +81,9 @@ struct VideoFastTests {
             #expect(files[0] == files[1], "--jobs 1 and --jobs 2 wrote different bytes")
             let ours = try Self.decoded(dir.appendingPathComponent("out1.gif"), width: 80, height: 60)
             #expect(ours.count == refs.count)
-            let scores = zip(ours, refs).map { Self.psnr($0, $1) }
-            #expect(scores.allSatisfy { $0 >= 30 }, "PSNR per frame: \(scores.map { Int($0) })")
+            // R, G and B of the opaque frames; the frames give 37.9–39.3 dB.
+            let scores = zip(ours, refs).map { psnr($0, $1) }
+            #expect(scores.allSatisfy { $0 >= 37.5 }, "PSNR per frame: \(scores.map { ($0 * 10).rounded() / 10 })")
         }
     }
 
